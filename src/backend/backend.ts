@@ -1,0 +1,115 @@
+/**
+ * The one interface through which the app reaches data, auth, files and live events.
+ * Two adapters implement it with the same behaviour (see backend.contract.ts):
+ * `embedded` (PGlite, the default) and `supabase` (when SUPABASE_URL is set).
+ * Only `index.server.ts` knows which one is in use.
+ */
+import type {
+  AuthUser,
+  Banner,
+  BannerChange,
+  BannerInput,
+  BannerKey,
+  ContactMessage,
+  MessagePage,
+  MessagePatch,
+  MessageQuery,
+  NewContactMessage,
+  PublicBanner,
+} from './domain'
+
+export * from './domain'
+
+export interface CookieOptions {
+  httpOnly?: boolean
+  secure?: boolean
+  sameSite?: 'lax' | 'strict' | 'none'
+  path?: string
+  maxAge?: number
+  expires?: Date
+  domain?: string
+}
+
+/** The request's cookies, read and written by the auth adapters (the session lives here). */
+export interface CookieJar {
+  getAll(): { name: string; value: string }[]
+  set(name: string, value: string, options: CookieOptions): void
+}
+
+export interface RequestContext {
+  cookies: CookieJar
+}
+
+export type AuthErrorCode =
+  | 'user_not_found'
+  | 'rate_limited'
+  | 'invalid_code'
+  | 'code_expired'
+  | 'too_many_attempts'
+  | 'unavailable'
+
+export type AuthResult<T = object> =
+  | ({ ok: true } & T)
+  | { ok: false; code: AuthErrorCode; message: string }
+
+export interface BannerStore {
+  /** Public read by key; null when there is no row. */
+  getPublic(key: BannerKey): Promise<PublicBanner | null>
+  /** Every banner row, ordered by key. */
+  list(): Promise<Banner[]>
+  /** Upserts by key and sets updated_at; announces each change to subscribers. */
+  upsert(input: BannerInput[]): Promise<Banner[]>
+  /** Sets each banner's image back to its default and announces it. */
+  reset(): Promise<Banner[]>
+  /** Live changes of any banner row; returns the unsubscribe function. */
+  subscribe(listener: (change: BannerChange) => void): () => void
+}
+
+export interface MessageStore {
+  create(input: NewContactMessage): Promise<{ id: string; createdAt: string }>
+  list(query: MessageQuery): Promise<MessagePage>
+  get(id: string): Promise<ContactMessage | null>
+  /** Applies the same patch to every id; returns the rows changed. */
+  update(ids: string[], patch: MessagePatch): Promise<ContactMessage[]>
+  /** Returns how many rows were removed. */
+  remove(ids: string[]): Promise<number>
+}
+
+export interface AuthService {
+  /** Sends a one-time code to an existing user; never creates one. */
+  sendCode(email: string): Promise<AuthResult>
+  /** Checks the code and, when right, starts a session in the request's cookies. */
+  verifyCode(ctx: RequestContext, email: string, code: string): Promise<AuthResult<{ user: AuthUser }>>
+  /** The signed-in user, refreshing the session cookies as needed; null when none. */
+  getUser(ctx: RequestContext): Promise<AuthUser | null>
+  /** Ends the session on the server and clears its cookies. */
+  signOut(ctx: RequestContext): Promise<void>
+  isAdmin(email: string): Promise<boolean>
+}
+
+export interface StoredFile {
+  bytes: Uint8Array
+  contentType: string
+  cacheControlSeconds: number
+}
+
+export interface FileStorage {
+  /** Stores a file under `name` in the bucket without overwriting; returns its public URL. */
+  upload(input: {
+    name: string
+    bytes: Uint8Array
+    contentType: string
+    cacheControlSeconds: number
+  }): Promise<{ publicUrl: string }>
+  /** Reads a stored file for the app to serve; null when there is none (embedded only serves). */
+  read(name: string): Promise<StoredFile | null>
+}
+
+export interface Backend {
+  readonly kind: 'embedded' | 'supabase'
+  banners: BannerStore
+  messages: MessageStore
+  auth: AuthService
+  storage: FileStorage
+  close(): Promise<void>
+}

@@ -1,0 +1,84 @@
+/**
+ * Environment, validated once at start-up. A partial Supabase configuration stops the
+ * server with a message naming what is missing; it never falls back to embedded silently.
+ */
+import * as v from 'valibot'
+
+const optionalString = v.optional(v.pipe(v.string(), v.trim()), '')
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  SUPABASE_URL: optionalString,
+  SUPABASE_ANON_KEY: optionalString,
+  SUPABASE_SERVICE_ROLE_KEY: optionalString,
+  DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), './.data'),
+  /** Public origin, e.g. https://www.example.com; used for canonical and hreflang URLs. */
+  SITE_URL: optionalString,
+  /** Secure cookies and HSTS; defaults to on in production. Off lets a production build run on http://localhost. */
+  COOKIE_SECURE: v.optional(v.picklist(['true', 'false', '']), ''),
+  /** Echo e-mails to the server log (embedded). */
+  LOG_EMAILS: v.optional(v.picklist(['true', 'false']), 'true'),
+})
+
+export type ServerEnv = {
+  nodeEnv: 'development' | 'production' | 'test'
+  backend:
+    | { kind: 'embedded'; dataDir: string }
+    | { kind: 'supabase'; url: string; anonKey: string; serviceRoleKey: string }
+  siteUrl: string | null
+  secureCookies: boolean
+  logEmails: boolean
+}
+
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
+  const result = v.safeParse(EnvSchema, source)
+  if (!result.success) {
+    const issues = result.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`)
+    throw new EnvError(`Invalid environment:\n  ${issues.join('\n  ')}`)
+  }
+  const env = result.output
+  const supabaseVars = {
+    SUPABASE_URL: env.SUPABASE_URL,
+    SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: env.SUPABASE_SERVICE_ROLE_KEY,
+  }
+  const set = Object.entries(supabaseVars).filter(([, value]) => value !== '')
+  const missing = Object.entries(supabaseVars).filter(([, value]) => value === '').map(([k]) => k)
+  if (set.length > 0 && missing.length > 0) {
+    throw new EnvError(
+      `Incomplete Supabase configuration: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing. ` +
+        'Set all three SUPABASE_* variables, or none to use the embedded backend.',
+    )
+  }
+  if (env.SUPABASE_URL && !/^https?:\/\//.test(env.SUPABASE_URL)) {
+    throw new EnvError('SUPABASE_URL must be an http(s) URL.')
+  }
+  const secureCookies =
+    env.COOKIE_SECURE === '' ? env.NODE_ENV === 'production' : env.COOKIE_SECURE === 'true'
+  return {
+    nodeEnv: env.NODE_ENV,
+    backend:
+      set.length === 3
+        ? {
+            kind: 'supabase',
+            url: env.SUPABASE_URL,
+            anonKey: env.SUPABASE_ANON_KEY,
+            serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+          }
+        : { kind: 'embedded', dataDir: env.DATA_DIR },
+    siteUrl: env.SITE_URL ? env.SITE_URL.replace(/\/$/, '') : null,
+    secureCookies,
+    logEmails: env.LOG_EMAILS === 'true',
+  }
+}
+
+let cached: ServerEnv | undefined
+
+export function serverEnv(): ServerEnv {
+  cached ??= parseEnv(process.env)
+  return cached
+}

@@ -1,0 +1,42 @@
+/**
+ * Paraglide compiler options, shared by vite.config.ts and scripts that compile messages.
+ * Turkish lives at /, English at /en. Admin pages and server functions are not
+ * language-prefixed: they follow the language cookie.
+ */
+export const paraglideOptions = {
+  project: './project.inlang',
+  outdir: './src/paraglide',
+  outputStructure: 'message-modules' as const,
+  cookieName: 'PARAGLIDE_LOCALE',
+  strategy: ['url', 'cookie', 'baseLocale'] as ('url' | 'cookie' | 'baseLocale')[],
+  routeStrategies: [
+    { match: '/_serverFn/:path(.*)?', strategy: ['cookie', 'baseLocale'] as ('cookie' | 'baseLocale')[] },
+    { match: '/admin/:path(.*)?', strategy: ['cookie', 'baseLocale'] as ('cookie' | 'baseLocale')[] },
+    { match: '/api/:path(.*)?', exclude: true as const },
+    { match: '/uploads/:path(.*)?', exclude: true as const },
+  ],
+  urlPatterns: [
+    {
+      // Admin pages keep one address whatever the language.
+      pattern: '/admin/:path(.*)?',
+      localized: [
+        ['tr', '/admin/:path(.*)?'],
+        ['en', '/admin/:path(.*)?'],
+      ] as [string, string][],
+    },
+    {
+      pattern: '/',
+      localized: [
+        ['en', '/en'],
+        ['tr', '/'],
+      ] as [string, string][],
+    },
+    {
+      pattern: '/:path(.*)?',
+      localized: [
+        ['en', '/en/:path(.*)?'],
+        ['tr', '/:path(.*)?'],
+      ] as [string, string][],
+    },
+  ],
+}

@@ -1,0 +1,58 @@
+/**
+ * Every limit of the product, named once. Validation schemas, rate limiters, the
+ * database's CHECK constraints (supabase/migrations) and the tests read them from here.
+ */
+export const LIMITS = {
+  contact: {
+    nameMin: 2,
+    nameMax: 100,
+    emailMax: 254,
+    messageMin: 10,
+    messageMax: 5000,
+  },
+  auth: {
+    codeLength: 6,
+    /** A code is valid this long after it was sent. */
+    codeTtlSeconds: 10 * 60,
+    /** Wrong tries on one code before it is dead. */
+    codeMaxAttempts: 5,
+    /** One new code per e-mail per this many seconds. */
+    resendIntervalSeconds: 60,
+    /** A session ends after this much inactivity. */
+    sessionIdleSeconds: 8 * 60 * 60,
+    /** And at the latest this long after sign-in. */
+    sessionMaxSeconds: 7 * 24 * 60 * 60,
+  },
+  rate: {
+    /** Contact submissions per IP address. */
+    contactPerIp: { max: 5, windowSeconds: 10 * 60 },
+    /** Code requests per IP address (on top of the per-e-mail resend interval). */
+    sendCodePerIp: { max: 10, windowSeconds: 10 * 60 },
+    /** Verify attempts per e-mail and per IP address, on both backends. */
+    verifyPerEmail: { max: 10, windowSeconds: 10 * 60 },
+    verifyPerIp: { max: 20, windowSeconds: 10 * 60 },
+  },
+  inbox: {
+    pageSize: 50,
+    searchMax: 200,
+    /** Rows one bulk action may touch. */
+    bulkMax: 200,
+    exportMax: 10_000,
+  },
+  upload: {
+    maxBytes: 5 * 1024 * 1024,
+    maxPixels: 40_000_000,
+    maxSide: 10_000,
+    minSide: 16,
+    cacheControlSeconds: 3600,
+  },
+  banner: {
+    urlMax: 2048,
+  },
+  http: {
+    /** Server function and form bodies larger than this are refused before being read whole. */
+    maxBodyBytes: 64 * 1024,
+    /** Upload requests may carry the file plus a little form overhead. */
+    maxUploadBodyBytes: 5 * 1024 * 1024 + 64 * 1024,
+  },
+} as const
