@@ -4,13 +4,24 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig } from 'vite'
-import { paraglideOptions } from './src/lib/i18n-config'
+import { paraglideOptions } from './src/lib/i18n-config.ts'
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   server: { port: 3000, host: '127.0.0.1' },
   resolve: { tsconfigPaths: true },
+  build: {
+    rolldownOptions: {
+      onLog(level, log, handler) {
+        // Ark UI's and React Query's "use client" markers mean nothing without server components.
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return
+        handler(level, log)
+      },
+    },
+  },
   plugins: [
-    paraglideVitePlugin(paraglideOptions),
+    // In dev the plugin recompiles messages on change; builds and tests compile them first
+    // in a process of their own (scripts/compile-messages.mjs) so `vite build` exits promptly.
+    command === 'serve' && !process.env.VITEST ? paraglideVitePlugin(paraglideOptions) : null,
     tailwindcss(),
     tanstackStart({ srcDirectory: 'src' }),
     viteReact(),
@@ -22,4 +33,4 @@ export default defineConfig({
       traceDeps: ['@electric-sql/pglite*'],
     }),
   ],
-})
+}))

@@ -1,0 +1,60 @@
+/**
+ * The Supabase clients of the adapter. Data goes through one service-role client; auth
+ * goes through anon-key clients, so a visitor's request never carries the service role.
+ */
+import { createServerClient } from '@supabase/ssr'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { CookieJar } from '../backend'
+import { sessionCookieMethods, sessionCookieOptions, type CookieWrites } from './session-cookies.server'
+import type { Database } from './database.types'
+import type { SupabaseBackendOptions } from './options.server'
+
+export type Db = SupabaseClient<Database>
+
+function fetchOption(options: SupabaseBackendOptions) {
+  return options.fetch ? { fetch: options.fetch } : {}
+}
+
+/** No session of its own: the service role is the identity, and nothing is persisted. */
+export function createServiceClient(options: SupabaseBackendOptions): Db {
+  return createClient<Database>(options.url, options.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: fetchOption(options),
+    realtime: options.webSocket ? { transport: options.webSocket } : {},
+  })
+}
+
+/**
+ * Sends codes. Sending has no request cookies to write to, so it uses the implicit flow:
+ * the PKCE flow that @supabase/ssr forces would store a code verifier we never need,
+ * because the code is checked with verifyOtp, not exchanged.
+ */
+export function createOtpClient(options: SupabaseBackendOptions): Db {
+  return createClient<Database>(options.url, options.anonKey, {
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      flowType: 'implicit',
+    },
+    global: fetchOption(options),
+  })
+}
+
+/**
+ * A client bound to one request's cookies: the session is read from them and every
+ * change (sign-in, refresh, sign-out) is written back through the jar. One per call,
+ * as @supabase/ssr requires, because it caches the session of the request it serves.
+ */
+export function createSessionClient(
+  options: SupabaseBackendOptions,
+  storageKey: string,
+  jar: CookieJar,
+  writes: CookieWrites,
+): Db {
+  return createServerClient<Database>(options.url, options.anonKey, {
+    cookies: sessionCookieMethods(jar, options.secureCookies, writes),
+    cookieOptions: { name: storageKey, ...sessionCookieOptions(options.secureCookies) },
+    global: fetchOption(options),
+  })
+}

@@ -1,0 +1,55 @@
+/// <reference types="vite/client" />
+import type { QueryClient } from '@tanstack/react-query'
+import { HeadContent, Scripts, createRootRouteWithContext } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { useEffect } from 'react'
+import { Toaster } from '~/components/ui/toaster'
+import { NotFound } from '~/components/not-found'
+import { m } from '~/paraglide/messages'
+import { getLocale, setLocale } from '~/paraglide/runtime'
+import appCss from '~/styles.css?url'
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { title: m.meta_title() },
+      { name: 'description', content: m.meta_description() },
+      { name: 'theme-color', content: '#0f1f4d' },
+    ],
+    links: [
+      { rel: 'stylesheet', href: appCss },
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    ],
+  }),
+  notFoundComponent: NotFound,
+  shellComponent: RootDocument,
+})
+
+function RootDocument({ children }: { children: ReactNode }) {
+  useRememberLocale()
+  return (
+    <html lang={getLocale()}>
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        {children}
+        <Toaster />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+/**
+ * Keeps the language cookie in step with the page being read, so server functions
+ * (which resolve the caller's language from the cookie) answer in the same language.
+ */
+function useRememberLocale() {
+  useEffect(() => {
+    const locale = getLocale()
+    if (!document.cookie.includes(`PARAGLIDE_LOCALE=${locale}`)) setLocale(locale, { reload: false })
+  }, [])
+}
