@@ -14,8 +14,10 @@ const EnvSchema = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), './.data'),
   /** Public origin, e.g. https://www.example.com; used for canonical and hreflang URLs. */
   SITE_URL: optionalString,
-  /** Secure cookies and HSTS; defaults to on in production. Off lets a production build run on http://localhost. */
+  /** Secure (and __Host- prefixed) cookies plus HSTS; defaults to on when SITE_URL is https. */
   COOKIE_SECURE: v.optional(v.picklist(['true', 'false', '']), ''),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
   /** Echo e-mails to the server log (embedded). */
   LOG_EMAILS: v.optional(v.picklist(['true', 'false']), 'true'),
 })
@@ -27,6 +29,7 @@ export type ServerEnv = {
     | { kind: 'supabase'; url: string; anonKey: string; serviceRoleKey: string }
   siteUrl: string | null
   secureCookies: boolean
+  trustProxy: boolean
   logEmails: boolean
 }
 
@@ -57,8 +60,11 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
   if (env.SUPABASE_URL && !/^https?:\/\//.test(env.SUPABASE_URL)) {
     throw new EnvError('SUPABASE_URL must be an http(s) URL.')
   }
+  if (env.SITE_URL && !/^https?:\/\/[^/]+\/?$/.test(env.SITE_URL)) {
+    throw new EnvError('SITE_URL must be an origin such as https://www.example.com (no path).')
+  }
   const secureCookies =
-    env.COOKIE_SECURE === '' ? env.NODE_ENV === 'production' : env.COOKIE_SECURE === 'true'
+    env.COOKIE_SECURE === '' ? env.SITE_URL.startsWith('https://') : env.COOKIE_SECURE === 'true'
   return {
     nodeEnv: env.NODE_ENV,
     backend:
@@ -72,6 +78,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
         : { kind: 'embedded', dataDir: env.DATA_DIR },
     siteUrl: env.SITE_URL ? env.SITE_URL.replace(/\/$/, '') : null,
     secureCookies,
+    trustProxy: env.TRUST_PROXY === 'true',
     logEmails: env.LOG_EMAILS === 'true',
   }
 }

@@ -1,0 +1,37 @@
+import { test as base, expect } from '@playwright/test'
+
+/**
+ * Browser-test fixtures:
+ * - every test gets its own client address (the e2e server trusts X-Forwarded-For), so
+ *   per-IP rate limits of one test do not leak into the next;
+ * - an unexpected console error or page error fails the test; a test that expects one
+ *   declares it with `allowConsole(/pattern/)`.
+ */
+export const test = base.extend<{ allowConsole: (pattern: RegExp) => void; clientIp: string }>({
+  clientIp: async ({}, use, testInfo) => {
+    const n = (testInfo.workerIndex * 997 + testInfo.testId.length * 31 + Date.now()) % 65_000
+    await use(`10.${(n >> 8) & 255}.${n & 255}.${(Date.now() % 250) + 1}`)
+  },
+  extraHTTPHeaders: async ({ clientIp }, use) => {
+    await use({ 'x-forwarded-for': clientIp })
+  },
+  allowConsole: async ({ page }, use) => {
+    const allowed: RegExp[] = []
+    const problems: string[] = []
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return
+      const text = msg.text()
+      if (!allowed.some((re) => re.test(text))) problems.push(`console.error: ${text}`)
+    })
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+    await use((pattern) => allowed.push(pattern))
+    expect(problems, 'unexpected errors in the browser console').toEqual([])
+  },
+})
+
+/** Use this `test` in every spec so the console check always runs. */
+test.beforeEach(async ({ allowConsole }) => {
+  void allowConsole
+})
+
+export { expect }
