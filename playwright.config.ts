@@ -13,6 +13,7 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e'
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: process.env.E2E_RESULTS_DIR ?? 'test-results/e2e',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -27,6 +27,10 @@ export default defineConfig(({ command }) => ({
     viteReact(),
     nitro({
       preset: 'node-server',
+      // OUTPUT_DIR lets several builds live side by side (parallel test runs, benchmarks).
+      ...(process.env.OUTPUT_DIR
+        ? { output: { dir: process.env.OUTPUT_DIR }, buildDir: `${process.env.OUTPUT_DIR}/.nitro-build` }
+        : {}),
       // gzip and brotli siblings of every compressible asset, served by content negotiation.
       compressPublicAssets: { gzip: true, brotli: true },
       // PGlite loads its WASM and data files next to its own modules: ship the package whole.

@@ -7,7 +7,8 @@ import { join } from 'node:path'
 
 const INPUTS = ['src', 'messages', 'public', 'supabase/migrations', 'project.inlang/settings.json',
   'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']
-const STAMP = '.output/.build-stamp'
+export const OUTPUT_DIR = process.env.OUTPUT_DIR ?? '.output'
+const STAMP = `${OUTPUT_DIR}/.build-stamp`
 const GENERATED = new Set(['src/paraglide', 'src/routeTree.gen.ts'])
 
 function* files(path) {
@@ -31,7 +32,7 @@ export function fingerprint() {
 export function buildIfNeeded({ force = false } = {}) {
   const current = fingerprint()
   const built = existsSync(STAMP) ? readFileSync(STAMP, 'utf8') : ''
-  if (!force && built === current && existsSync('.output/server/index.mjs')) {
+  if (!force && built === current && existsSync(`${OUTPUT_DIR}/server/index.mjs`)) {
     console.log('[build] up to date')
     return
   }

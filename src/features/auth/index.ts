@@ -1,0 +1,2 @@
+// Public surface of the auth feature, used by the admin routes.
+export { requireAdmin } from './require-admin'

@@ -1,0 +1,45 @@
+/**
+ * The only error a server function lets reach the browser: an HTTP status, a stable
+ * code the UI can branch on, and a message already in the caller's language.
+ * Anything else thrown on the server is logged there and replaced by `internal`.
+ */
+export const APP_ERROR_CODES = [
+  'bad_request',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal',
+] as const
+export type AppErrorCode = (typeof APP_ERROR_CODES)[number] | `auth_${string}`
+
+export class AppError extends Error {
+  override name = 'AppError'
+  constructor(
+    readonly status: number,
+    readonly code: AppErrorCode,
+    message: string,
+    /** Field-level messages for forms, keyed by field name. */
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message)
+    // The stack is for server logs; it is never sent to the browser.
+    this.stack = undefined
+  }
+}
+
+/** Reads code and message from whatever a server function call rejected with. */
+export function describeError(error: unknown): { code: string; message: string; status?: number; fields?: Record<string, string> } {
+  if (error && typeof error === 'object') {
+    const e = error as { code?: unknown; message?: unknown; status?: unknown; fields?: unknown }
+    return {
+      code: typeof e.code === 'string' ? e.code : 'internal',
+      message: typeof e.message === 'string' ? e.message : '',
+      status: typeof e.status === 'number' ? e.status : undefined,
+      fields: e.fields && typeof e.fields === 'object' ? (e.fields as Record<string, string>) : undefined,
+    }
+  }
+  return { code: 'internal', message: '' }
+}

@@ -1,0 +1,15 @@
+import { createCsrfMiddleware, createStart } from '@tanstack/react-start'
+import { errorMiddleware } from './lib/error-middleware'
+
+/**
+ * A custom start instance replaces Start's defaults, so CSRF protection is listed here
+ * explicitly: server functions and every non-GET request must come from this origin.
+ */
+const csrf = createCsrfMiddleware({
+  filter: (ctx) => ctx.handlerType === 'serverFn' || !['GET', 'HEAD', 'OPTIONS'].includes(ctx.request.method),
+})
+
+export const startInstance = createStart(() => ({
+  requestMiddleware: [csrf],
+  functionMiddleware: [errorMiddleware],
+}))
