@@ -1,0 +1,24 @@
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react'
+
+const BASE =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 text-slate-900 placeholder:text-slate-400 ' +
+  'focus:border-brand-500 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500/30 ' +
+  'aria-[invalid=true]:border-red-500 disabled:bg-slate-100'
+
+export function Input({ className = '', ...props }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={`${BASE} h-10 ${className}`} {...props} />
+}
+
+export function Textarea({ className = '', ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea className={`${BASE} py-2 ${className}`} {...props} />
+}
+
+/** A label, the control, and an error announced to screen readers when present. */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm text-red-600">
+      {message}
+    </p>
+  )
+}

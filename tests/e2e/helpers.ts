@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect } from './fixtures'
+
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e'
+/** Seeded by the embedded backend on a fresh data folder. */
+export const ADMIN_EMAIL = 'admin@example.com'
+export const STAFF_EMAIL = 'staff@example.com'
+
+export interface OutboxMail {
+  to: string
+  subject: string
+  text: string
+  sentAt: string
+}
+
+export function readOutbox(): OutboxMail[] {
+  const file = join(E2E_DATA_DIR, 'outbox.jsonl')
+  if (!existsSync(file)) return []
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxMail)
+}
+
+/** Waits for a mail to `to` sent after `since` and returns the 6-digit code in it. */
+export async function waitForCode(to: string, since: Date): Promise<string> {
+  let code = ''
+  await expect
+    .poll(() => {
+      const mail = readOutbox()
+        .filter((m) => m.to === to && new Date(m.sentAt) >= since)
+        .at(-1)
+      code = mail?.text.match(/\b(\d{6})\b/)?.[1] ?? ''
+      return code
+    }, { message: `a sign-in code mailed to ${to}` })
+    .not.toBe('')
+  return code
+}
+
+/** Signs in through the real login page with a code read from the outbox. */
+export async function signIn(page: Page, email = ADMIN_EMAIL): Promise<void> {
+  await page.goto('/admin/login')
+  const since = new Date(Date.now() - 1000)
+  await page.getByLabel('E-posta').fill(email)
+  await page.getByRole('button', { name: 'Doğrulama Kodu Gönder' }).click()
+  const code = await waitForCode(email, since)
+  await page.getByLabel('Doğrulama Kodu').fill(code)
+  await page.getByRole('button', { name: 'Giriş Yap' }).click()
+}
+
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await signIn(page, ADMIN_EMAIL)
+  await expect(page).toHaveURL(/\/admin\/messages/)
+}
