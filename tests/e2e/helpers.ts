@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect } from './fixtures'
@@ -50,7 +50,20 @@ export async function signIn(page: Page, email = ADMIN_EMAIL): Promise<void> {
   await page.getByRole('button', { name: 'Giriş Yap' }).click()
 }
 
+const ADMIN_STATE = join(E2E_DATA_DIR, 'admin-session.json')
+
+/**
+ * Signs in as the seeded admin once per test run and reuses that session afterwards:
+ * a code can be requested only once a minute per e-mail, and most tests only need to
+ * be signed in. Tests that sign out must use another account (or sign in with `signIn`).
+ */
 export async function signInAsAdmin(page: Page): Promise<void> {
+  if (existsSync(ADMIN_STATE)) {
+    await page.context().addCookies(JSON.parse(readFileSync(ADMIN_STATE, 'utf8')))
+    await page.goto('/admin/messages')
+    if (/\/admin\/messages/.test(page.url())) return
+  }
   await signIn(page, ADMIN_EMAIL)
   await expect(page).toHaveURL(/\/admin\/messages/)
+  writeFileSync(ADMIN_STATE, JSON.stringify(await page.context().cookies()))
 }
