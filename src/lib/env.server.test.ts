@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { EnvError, parseEnv } from './env.server'
+
+const SUPABASE = {
+  SUPABASE_URL: 'https://abc.supabase.co',
+  SUPABASE_ANON_KEY: 'anon',
+  SUPABASE_SERVICE_ROLE_KEY: 'service',
+}
+
+describe('parseEnv', () => {
+  it('uses the embedded backend in ./.data when no Supabase variable is set', () => {
+    const env = parseEnv({})
+    expect(env.backend).toEqual({ kind: 'embedded', dataDir: './.data' })
+    expect(env.secureCookies).toBe(false)
+  })
+
+  it('uses Supabase when all three variables are set', () => {
+    expect(parseEnv(SUPABASE).backend).toEqual({
+      kind: 'supabase',
+      url: 'https://abc.supabase.co',
+      anonKey: 'anon',
+      serviceRoleKey: 'service',
+    })
+  })
+
+  it('refuses a partial Supabase configuration, naming what is missing', () => {
+    expect(() => parseEnv({ SUPABASE_URL: SUPABASE.SUPABASE_URL })).toThrow(EnvError)
+    expect(() => parseEnv({ SUPABASE_URL: SUPABASE.SUPABASE_URL })).toThrow(
+      /SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY are missing/,
+    )
+    expect(() => parseEnv({ ...SUPABASE, SUPABASE_SERVICE_ROLE_KEY: ' ' })).toThrow(/SUPABASE_SERVICE_ROLE_KEY is missing/)
+  })
+
+  it('refuses a Supabase URL that is not http(s)', () => {
+    expect(() => parseEnv({ ...SUPABASE, SUPABASE_URL: 'abc.supabase.co' })).toThrow(/http/)
+  })
+
+  it('turns on secure cookies for an https site unless told otherwise', () => {
+    expect(parseEnv({ SITE_URL: 'https://www.example.com' }).secureCookies).toBe(true)
+    expect(parseEnv({ SITE_URL: 'https://www.example.com', COOKIE_SECURE: 'false' }).secureCookies).toBe(false)
+    expect(parseEnv({ COOKIE_SECURE: 'true' }).secureCookies).toBe(true)
+  })
+
+  it('refuses a SITE_URL with a path and unknown values of closed lists', () => {
+    expect(() => parseEnv({ SITE_URL: 'https://example.com/app' })).toThrow(EnvError)
+    expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/)
+  })
+})
