@@ -1,9 +1,32 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
-import { paraglideMiddleware } from './paraglide/server.js'
+import { getBackend } from './backend/index.server'
+import { nonceStorage } from './lib/csp-nonce.server'
+import { createPageCache } from './lib/page-cache.server'
 import { withSecurity } from './lib/security-headers.server'
+import { paraglideMiddleware } from './paraglide/server.js'
+
+const pageCache = createPageCache()
+let watchingBanners = false
+
+/** The landing pages show the banners: a banner change empties the page cache. */
+function watchBanners() {
+  if (watchingBanners) return
+  watchingBanners = true
+  getBackend()
+    .then((backend) => backend.banners.subscribe(() => pageCache.clear()))
+    .catch((error) => {
+      watchingBanners = false
+      console.error('[page cache] cannot watch banner changes', error)
+    })
+}
 
 export default createServerEntry({
   fetch(request, opts) {
-    return withSecurity(request, (req) => paraglideMiddleware(req, () => handler.fetch(req, opts)))
+    watchBanners()
+    return withSecurity((nonce) =>
+      pageCache.handle(request, nonce, (renderNonce) =>
+        nonceStorage.run(renderNonce, () => paraglideMiddleware(request, () => handler.fetch(request, opts))),
+      ),
+    )
   },
 })

@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { nonceStorage } from './csp-nonce.server'
 import { serverEnv } from './env.server'
 
 /**
- * Runs the request with a fresh CSP nonce (read by the renderer through nonceStorage)
- * and adds the security headers every response carries.
+ * Gives the request a fresh CSP nonce, lets `next` produce the response with it, and adds
+ * the security headers every response carries. Policy: docs/decisions/070-security-headers.md.
  */
-export async function withSecurity(
-  request: Request,
-  next: (request: Request) => Promise<Response>,
-): Promise<Response> {
+export async function withSecurity(next: (nonce: string) => Promise<Response>): Promise<Response> {
   const nonce = randomBytes(16).toString('base64')
-  const response = await nonceStorage.run(nonce, () => next(request))
-  return applySecurityHeaders(response, nonce)
+  return applySecurityHeaders(await next(nonce), nonce)
 }
 
 export function contentSecurityPolicy(nonce: string): string {
@@ -31,11 +26,11 @@ export function contentSecurityPolicy(nonce: string): string {
 }
 
 function applySecurityHeaders(response: Response, nonce: string): Response {
-  // Some responses (redirects, fetch passthroughs) have immutable headers.
   let res = response
   try {
     res.headers.set('x-content-type-options', 'nosniff')
   } catch {
+    // Some responses (redirects, proxied fetches) have immutable headers: copy them.
     res = new Response(response.body, response)
   }
   const h = res.headers
@@ -43,7 +38,8 @@ function applySecurityHeaders(response: Response, nonce: string): Response {
   h.set('referrer-policy', 'strict-origin-when-cross-origin')
   h.set('x-frame-options', 'DENY')
   h.set('cross-origin-opener-policy', 'same-origin')
-  h.set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()')
+  h.set('cross-origin-resource-policy', 'same-origin')
+  h.set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()')
   if ((h.get('content-type') ?? '').includes('text/html')) {
     h.set('content-security-policy', contentSecurityPolicy(nonce))
   }

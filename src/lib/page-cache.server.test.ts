@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest'
+import { NONCE_PLACEHOLDER, createPageCache } from './page-cache.server'
+
+function htmlPage(nonce: string, extra = ''): Response {
+  return new Response(`<html><script nonce="${nonce}">x</script>${extra}</html>`, {
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+  })
+}
+
+describe('createPageCache', () => {
+  it('renders a landing page once and gives every response its own nonce', async () => {
+    const cache = createPageCache()
+    const render = vi.fn(async (nonce: string) => htmlPage(nonce))
+    const a = await cache.handle(new Request('http://x/'), 'AAA', render)
+    const b = await cache.handle(new Request('http://x/'), 'BBB', render)
+    expect(render).toHaveBeenCalledTimes(1)
+    expect(render).toHaveBeenCalledWith(NONCE_PLACEHOLDER)
+    expect(await a.text()).toContain('nonce="AAA"')
+    const second = await b.text()
+    expect(second).toContain('nonce="BBB"')
+    expect(second).not.toContain(NONCE_PLACEHOLDER)
+  })
+
+  it('renders concurrent first requests only once', async () => {
+    const cache = createPageCache()
+    const render = vi.fn(async (nonce: string) => htmlPage(nonce))
+    await Promise.all(['1', '2', '3'].map((n) => cache.handle(new Request('http://x/en'), n, render)))
+    expect(render).toHaveBeenCalledTimes(1)
+  })
+
+  it('does not cache other paths, query strings, errors or responses that set cookies', async () => {
+    const cache = createPageCache()
+    const render = vi.fn(async (nonce: string) => htmlPage(nonce))
+    await cache.handle(new Request('http://x/admin/login'), 'a', render)
+    await cache.handle(new Request('http://x/admin/login'), 'b', render)
+    await cache.handle(new Request('http://x/?utm=1'), 'c', render)
+    await cache.handle(new Request('http://x/?utm=1'), 'd', render)
+    expect(render).toHaveBeenCalledTimes(4)
+
+    const failing = vi.fn(async () => new Response('no', { status: 500, headers: { 'content-type': 'text/html' } }))
+    await cache.handle(new Request('http://x/'), 'e', failing)
+    const failed = await cache.handle(new Request('http://x/'), 'f', failing)
+    expect(failing).toHaveBeenCalledTimes(2)
+    expect(failed.status).toBe(500)
+
+    const cookie = vi.fn(async (nonce: string) => {
+      const r = htmlPage(nonce)
+      r.headers.set('set-cookie', 'a=b')
+      return r
+    })
+    await cache.handle(new Request('http://x/en'), 'g', cookie)
+    const res = await cache.handle(new Request('http://x/en'), 'h', cookie)
+    expect(cookie).toHaveBeenCalledTimes(2)
+    expect(res.headers.get('set-cookie')).toBe('a=b')
+    expect(await res.text()).toContain('nonce="h"')
+  })
+
+  it('renders again after clear() and after the time to live', async () => {
+    let time = 0
+    const cache = createPageCache(() => time)
+    const render = vi.fn(async (nonce: string) => htmlPage(nonce))
+    await cache.handle(new Request('http://x/'), 'a', render)
+    cache.clear()
+    await cache.handle(new Request('http://x/'), 'b', render)
+    time += 61_000
+    await cache.handle(new Request('http://x/'), 'c', render)
+    expect(render).toHaveBeenCalledTimes(3)
+  })
+})

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto'
+
+/**
+ * Rendered HTML of the public landing pages, kept until a banner changes (or a minute
+ * passes, in case a change was made outside this process). Every visitor sees the same
+ * page, so rendering it from scratch per request would only burn CPU. The page is
+ * rendered once with a placeholder nonce; each response gets its own fresh nonce.
+ */
+export const CACHEABLE_PATHS = new Set(['/', '/en'])
+const TTL_MS = 60_000
+/** Random per process, so nobody can plant it in content to have it replaced. */
+export const NONCE_PLACEHOLDER = `cspnonce${randomBytes(12).toString('hex')}`
+
+interface Entry {
+  html: string
+  headers: [string, string][]
+  expires: number
+}
+
+const DROPPED_HEADERS = new Set(['set-cookie', 'date', 'content-length', 'content-security-policy', 'transfer-encoding', 'connection', 'keep-alive'])
+
+export interface PageCache {
+  /** Serves `request` from the cache when it is a cacheable page, rendering it at most once at a time. */
+  handle(request: Request, nonce: string, render: (nonce: string) => Promise<Response>): Promise<Response>
+  clear(): void
+}
+
+export function createPageCache(now: () => number = Date.now): PageCache {
+  const entries = new Map<string, Entry>()
+  const inFlight = new Map<string, Promise<Entry | null>>()
+
+  function respond(request: Request, nonce: string, status: number, headers: HeadersInit, html: string): Response {
+    const body = request.method === 'HEAD' ? null : html.replaceAll(NONCE_PLACEHOLDER, nonce)
+    return new Response(body, { status, headers })
+  }
+
+  /** Renders with the placeholder nonce; caches the result when it is a plain 200 HTML page. */
+  async function renderAndStore(key: string, request: Request, nonce: string, render: (nonce: string) => Promise<Response>) {
+    let settle!: (entry: Entry | null) => void
+    inFlight.set(key, new Promise((resolve) => (settle = resolve)))
+    try {
+      const response = await render(NONCE_PLACEHOLDER)
+      const type = response.headers.get('content-type') ?? ''
+      const html = await response.text()
+      const cacheable = response.status === 200 && type.includes('text/html') && !response.headers.has('set-cookie')
+      if (cacheable) {
+        const headers = [...response.headers.entries()].filter(([name]) => !DROPPED_HEADERS.has(name))
+        const entry = { html, headers, expires: now() + TTL_MS }
+        entries.set(key, entry)
+        settle(entry)
+      } else {
+        settle(null)
+      }
+      const headers = new Headers(response.headers)
+      headers.delete('content-length')
+      return respond(request, nonce, response.status, headers, html)
+    } catch (error) {
+      settle(null)
+      throw error
+    } finally {
+      inFlight.delete(key)
+    }
+  }
+
+  return {
+    async handle(request, nonce, render) {
+      const url = new URL(request.url)
+      const cacheable =
+        (request.method === 'GET' || request.method === 'HEAD') && CACHEABLE_PATHS.has(url.pathname) && url.search === ''
+      if (!cacheable) return render(nonce)
+      const key = url.pathname
+      let entry = entries.get(key)
+      if (!entry || entry.expires <= now()) {
+        const pending = inFlight.get(key)
+        if (!pending) return renderAndStore(key, request, nonce, render)
+        entry = (await pending) ?? undefined
+        if (!entry) return render(nonce)
+      }
+      const headers = new Headers(entry.headers)
+      headers.set('cache-control', 'no-cache')
+      return respond(request, nonce, 200, headers, entry.html)
+    },
+    clear() {
+      entries.clear()
+    },
+  }
+}
