@@ -1,0 +1,33 @@
+/** Banner images in the public Supabase Storage bucket, which serves them itself. */
+import type { FileStorage } from '../backend'
+import { IMAGE_BUCKET } from '../domain'
+import type { Db } from './clients.server'
+import { SupabaseDataError } from './errors.server'
+
+/**
+ * Plain names only (the embedded adapter's rule): Storage would read `a/b.png` as a folder and
+ * keep `.hidden` or `%2e%2e` names as they are, so anything else is refused before the upload.
+ */
+const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/
+
+export function createFileStorage(db: Db): FileStorage {
+  const bucket = () => db.storage.from(IMAGE_BUCKET)
+  return {
+    async upload({ name, bytes, contentType, cacheControlSeconds }) {
+      if (!SAFE_NAME.test(name)) {
+        throw new SupabaseDataError('upload', { message: `Invalid file name: ${JSON.stringify(name)}` })
+      }
+      // The bucket's own limits (type, size; set by the storage migration) are checked by Storage.
+      const { error } = await bucket().upload(name, bytes, {
+        contentType,
+        cacheControl: String(cacheControlSeconds),
+        // Names carry a timestamp; an existing file means a clash, never a replacement.
+        upsert: false,
+      })
+      if (error) throw new SupabaseDataError(`upload ${name}`, error)
+      return { publicUrl: bucket().getPublicUrl(name).data.publicUrl }
+    },
+    // Files are served from the bucket's public URL, never through the app.
+    read: () => Promise.resolve(null),
+  }
+}

@@ -1,0 +1,71 @@
+/** Shared setup of the adapter's tests: the adapter over a fake fetch, socket and cookie jar. */
+import type { CookieJar, CookieOptions } from '../backend'
+import { createFakeFetch } from './fake-fetch'
+import { FakeSocket } from './fake-socket'
+import { createSupabaseBackend } from './index.server'
+
+export const SUPABASE_URL = 'https://abcdefghijklmnop.supabase.co'
+export const ANON_KEY = 'test-anon-key'
+export const SERVICE_ROLE_KEY = 'test-service-role-key'
+export const SESSION_COOKIE = 'sb-abcdefghijklmnop-auth-token'
+
+export async function createTestBackend({ secureCookies = true } = {}) {
+  const fake = createFakeFetch()
+  const backend = await createSupabaseBackend({
+    url: SUPABASE_URL,
+    anonKey: ANON_KEY,
+    serviceRoleKey: SERVICE_ROLE_KEY,
+    secureCookies,
+    fetch: fake.fetch,
+    webSocket: FakeSocket,
+  })
+  return { backend, fake }
+}
+
+export interface TestJar extends CookieJar {
+  written: { name: string; value: string; options: CookieOptions }[]
+  /** The last write of a cookie. */
+  last(name: string): { value: string; options: CookieOptions } | undefined
+}
+
+/** A request's cookies: reads see what the browser sent; writes are recorded for the response. */
+export function createTestJar(requestCookies: Record<string, string> = {}): TestJar {
+  const written: TestJar['written'] = []
+  return {
+    written,
+    getAll: () => Object.entries(requestCookies).map(([name, value]) => ({ name, value })),
+    set: (name, value, options) => void written.push({ name, value, options }),
+    last: (name) => written.findLast((cookie) => cookie.name === name),
+  }
+}
+
+export const TEST_USER = {
+  id: '6f1c2a9e-3b7d-4c1e-9a0f-1b2c3d4e5f60',
+  aud: 'authenticated',
+  role: 'authenticated',
+  email: 'admin@example.com',
+  app_metadata: { provider: 'email' },
+  user_metadata: {},
+  created_at: '2026-11-01T10:00:00.000000Z',
+}
+
+/** A session as Supabase Auth returns it, expiring `expiresIn` seconds from now. */
+export function testSession(expiresIn = 3600, suffix = '1') {
+  return {
+    access_token: `access-token-${suffix}`,
+    token_type: 'bearer',
+    expires_in: expiresIn,
+    expires_at: Math.floor(Date.now() / 1000) + expiresIn,
+    refresh_token: `refresh-token-${suffix}`,
+    user: TEST_USER,
+  }
+}
+
+/** The cookie value @supabase/ssr writes for a session (base64url JSON with a prefix). */
+export function sessionCookieValue(session: object): string {
+  return `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`
+}
+
+export function decodeSessionCookie(value: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(value.replace(/^base64-/, ''), 'base64url').toString()) as Record<string, unknown>
+}
