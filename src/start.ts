@@ -1,4 +1,5 @@
 import { createCsrfMiddleware, createStart } from '@tanstack/react-start'
+import { appErrorSerializer } from './lib/app-error'
 import { errorMiddleware } from './lib/error-middleware'
 
 /**
@@ -12,4 +13,6 @@ const csrf = createCsrfMiddleware({
 export const startInstance = createStart(() => ({
   requestMiddleware: [csrf],
   functionMiddleware: [errorMiddleware],
+  // Thrown AppErrors reach the browser with their status and code (and nothing more).
+  serializationAdapters: [appErrorSerializer],
 }))

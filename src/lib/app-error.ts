@@ -3,6 +3,8 @@
  * code the UI can branch on, and a message already in the caller's language.
  * Anything else thrown on the server is logged there and replaced by `internal`.
  */
+import { createSerializationAdapter } from '@tanstack/react-router'
+
 export const APP_ERROR_CODES = [
   'bad_request',
   'unauthenticated',
@@ -29,6 +31,31 @@ export class AppError extends Error {
     this.stack = undefined
   }
 }
+
+interface SerializedAppError {
+  status: number
+  code: string
+  message: string
+  fields: Record<string, string> | null
+}
+
+/**
+ * Start sends every thrown Error as its message alone (no stack, no other fields). An
+ * AppError crosses whole instead, so the browser can branch on `code` and `status`;
+ * these four fields are all that leave the server. Registered in src/start.ts.
+ */
+export const appErrorSerializer = createSerializationAdapter({
+  key: 'app-error',
+  test: (value): value is AppError => value instanceof AppError,
+  toSerializable: (error): SerializedAppError => ({
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    fields: error.fields ?? null,
+  }),
+  fromSerializable: (value: SerializedAppError) =>
+    new AppError(value.status, value.code as AppErrorCode, value.message, value.fields ?? undefined),
+})
 
 /** Reads code and message from whatever a server function call rejected with. */
 export function describeError(error: unknown): { code: string; message: string; status?: number; fields?: Record<string, string> } {

@@ -1,4 +1,6 @@
 import { createMiddleware } from '@tanstack/react-start'
+import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
+import * as v from 'valibot'
 import { AppError } from './app-error'
 import { m } from '~/paraglide/messages'
 
@@ -6,14 +8,23 @@ import { m } from '~/paraglide/messages'
  * Global server-function middleware: whatever a handler throws leaves as an AppError.
  * Validation failures become 400 with a localized message; unexpected errors are logged
  * on the server and become a 500 that carries no stack trace or internal detail.
+ * The response carries the error's status (Start would otherwise answer 200 with the error
+ * in the body), so a call without a session is a real HTTP 401, a non-admin's a 403.
  */
 export const errorMiddleware = createMiddleware({ type: 'function' }).server(async ({ next }) => {
   try {
     return await next()
   } catch (error) {
-    throw toAppError(error)
+    const appError = toAppError(error)
+    if (appError instanceof AppError && isServerFnRequest()) setResponseStatus(appError.status)
+    throw appError
   }
 })
+
+/** A browser's call (not one made while rendering a page, whose status is the page's own). */
+function isServerFnRequest(): boolean {
+  return new URL(getRequest().url).pathname.startsWith('/_serverFn/')
+}
 
 export function toAppError(error: unknown): unknown {
   if (error instanceof AppError) return error
@@ -21,8 +32,18 @@ export function toAppError(error: unknown): unknown {
   if (error instanceof Response) return error
   if (error && typeof error === 'object' && ('isNotFound' in error || 'isRedirect' in error)) return error
   if (error && typeof error === 'object' && (error as { name?: string }).name === 'ValiError') {
-    return new AppError(400, 'bad_request', m.error_bad_request())
+    return new AppError(400, 'bad_request', m.error_bad_request(), fieldMessages(error as v.ValiError<v.GenericSchema>))
   }
   console.error('[server function]', error)
   return new AppError(500, 'internal', m.error_internal())
+}
+
+/** The first message per top-level field, for forms to show beside their inputs. */
+function fieldMessages(error: v.ValiError<v.GenericSchema>): Record<string, string> | undefined {
+  const fields: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = v.getDotPath(issue)?.split('.')[0]
+    if (key && !(key in fields)) fields[key] = issue.message
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined
 }

@@ -1,0 +1,47 @@
+/**
+ * Backend sign-in failures as AppErrors the login page can show: a stable `auth_*` code and
+ * a message in the caller's language. Messages never say more than Supabase itself would
+ * (an unknown address is "cannot send a code here", never "this user is not an admin").
+ */
+import { setResponseHeader } from '@tanstack/react-start/server'
+import type { AuthErrorCode } from '~/backend/backend'
+import { AppError } from '~/lib/app-error'
+import { m } from '~/paraglide/messages'
+
+export type AuthStep = 'send' | 'verify'
+
+/** Both backends phrase the resend throttle as "…after N seconds." */
+export function secondsIn(message: string): number | null {
+  const match = /(\d+)\s*seconds?/i.exec(message)
+  return match ? Number(match[1]) : null
+}
+
+export function authFailureToAppError(step: AuthStep, failure: { code: AuthErrorCode; message: string }): AppError {
+  switch (failure.code) {
+    case 'user_not_found':
+      return new AppError(422, 'auth_user_not_found', m.login_error_user_not_found())
+    case 'invalid_code':
+      return new AppError(400, 'auth_invalid_code', m.login_error_invalid_code())
+    case 'code_expired':
+      return new AppError(400, 'auth_code_expired', m.login_error_code_expired())
+    case 'too_many_attempts':
+      return new AppError(400, 'auth_too_many_attempts', m.login_error_too_many_attempts())
+    case 'rate_limited': {
+      const seconds = secondsIn(failure.message)
+      if (seconds !== null) setResponseHeader('retry-after', String(seconds))
+      return new AppError(
+        429,
+        'rate_limited',
+        seconds === null ? m.error_rate_limited() : m.login_error_resend_wait({ seconds }),
+      )
+    }
+    case 'unavailable':
+      // A fault, not an answer: the spec's "unexpected failure" texts.
+      console.error(`[auth] ${step} failed: ${failure.message}`)
+      return new AppError(
+        503,
+        'auth_unavailable',
+        step === 'send' ? m.login_error_send_failed() : m.login_error_verify_failed(),
+      )
+  }
+}

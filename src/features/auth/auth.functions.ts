@@ -1,0 +1,67 @@
+/**
+ * Sign-in server functions: validate → rate-limit → call the backend. None of them needs a
+ * session (they are how one is obtained or ended); every admin operation lists
+ * `requireAdmin` instead. See docs/decisions/020-sessions-and-otp.md.
+ */
+import { createServerFn } from '@tanstack/react-start'
+import * as v from 'valibot'
+import { getBackend } from '~/backend/index.server'
+import { AppError } from '~/lib/app-error'
+import { clientIp, requestContext } from '~/lib/request-context.server'
+import { m } from '~/paraglide/messages'
+import { authFailureToAppError } from './auth-errors.server'
+import { SendLoginCodeSchema, VerifyLoginCodeSchema } from './auth.schemas'
+import { forgetVerifyTries, limitSendCode, limitVerify } from './rate-limits.server'
+
+export interface AdminSession {
+  email: string
+}
+
+/** Mails a one-time code to an existing user (never creates one). */
+export const sendLoginCode = createServerFn({ method: 'POST' })
+  .validator((data: unknown) => v.parse(SendLoginCodeSchema, data))
+  .handler(async ({ data }): Promise<{ sent: true }> => {
+    limitSendCode(clientIp())
+    const backend = await getBackend()
+    const result = await backend.auth.sendCode(data.email)
+    if (!result.ok) throw authFailureToAppError('send', result)
+    return { sent: true }
+  })
+
+/**
+ * Checks the code and starts a session, for admins only: anyone else who verifies is
+ * signed out again at once and told they have no access.
+ */
+export const verifyLoginCode = createServerFn({ method: 'POST' })
+  .validator((data: unknown) => v.parse(VerifyLoginCodeSchema, data))
+  .handler(async ({ data }): Promise<AdminSession> => {
+    limitVerify(clientIp(), data.email)
+    const backend = await getBackend()
+    const ctx = requestContext()
+    const result = await backend.auth.verifyCode(ctx, data.email, data.code)
+    if (!result.ok) throw authFailureToAppError('verify', result)
+    forgetVerifyTries(data.email)
+    if (!(await backend.auth.isAdmin(result.user.email))) {
+      await backend.auth.signOut(ctx)
+      throw new AppError(403, 'auth_not_admin', m.login_unauthorized_text())
+    }
+    return { email: result.user.email }
+  })
+
+/** Ends the session on the server and clears its cookie; harmless without one. */
+export const signOut = createServerFn({ method: 'POST' }).handler(async (): Promise<{ signedOut: true }> => {
+  const backend = await getBackend()
+  await backend.auth.signOut(requestContext())
+  return { signedOut: true }
+})
+
+/**
+ * The signed-in admin, or null (no session, or a user not on the admin list). Used by the
+ * admin route guard and the login page; it reveals nothing but the caller's own address.
+ */
+export const getAdminSession = createServerFn({ method: 'GET' }).handler(async (): Promise<AdminSession | null> => {
+  const backend = await getBackend()
+  const user = await backend.auth.getUser(requestContext())
+  if (!user || !(await backend.auth.isAdmin(user.email))) return null
+  return { email: user.email }
+})

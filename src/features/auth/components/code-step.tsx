@@ -1,0 +1,103 @@
+import { useForm } from '@tanstack/react-form'
+import { useServerFn } from '@tanstack/react-start'
+import { useEffect } from 'react'
+import { Button } from '~/components/ui/button'
+import { FieldError, Input } from '~/components/ui/input'
+import { toast } from '~/components/ui/toaster'
+import { LIMITS } from '~/lib/limits'
+import { m } from '~/paraglide/messages'
+import { verifyLoginCode } from '../auth.functions'
+import { CODE_INPUT_MAX_LENGTH, CodeSchema } from '../auth.schemas'
+import { firstError, showLoginError } from './login-feedback'
+import { Spinner } from './spinner'
+
+const CODE_INPUT_ID = 'login-code'
+// ~/components/ui/input takes no ref, so the field is found by its id.
+const codeInput = () => document.getElementById(CODE_INPUT_ID) as HTMLInputElement | null
+
+interface CodeStepProps {
+  email: string
+  /** After a successful sign-in, once the success toast is up. */
+  onSignedIn: () => Promise<void>
+  /** Back to step 1 (the code is dropped with this step's form). */
+  onBack: () => void
+}
+
+/** Step 2: the one-time code mailed to `email`. */
+export function CodeStep({ email, onSignedIn, onBack }: CodeStepProps) {
+  const verify = useServerFn(verifyLoginCode)
+  // Step 2 starts where the reader's attention is: in the code field.
+  useEffect(() => codeInput()?.focus(), [])
+
+  const form = useForm({
+    defaultValues: { code: '' },
+    onSubmit: async ({ value }) => {
+      try {
+        await verify({ data: { email, code: value.code } })
+      } catch (error) {
+        // The session was not started (a non-admin was signed out again): start over.
+        if (showLoginError('verify', error) === 'auth_not_admin') onBack()
+        else codeInput()?.select()
+        return
+      }
+      toast.success({ title: m.login_success_title(), description: m.login_success_text() })
+      await onSignedIn()
+    },
+  })
+
+  return (
+    <form
+      noValidate
+      className="space-y-5"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void form.handleSubmit()
+      }}
+    >
+      <form.Field name="code" validators={{ onSubmit: CodeSchema }}>
+        {(field) => {
+          const error = firstError(field.state.meta.errors)
+          return (
+            <div>
+              <label htmlFor={CODE_INPUT_ID} className="mb-1.5 block text-sm font-medium text-slate-700">
+                {m.login_code_label()}
+              </label>
+              <Input
+                id={CODE_INPUT_ID}
+                name="code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={CODE_INPUT_MAX_LENGTH}
+                placeholder={'•'.repeat(LIMITS.auth.codeLength)}
+                className="h-12 text-center font-mono text-2xl tracking-[0.5em] placeholder:tracking-[0.5em]"
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onBlur={field.handleBlur}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'login-code-hint login-code-error' : 'login-code-hint'}
+              />
+              <p id="login-code-hint" className="mt-2 text-sm text-slate-600">
+                {m.login_code_hint({ length: LIMITS.auth.codeLength, email })}
+              </p>
+              <FieldError id="login-code-error" message={error} />
+            </div>
+          )
+        }}
+      </form.Field>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(busy) => (
+          <div className="space-y-3">
+            <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
+              {busy ? <Spinner /> : null}
+              {busy ? m.login_verifying() : m.login_verify()}
+            </Button>
+            <Button variant="ghost" size="lg" className="w-full" disabled={busy} onClick={onBack}>
+              {m.login_back()}
+            </Button>
+          </div>
+        )}
+      </form.Subscribe>
+    </form>
+  )
+}

@@ -1,0 +1,80 @@
+import { useForm } from '@tanstack/react-form'
+import { useServerFn } from '@tanstack/react-start'
+import { Button } from '~/components/ui/button'
+import { FieldError, Input } from '~/components/ui/input'
+import { toast } from '~/components/ui/toaster'
+import { m } from '~/paraglide/messages'
+import { sendLoginCode } from '../auth.functions'
+import { EmailSchema } from '../auth.schemas'
+import { firstError, showLoginError } from './login-feedback'
+import { Spinner } from './spinner'
+
+/** Step 1: the e-mail address; on success the page moves on to the code. */
+export function EmailStep({ email, onSent }: { email: string; onSent: (email: string) => void }) {
+  const send = useServerFn(sendLoginCode)
+  const form = useForm({
+    defaultValues: { email },
+    onSubmit: async ({ value }) => {
+      const address = value.email.trim()
+      try {
+        await send({ data: { email: address } })
+      } catch (error) {
+        showLoginError('send', error)
+        return
+      }
+      toast.success({ title: m.login_code_sent_title(), description: m.login_code_sent_text() })
+      onSent(address)
+    },
+  })
+
+  return (
+    <form
+      noValidate
+      className="space-y-5"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void form.handleSubmit()
+      }}
+    >
+      <form.Field name="email" validators={{ onSubmit: EmailSchema, onBlur: EmailSchema }}>
+        {(field) => {
+          const error = field.state.meta.isTouched ? firstError(field.state.meta.errors) : undefined
+          return (
+            <div>
+              <label htmlFor="login-email" className="mb-1.5 block text-sm font-medium text-slate-700">
+                {m.login_email_label()}
+              </label>
+              <Input
+                id="login-email"
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                autoFocus
+                placeholder={m.login_email_placeholder()}
+                className="h-11"
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onBlur={field.handleBlur}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'login-email-error' : undefined}
+              />
+              <FieldError id="login-email-error" message={error} />
+            </div>
+          )
+        }}
+      </form.Field>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(busy) => (
+          <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
+            {busy ? <Spinner /> : null}
+            {busy ? m.login_sending() : m.login_send_code()}
+          </Button>
+        )}
+      </form.Subscribe>
+    </form>
+  )
+}

@@ -1,0 +1,17 @@
+import { Outlet, createFileRoute, redirect } from '@tanstack/react-router'
+import { getAdminSession } from '~/features/auth'
+
+/**
+ * Every /admin/* page but the login: the session is checked (on the server for the first
+ * page, through a server function after that) before anything renders. This is a courtesy
+ * to the reader; each admin server function checks again for itself (requireAdmin).
+ */
+export const Route = createFileRoute('/admin/_authed')({
+  beforeLoad: async ({ location }) => {
+    const session = await getAdminSession()
+    if (!session) throw redirect({ to: '/admin/login', search: { redirect: location.href } })
+    return { session }
+  },
+  head: () => ({ meta: [{ name: 'robots', content: 'noindex, nofollow' }] }),
+  component: Outlet,
+})

@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { ADMIN_HOME } from '~/features/auth'
+
+export const Route = createFileRoute('/admin/')({
+  beforeLoad: () => {
+    throw redirect({ href: ADMIN_HOME })
+  },
+})
