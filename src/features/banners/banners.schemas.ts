@@ -1,0 +1,57 @@
+/**
+ * What a banner may point at, and what a save carries. Shared by the dialog's form, the
+ * server functions and the tests. Runs anywhere: messages are read when a value is checked,
+ * so they follow the caller's language.
+ */
+import * as v from 'valibot'
+import { BANNER_KEYS, type BannerKey, UPLOADS_PATH } from '~/backend/domain'
+import { LIMITS } from '~/lib/limits'
+import { m } from '~/paraglide/messages'
+
+/** A stored upload's name: no separators and no leading dot, so it can never leave the bucket. */
+const SAFE_UPLOAD_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/
+
+export function isSafeUploadName(name: string): boolean {
+  return SAFE_UPLOAD_NAME.test(name)
+}
+
+/**
+ * An image address the public page may load: an absolute http(s) URL without credentials, or
+ * one of the app's own uploads (`/uploads/<name>`). The empty string means "the default image".
+ */
+export function isAllowedImageUrl(value: string): boolean {
+  if (value === '') return true
+  if (value.startsWith(`${UPLOADS_PATH}/`)) return isSafeUploadName(value.slice(UPLOADS_PATH.length + 1))
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return false
+  }
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && !url.username && !url.password
+}
+
+export const BannerKeySchema = v.picklist(BANNER_KEYS)
+
+/** The URL field as typed; empty becomes null (no stored URL: the page shows the default). */
+export const BannerImageUrlSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(LIMITS.banner.urlMax, () => m.banner_url_too_long({ max: LIMITS.banner.urlMax })),
+  v.check(isAllowedImageUrl, () => m.banner_url_invalid()),
+  v.transform((value) => (value === '' ? null : value)),
+)
+
+/** One save always carries both banners, so the two languages are published together. */
+export const SaveBannersSchema = v.object({
+  'tr-banner': BannerImageUrlSchema,
+  'en-banner': BannerImageUrlSchema,
+} satisfies Record<BannerKey, typeof BannerImageUrlSchema>)
+
+export type SaveBannersInput = v.InferInput<typeof SaveBannersSchema>
+
+/** Stored in hero_settings.title: the banner's name, the same whatever the admin's language. */
+export const BANNER_TITLE: Record<BannerKey, string> = {
+  'tr-banner': 'Türkçe Banner',
+  'en-banner': 'English Banner',
+}

@@ -1,0 +1,125 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import { useForm } from '@tanstack/react-form'
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { LoaderCircle, RotateCcw } from 'lucide-react'
+import { BANNER_KEYS, type Banner } from '~/backend/domain'
+import { Button, buttonClass } from '~/components/ui/button'
+import { toast } from '~/components/ui/toaster'
+import { describeError } from '~/lib/app-error'
+import { m } from '~/paraglide/messages'
+import { resetBanners, saveBanners } from '../banners.functions'
+import { type BannerUrls, bannersQueryKey, bannersQueryOptions, toBannerUrls } from '../banners.queries'
+import { BannerImageUrlSchema } from '../banners.schemas'
+import { bannerUploadMutationKey } from '../use-banner-image-upload'
+import { BannerBlock } from './banner-block'
+
+/** The dialog's body: loads both banners, then edits them. */
+export function BannerEditor({ onSaved }: { onSaved: () => void }) {
+  const query = useQuery(bannersQueryOptions())
+  if (query.isPending) {
+    return (
+      <div className="flex min-h-64 flex-1 items-center justify-center gap-2 text-sm text-slate-600" role="status">
+        <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+        {m.banner_loading()}
+      </div>
+    )
+  }
+  return <BannerForm initial={toBannerUrls(query.data)} loadFailed={query.isError} onSaved={onSaved} />
+}
+
+function firstMessage(errors: unknown[]): string | undefined {
+  const first = errors[0]
+  if (typeof first === 'string') return first
+  if (first && typeof first === 'object' && 'message' in first) return String(first.message)
+  return undefined
+}
+
+/** A field's problem shows once the admin has left the field or tried to save. */
+function shownError(meta: { isBlurred: boolean; errorMap: { onSubmit?: unknown }; errors: unknown[] }): string | undefined {
+  return meta.isBlurred || meta.errorMap.onSubmit ? firstMessage(meta.errors) : undefined
+}
+
+function useBannerMutations(onReset: (urls: BannerUrls) => void, onSaved: () => void) {
+  const queryClient = useQueryClient()
+  const settle = (banners: Banner[]) => {
+    queryClient.setQueryData(bannersQueryKey, banners)
+    void queryClient.invalidateQueries({ queryKey: ['banners'] })
+  }
+  const save = useMutation({
+    mutationFn: (urls: BannerUrls) => saveBanners({ data: urls }),
+    onSuccess: (banners) => {
+      settle(banners)
+      toast.success({ title: m.banner_toast_saved_title(), description: m.banner_toast_saved_description() })
+      onSaved()
+    },
+    onError: (error) => toast.error({ title: m.banner_toast_save_error(), description: describeError(error).message }),
+  })
+  const reset = useMutation({
+    mutationFn: () => resetBanners(),
+    onSuccess: (banners) => {
+      settle(banners)
+      onReset(toBannerUrls(banners))
+      toast.success({ title: m.banner_toast_reset_success() })
+    },
+    onError: (error) => toast.error({ title: m.banner_toast_reset_error(), description: describeError(error).message }),
+  })
+  return { save, reset }
+}
+
+function BannerForm({ initial, loadFailed, onSaved }: { initial: BannerUrls; loadFailed: boolean; onSaved: () => void }) {
+  const form = useForm({
+    defaultValues: initial,
+    onSubmit: ({ value }) => save.mutateAsync(value).catch(() => undefined),
+  })
+  const { save, reset } = useBannerMutations((urls) => form.reset(urls), onSaved)
+  const uploading = useIsMutating({ mutationKey: bannerUploadMutationKey }) > 0
+  const busy = save.isPending || reset.isPending
+
+  return (
+    <form
+      noValidate
+      className="flex min-h-0 flex-1 flex-col"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void form.handleSubmit()
+      }}
+    >
+      <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">
+        {loadFailed ? (
+          <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {m.banner_load_error()}
+          </p>
+        ) : null}
+        <div className="grid gap-5 md:grid-cols-2">
+          {BANNER_KEYS.map((key) => (
+            <form.Field key={key} name={key} validators={{ onChange: BannerImageUrlSchema, onSubmit: BannerImageUrlSchema }}>
+              {(field) => (
+                <BannerBlock
+                  bannerKey={key}
+                  url={field.state.value}
+                  error={shownError(field.state.meta)}
+                  onUrlChange={field.handleChange}
+                  onUrlBlur={field.handleBlur}
+                />
+              )}
+            </form.Field>
+          ))}
+        </div>
+      </div>
+      <footer className="border-t border-slate-200 bg-slate-50 px-5 py-4 sm:px-6">
+        <p className="mb-3 text-xs leading-relaxed text-slate-600 sm:text-sm">{m.banner_footer_note()}</p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
+          <Button variant="ghost" className="sm:mr-auto" disabled={busy || uploading} onClick={() => reset.mutate()}>
+            {reset.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <RotateCcw aria-hidden="true" className="size-4" />}
+            {m.banner_reset()}
+          </Button>
+          <Dialog.CloseTrigger className={buttonClass('secondary')}>{m.banner_cancel()}</Dialog.CloseTrigger>
+          <Button type="submit" disabled={busy || uploading}>
+            {save.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+            {save.isPending ? m.banner_saving() : m.banner_save()}
+          </Button>
+        </div>
+      </footer>
+    </form>
+  )
+}

@@ -1,0 +1,45 @@
+/**
+ * Sends one banner image to the upload route with XMLHttpRequest, the one browser API that
+ * reports upload progress. Resolves with the stored image's public URL; rejects with an
+ * Error whose message is the server's localized reason.
+ */
+import type { BannerKey } from '~/backend/domain'
+import { m } from '~/paraglide/messages'
+
+export const BANNER_UPLOAD_PATH = '/api/banner-upload'
+
+export interface UploadBannerImageInput {
+  key: BannerKey
+  file: File
+  /** 0…1 as the bytes leave the browser. */
+  onProgress?: (fraction: number) => void
+  signal?: AbortSignal
+}
+
+export function uploadBannerImage({ key, file, onProgress, signal }: UploadBannerImageInput): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    const body = new FormData()
+    body.set('key', key)
+    body.set('file', file)
+    xhr.open('POST', BANNER_UPLOAD_PATH)
+    xhr.responseType = 'json'
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total)
+    }
+    xhr.onload = () => {
+      const response = (xhr.response ?? {}) as { url?: unknown; message?: unknown }
+      if (xhr.status >= 200 && xhr.status < 300 && typeof response.url === 'string') {
+        onProgress?.(1)
+        resolve(response.url)
+        return
+      }
+      const message = typeof response.message === 'string' && response.message ? response.message : m.error_internal()
+      reject(new Error(message))
+    }
+    xhr.onerror = () => reject(new Error(m.banner_upload_error_network()))
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'))
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+    xhr.send(body)
+  })
+}

@@ -1,0 +1,139 @@
+/**
+ * The banner upload, as a plain HTTP handler so the browser can report progress (XHR upload
+ * events; server functions post with fetch, which cannot). It does everything a server
+ * function would: authorize, limit the body before reading it, validate, then store.
+ * See docs/decisions/041-banner-uploads.md.
+ */
+import { BANNER_KEYS } from '~/backend/domain'
+import { getBackend } from '~/backend/index.server'
+import { AppError } from '~/lib/app-error'
+import { LIMITS } from '~/lib/limits'
+import { requestContext } from '~/lib/request-context.server'
+import { m } from '~/paraglide/messages'
+import { type Locale, cookieName, isLocale } from '~/paraglide/runtime'
+import { IMAGE_FORMATS, checkDimensions, inspectImage } from './inspect-image'
+
+const MB = 1024 * 1024
+
+export interface BannerUploadResult {
+  url: string
+}
+
+/** /api is outside Paraglide's URL strategy: the admin's language comes from its cookie. */
+function requestLocale(request: Request): Locale {
+  const cookie = request.headers.get('cookie') ?? ''
+  const value = cookie.match(new RegExp(`(?:^|;\\s*)${cookieName}=([^;]+)`))?.[1]
+  return value && isLocale(value) ? value : 'tr'
+}
+
+export async function handleBannerUpload(request: Request): Promise<Response> {
+  const locale = requestLocale(request)
+  try {
+    const backend = await getBackend()
+    await authorize(backend, locale)
+    const form = await readForm(request, locale)
+    const key = form.get('key')
+    const file = form.get('file')
+    if (typeof key !== 'string' || !(BANNER_KEYS as readonly string[]).includes(key)) {
+      throw new AppError(400, 'bad_request', m.error_bad_request({}, { locale }))
+    }
+    if (!(file instanceof File) || file.size === 0) {
+      throw new AppError(400, 'bad_request', m.banner_upload_error_no_file({}, { locale }))
+    }
+    if (file.size > LIMITS.upload.maxBytes) throw tooBig(locale)
+    const bytes = new Uint8Array(await file.arrayBuffer())
+    const format = checkImage(bytes, locale)
+    const { contentType, extension } = IMAGE_FORMATS[format]
+    const { publicUrl } = await backend.storage.upload({
+      // The timestamp makes the name unique; the storage refuses to overwrite an existing one.
+      name: `hero-${key}-${Date.now()}.${extension}`,
+      bytes,
+      contentType,
+      cacheControlSeconds: LIMITS.upload.cacheControlSeconds,
+    })
+    return Response.json({ url: publicUrl } satisfies BannerUploadResult, { status: 201 })
+  } catch (error) {
+    return errorResponse(error, locale)
+  }
+}
+
+/** The same shape as a server function's AppError: a status, a stable code and a localized message. */
+function errorResponse(error: unknown, locale: Locale): Response {
+  let appError: AppError
+  if (error instanceof AppError) {
+    appError = error
+  } else {
+    console.error('[banner upload]', error)
+    appError = new AppError(500, 'internal', m.error_internal({}, { locale }))
+  }
+  return Response.json({ code: appError.code, message: appError.message }, { status: appError.status })
+}
+
+async function authorize(backend: Awaited<ReturnType<typeof getBackend>>, locale: Locale): Promise<void> {
+  // The same checks as requireAdmin, which only server functions can list as middleware.
+  const user = await backend.auth.getUser(requestContext())
+  if (!user) throw new AppError(401, 'unauthenticated', m.auth_error_unauthenticated({}, { locale }))
+  if (!(await backend.auth.isAdmin(user.email))) {
+    throw new AppError(403, 'forbidden', m.auth_error_forbidden({}, { locale }))
+  }
+}
+
+function tooBig(locale: Locale): AppError {
+  return new AppError(413, 'payload_too_large', m.banner_upload_error_too_big({ maxMb: LIMITS.upload.maxBytes / MB }, { locale }))
+}
+
+/**
+ * Reads the multipart body with a cap: a declared Content-Length over the limit is refused
+ * before a byte is read, and a body without one (chunked) is cut off as soon as it passes it.
+ */
+async function readForm(request: Request, locale: Locale): Promise<FormData> {
+  const max = LIMITS.http.maxUploadBodyBytes
+  const declared = Number(request.headers.get('content-length') ?? NaN)
+  if (declared > max) throw tooBig(locale)
+  const contentType = request.headers.get('content-type') ?? ''
+  if (!contentType.startsWith('multipart/form-data') || !request.body) {
+    throw new AppError(400, 'bad_request', m.banner_upload_error_no_file({}, { locale }))
+  }
+  const chunks: Uint8Array[] = []
+  let total = 0
+  const reader = request.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > max) {
+      await reader.cancel()
+      throw tooBig(locale)
+    }
+    chunks.push(value)
+  }
+  try {
+    return await new Response(new Blob(chunks as BlobPart[]), { headers: { 'content-type': contentType } }).formData()
+  } catch {
+    throw new AppError(400, 'bad_request', m.error_bad_request({}, { locale }))
+  }
+}
+
+/** The bytes decide: JPEG, PNG or WebP of a sane size, or a clear refusal. */
+function checkImage(bytes: Uint8Array, locale: Locale) {
+  const image = inspectImage(bytes)
+  if (!image.ok) {
+    if (image.reason === 'unreadable') {
+      throw new AppError(415, 'unsupported_media_type', m.banner_upload_error_unreadable({}, { locale }))
+    }
+    throw new AppError(415, 'unsupported_media_type', m.banner_upload_error_type({}, { locale }))
+  }
+  const problem = checkDimensions(image.width, image.height)
+  if (problem === 'too_small') {
+    throw new AppError(422, 'bad_request', m.banner_upload_error_too_small_pixels({ min: LIMITS.upload.minSide }, { locale }))
+  }
+  if (problem === 'too_large') {
+    const { maxSide, maxPixels } = LIMITS.upload
+    throw new AppError(
+      422,
+      'bad_request',
+      m.banner_upload_error_too_large_pixels({ maxSide, maxMegapixels: maxPixels / 1_000_000 }, { locale }),
+    )
+  }
+  return image.format
+}
