@@ -8,16 +8,35 @@ import path from 'node:path'
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError'
-  constructor(
-    readonly pid: number | null,
-    readonly dataDir: string,
-  ) {
-    const who =
-      pid === process.pid
-        ? `This process (PID ${pid}) already has DATA_DIR ${dataDir} open`
-        : `Another process (PID ${pid ?? 'unknown'}) is using DATA_DIR ${dataDir}`
-    super(`${who}. Only one server or admin command may use a data folder at a time: stop the other one first.`)
+  readonly pid: number | null
+  readonly dataDir: string
+  constructor(pid: number | null, dataDir: string) {
+    const lockFile = path.join(dataDir, '.lock')
+    let message: string
+    if (pid !== process.pid) {
+      message =
+        `Another process (PID ${pid ?? 'unknown'}) is using DATA_DIR ${dataDir}. Only one server or admin ` +
+        `command may use a data folder at a time: stop the other one first (if no such process exists, delete ${lockFile}).`
+    } else if (heldHere().has(dataDir)) {
+      message = `This process (PID ${pid}) already has DATA_DIR ${dataDir} open: close that backend first.`
+    } else {
+      // A worker thread of this process holds it, or held it and was terminated without closing
+      // (Nitro's dev server runs the app in a worker it can restart).
+      message =
+        `Another thread of this process (PID ${pid}) holds DATA_DIR ${dataDir}, perhaps a restarted ` +
+        `dev-server worker. Restart the server (if nothing else uses the folder, delete ${lockFile}).`
+    }
+    super(message)
+    this.pid = pid
+    this.dataDir = dataDir
   }
+}
+
+/** Folders locked by this thread (a worker thread has its own globalThis, hence its own set). */
+function heldHere(): Set<string> {
+  const key = Symbol.for('pusula.dataDirLocks')
+  const scope = globalThis as { [key]?: Set<string> }
+  return (scope[key] ??= new Set())
 }
 
 function isAlive(pid: number): boolean {
@@ -48,7 +67,11 @@ export function acquireDataDirLock(dataDir: string): () => void {
   for (let round = 0; round < 2; round++) {
     try {
       fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' })
-      return () => release(file)
+      heldHere().add(dir)
+      return () => {
+        heldHere().delete(dir)
+        release(file)
+      }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }

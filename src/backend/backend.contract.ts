@@ -1,0 +1,472 @@
+/**
+ * The behaviour every Backend adapter must share, as one Vitest suite. Each adapter's test file
+ * calls describeBackendContract with a factory; the suite only goes through the Backend
+ * interface, cleans up what it creates, and tolerates data it did not create (so it can run
+ * against a real Supabase project as well as a fresh embedded database).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Backend, CookieJar, CookieOptions, RequestContext } from './backend'
+import { BANNER_KEYS, type Banner, type BannerChange, DEFAULT_BANNER_URL } from './domain'
+
+export interface ContractSubject {
+  backend: Backend
+  /** An existing user whose address is on the admin list. */
+  adminEmail: string
+  /** An existing user who is not an admin. */
+  staffEmail: string
+  /** Mail sent so far, oldest first. Without it, the tests that need a real code are skipped. */
+  readOutbox?: () => Promise<{ to: string; subject: string; text: string }[]>
+  /** Closes the backend and removes anything the factory created (temp folders and the like). */
+  dispose(): Promise<void>
+}
+
+export type MakeSubject = () => Promise<ContractSubject>
+
+// ---------------------------------------------------------------------------------------------
+// A cookie jar that behaves like a browser talking to one origin, for the auth tests.
+
+export interface CookieWrite {
+  name: string
+  value: string
+  options: CookieOptions
+}
+
+export interface MemoryCookieJar extends CookieJar {
+  /** Every set() call, in order, to assert the options a cookie was written with. */
+  readonly writes: CookieWrite[]
+  get(name: string): string | undefined
+}
+
+export function createMemoryCookieJar(initial: Record<string, string> = {}): MemoryCookieJar {
+  const store = new Map(Object.entries(initial))
+  const writes: CookieWrite[] = []
+  return {
+    writes,
+    get: (name) => store.get(name),
+    getAll: () => [...store].map(([name, value]) => ({ name, value })),
+    set(name, value, options) {
+      writes.push({ name, value, options })
+      const expired = options.maxAge !== undefined ? options.maxAge <= 0 : (options.expires?.getTime() ?? Infinity) <= Date.now()
+      if (expired) store.delete(name)
+      else store.set(name, value)
+    },
+  }
+}
+
+export function contextFor(jar: CookieJar): RequestContext {
+  return { cookies: jar }
+}
+
+/** The newest 6-digit code mailed to `email`, read through the subject's outbox. */
+export async function latestCode(subject: ContractSubject, email: string): Promise<string | null> {
+  const mails = (await subject.readOutbox?.()) ?? []
+  const mail = mails.filter((m) => m.to === email.trim().toLowerCase()).at(-1)
+  return mail?.text.match(/\b\d{6}\b/)?.[0] ?? null
+}
+
+/** A marker unique to one run, so searches find only this run's rows on a shared database. */
+function runTag(): string {
+  return `ct${Math.random().toString(36).slice(2, 10)}`
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function describeBackendContract(name: string, makeSubject: MakeSubject): void {
+  describe(`Backend contract: ${name}`, () => {
+    // One backend for the whole suite: every group cleans up after itself and works with data
+    // it did not create, so they can share it (and a real backend is slow to set up).
+    let current: ContractSubject | undefined
+    beforeAll(async () => {
+      current = await makeSubject()
+    })
+    afterAll(async () => {
+      await current?.dispose()
+    })
+    const subject: Subject = () => {
+      if (!current) throw new Error('contract subject not ready')
+      return current
+    }
+    describeBanners(subject)
+    describeMessages(subject)
+    describeAuth(subject)
+    describeStorage(subject)
+  })
+}
+
+type Subject = () => ContractSubject
+
+function describeBanners(subject: Subject): void {
+  describe('banners', () => {
+    let original: Banner[] = []
+    beforeAll(async () => {
+      original = await subject().backend.banners.list()
+    })
+    afterAll(async () => {
+      if (original.length > 0) await subject().backend.banners.upsert(original)
+    })
+
+    it('lists every banner ordered by key', async () => {
+      const banners = await subject().backend.banners.list()
+      expect(banners.map((b) => b.key)).toEqual([...BANNER_KEYS].sort())
+      for (const banner of banners) {
+        expect(banner).toEqual({
+          key: banner.key,
+          imageUrl: expect.toBeOneOf([expect.any(String), null]),
+          title: expect.toBeOneOf([expect.any(String), null]),
+          badge: expect.toBeOneOf([expect.any(String), null]),
+          updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        })
+      }
+    })
+
+    it('reads one banner publicly with only key, image and time', async () => {
+      const banner = await subject().backend.banners.getPublic('tr-banner')
+      expect(banner).not.toBeNull()
+      expect(Object.keys(banner!).sort()).toEqual(['imageUrl', 'key', 'updatedAt'])
+      expect(banner!.key).toBe('tr-banner')
+    })
+
+    it('upserts by key, keeps title and badge when not given, and announces the change', async () => {
+      const { banners } = subject().backend
+      const before = (await banners.list()).find((b) => b.key === 'en-banner')!
+      const changes: BannerChange[] = []
+      const unsubscribe = banners.subscribe((change) => changes.push(change))
+      try {
+        const url = `/uploads/contract-${runTag()}.png`
+        const [saved] = await banners.upsert([{ key: 'en-banner', imageUrl: url }])
+        expect(saved).toMatchObject({ key: 'en-banner', imageUrl: url, title: before.title, badge: before.badge })
+        expect(Date.parse(saved!.updatedAt)).toBeGreaterThanOrEqual(Date.parse(before.updatedAt))
+        expect(await banners.getPublic('en-banner')).toEqual({ key: 'en-banner', imageUrl: url, updatedAt: saved!.updatedAt })
+        await vi.waitFor(() => expect(changes).toContainEqual({ key: 'en-banner', imageUrl: url, updatedAt: saved!.updatedAt }))
+      } finally {
+        unsubscribe()
+      }
+    })
+
+    it('stores a title and badge when given', async () => {
+      const [saved] = await subject().backend.banners.upsert([
+        { key: 'tr-banner', imageUrl: '/uploads/hero-tr.png', title: 'Kampanya', badge: 'TR' },
+      ])
+      expect(saved).toMatchObject({ key: 'tr-banner', title: 'Kampanya', badge: 'TR' })
+      expect((await subject().backend.banners.list()).find((b) => b.key === 'tr-banner')?.title).toBe('Kampanya')
+    })
+
+    it('resets every image to its default and announces each', async () => {
+      const { banners } = subject().backend
+      await banners.upsert([{ key: 'tr-banner', imageUrl: 'https://example.com/custom.png' }])
+      const changes: BannerChange[] = []
+      const unsubscribe = banners.subscribe((change) => changes.push(change))
+      try {
+        const reset = await banners.reset()
+        expect(reset.map((b) => [b.key, b.imageUrl]).sort()).toEqual(
+          BANNER_KEYS.map((key) => [key, DEFAULT_BANNER_URL[key]]).sort(),
+        )
+        await vi.waitFor(() => expect(changes.map((c) => c.key).sort()).toEqual([...BANNER_KEYS].sort()))
+      } finally {
+        unsubscribe()
+      }
+    })
+
+    it('stops announcing after unsubscribe, and one failing listener does not silence the others', async () => {
+      const { banners } = subject().backend
+      const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
+      const heard: string[] = []
+      const unsubscribeThrowing = banners.subscribe(() => {
+        throw new Error('listener failure')
+      })
+      const unsubscribeLate = banners.subscribe((change) => heard.push(`late:${change.imageUrl}`))
+      const unsubscribeGone = banners.subscribe((change) => heard.push(`gone:${change.imageUrl}`))
+      unsubscribeGone()
+      try {
+        const url = `/uploads/contract-${runTag()}.png`
+        await banners.upsert([{ key: 'en-banner', imageUrl: url }])
+        await vi.waitFor(() => expect(heard).toContain(`late:${url}`))
+        expect(heard).not.toContain(`gone:${url}`)
+      } finally {
+        unsubscribeThrowing()
+        unsubscribeLate()
+        quiet.mockRestore()
+      }
+    })
+  })
+}
+
+function describeMessages(subject: Subject): void {
+  describe('messages', () => {
+    const created: string[] = []
+    afterAll(async () => {
+      await subject().backend.messages.remove(created)
+    })
+    const tag = runTag()
+
+    async function create(fields: { name?: string; email?: string; message?: string; ipAddress?: string | null }) {
+      const result = await subject().backend.messages.create({
+        name: fields.name ?? `Contract ${tag}`,
+        email: fields.email ?? `${tag}@example.com`,
+        message: fields.message ?? `Contract test message ${tag}`,
+        ipAddress: fields.ipAddress ?? null,
+      })
+      created.push(result.id)
+      return result
+    }
+
+    const all = { status: 'all', search: '', page: 1, pageSize: 50 } as const
+
+    it('creates a new message and reads it back whole', async () => {
+      const { id, createdAt } = await create({ name: 'Ayşe Yılmaz', message: `Merhaba, teklif rica ederim ${tag}`, ipAddress: '203.0.113.9' })
+      expect(id).toMatch(/^[0-9a-f-]{36}$/)
+      expect(new Date(createdAt).toISOString()).toBe(createdAt)
+      expect(await subject().backend.messages.get(id)).toEqual({
+        id,
+        name: 'Ayşe Yılmaz',
+        email: `${tag}@example.com`,
+        message: `Merhaba, teklif rica ederim ${tag}`,
+        status: 'new',
+        createdAt,
+        readAt: null,
+        ipAddress: '203.0.113.9',
+      })
+    })
+
+    it('returns null for an unknown or malformed id', async () => {
+      const { messages } = subject().backend
+      expect(await messages.get('00000000-0000-4000-8000-000000000000')).toBeNull()
+      expect(await messages.get('not-a-uuid')).toBeNull()
+      expect(await messages.get("1' or '1'='1")).toBeNull()
+    })
+
+    it('lists newest first with totals and pages', async () => {
+      const pageTag = runTag()
+      for (let i = 0; i < 5; i++) await create({ message: `Paging message number ${i} ${pageTag}` })
+      const { messages } = subject().backend
+      const first = await messages.list({ status: 'all', search: pageTag, page: 1, pageSize: 2 })
+      const third = await messages.list({ status: 'all', search: pageTag, page: 3, pageSize: 2 })
+      const everything = await messages.list({ status: 'all', search: pageTag, page: 1, pageSize: 10 })
+      expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2 })
+      expect(first.items).toHaveLength(2)
+      expect(third.items).toHaveLength(1)
+      expect(everything.items).toHaveLength(5)
+      const order = everything.items.map((m) => [m.createdAt, m.id].join(' '))
+      expect(order).toEqual([...order].sort().reverse())
+      expect([...first.items, ...(await messages.list({ status: 'all', search: pageTag, page: 2, pageSize: 2 })).items, ...third.items]).toEqual(everything.items)
+    })
+
+    it('searches name, e-mail and message case-insensitively', async () => {
+      const searchTag = runTag()
+      await create({ name: `Zeynep ${searchTag.toUpperCase()}` })
+      await create({ email: `${searchTag}.person@example.com` })
+      await create({ message: `Please call me back about ${searchTag} soon` })
+      await create({ message: 'Unrelated message without the marker' })
+      const result = await subject().backend.messages.list({ ...all, search: `  ${searchTag.toUpperCase()} ` })
+      expect(result.total).toBe(3)
+    })
+
+    it('matches %, _ and \\ in the search literally', async () => {
+      const escTag = runTag()
+      await create({ message: `Discount 50% off ${escTag}` })
+      await create({ message: `Discount 500 off ${escTag}` })
+      await create({ message: `Field a_b changed ${escTag}` })
+      await create({ message: `Field axb changed ${escTag}` })
+      await create({ message: `Path C:\\temp used ${escTag}` })
+      const { messages } = subject().backend
+      const find = async (search: string) =>
+        (await messages.list({ ...all, search })).items.filter((m) => m.message.includes(escTag)).map((m) => m.message)
+      expect(await find('50%')).toEqual([`Discount 50% off ${escTag}`])
+      expect(await find('a_b')).toEqual([`Field a_b changed ${escTag}`])
+      expect(await find('C:\\temp')).toEqual([`Path C:\\temp used ${escTag}`])
+      expect((await messages.list({ ...all, search: `%${escTag}` })).total).toBe(0)
+    })
+
+    it('filters by status and counts unread across all statuses', async () => {
+      const statusTag = runTag()
+      const { messages } = subject().backend
+      const unreadBefore = (await messages.list({ ...all, pageSize: 1 })).unread
+      const a = await create({ message: `Status message one ${statusTag}` })
+      const b = await create({ message: `Status message two ${statusTag}` })
+      await create({ message: `Status message three ${statusTag}` })
+      expect((await messages.list({ ...all, pageSize: 1 })).unread).toBe(unreadBefore + 3)
+      await messages.update([a.id], { status: 'read', readAt: new Date().toISOString() })
+      await messages.update([b.id], { status: 'archived' })
+      const count = async (status: 'all' | 'new' | 'read' | 'archived') =>
+        (await messages.list({ status, search: statusTag, page: 1, pageSize: 10 })).total
+      expect([await count('all'), await count('new'), await count('read'), await count('archived')]).toEqual([3, 1, 1, 1])
+      const archived = await messages.list({ status: 'archived', search: statusTag, page: 1, pageSize: 10 })
+      expect(archived.items.map((m) => m.id)).toEqual([b.id])
+      expect(archived.unread).toBe(unreadBefore + 1)
+    })
+
+    it('sets read_at only when the patch gives it', async () => {
+      const { messages } = subject().backend
+      const { id } = await create({})
+      const readAt = '2026-01-02T03:04:05.000Z'
+      const [read] = await messages.update([id], { status: 'read', readAt })
+      expect(read).toMatchObject({ id, status: 'read', readAt })
+      const [archived] = await messages.update([id], { status: 'archived' })
+      expect(archived).toMatchObject({ status: 'archived', readAt })
+      const [cleared] = await messages.update([id], { status: 'new', readAt: null })
+      expect(cleared).toMatchObject({ status: 'new', readAt: null })
+    })
+
+    it('updates several ids at once and ignores unknown or malformed ones', async () => {
+      const { messages } = subject().backend
+      const one = await create({})
+      const two = await create({})
+      const changed = await messages.update([one.id, two.id, 'nope', '00000000-0000-4000-8000-000000000000'], {
+        status: 'archived',
+      })
+      expect(changed.map((m) => m.id).sort()).toEqual([one.id, two.id].sort())
+      expect(changed.every((m) => m.status === 'archived')).toBe(true)
+      expect(await messages.update(['nope'], { status: 'read' })).toEqual([])
+    })
+
+    it('removes messages and returns how many went', async () => {
+      const { messages } = subject().backend
+      const one = await create({})
+      const two = await create({})
+      expect(await messages.remove([one.id, two.id, 'not-a-uuid'])).toBe(2)
+      expect(await messages.get(one.id)).toBeNull()
+      expect(await messages.remove([one.id])).toBe(0)
+      expect(await messages.remove([])).toBe(0)
+    })
+  })
+}
+
+function describeAuth(subject: Subject): void {
+  // One sign-in per address: a real backend throttles code requests, so these tests run in order.
+  describe('auth', () => {
+    const jar = createMemoryCookieJar()
+    let signedInCookies: { name: string; value: string }[] = []
+    let code: string | null = null
+
+    it('refuses a code for an unknown address and creates nobody', async () => {
+      const { backend, readOutbox } = subject()
+      const email = `nobody-${runTag()}@example.com`
+      const result = await backend.auth.sendCode(email)
+      expect(result).toEqual({ ok: false, code: 'user_not_found', message: 'Signups not allowed for otp' })
+      if (readOutbox) expect((await readOutbox()).filter((m) => m.to === email)).toEqual([])
+      // Had a user been created, a second request would be throttled instead.
+      expect(await backend.auth.sendCode(email)).toMatchObject({ code: 'user_not_found' })
+    })
+
+    it('sends a code to an existing user, whatever the case and spacing of the address', async () => {
+      const { backend, adminEmail } = subject()
+      expect(await backend.auth.sendCode(`  ${adminEmail.toUpperCase()} `)).toEqual({ ok: true })
+      code = await latestCode(subject(), adminEmail)
+      if (subject().readOutbox) expect(code).toMatch(/^\d{6}$/)
+    })
+
+    it('throttles a second request for the same address', async () => {
+      const { backend, adminEmail } = subject()
+      const result = await backend.auth.sendCode(adminEmail)
+      expect(result).toMatchObject({ ok: false, code: 'rate_limited' })
+      expect(result.ok === false && result.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/)
+    })
+
+    it('refuses a wrong code without starting a session', async () => {
+      const { backend, adminEmail } = subject()
+      const wrong = code === '000000' ? '000001' : '000000'
+      const wrongJar = createMemoryCookieJar()
+      const result = await backend.auth.verifyCode(contextFor(wrongJar), adminEmail, wrong)
+      expect(result).toMatchObject({ ok: false, message: 'Token has expired or is invalid' })
+      expect(wrongJar.getAll()).toEqual([])
+    })
+
+    it('signs in with the right code (spaces ignored) and sets an httpOnly cookie', async (ctx) => {
+      if (!code) return ctx.skip()
+      const { backend, adminEmail } = subject()
+      const spaced = `${code.slice(0, 3)} ${code.slice(3)}`
+      const result = await backend.auth.verifyCode(contextFor(jar), adminEmail.toUpperCase(), spaced)
+      expect(result).toEqual({ ok: true, user: { id: expect.any(String), email: adminEmail } })
+      expect(jar.getAll().length).toBeGreaterThan(0)
+      for (const write of jar.writes) expect(write.options).toMatchObject({ httpOnly: true, path: '/', sameSite: 'lax' })
+      signedInCookies = jar.getAll()
+    })
+
+    it('knows the signed-in user and who is an admin', async (ctx) => {
+      if (!code) return ctx.skip()
+      const { backend, adminEmail, staffEmail } = subject()
+      expect(await backend.auth.getUser(contextFor(jar))).toEqual({ id: expect.any(String), email: adminEmail })
+      expect(await backend.auth.isAdmin(adminEmail)).toBe(true)
+      expect(await backend.auth.isAdmin(` ${adminEmail.toUpperCase()}`)).toBe(true)
+      expect(await backend.auth.isAdmin(staffEmail)).toBe(false)
+      expect(await backend.auth.isAdmin(`nobody-${runTag()}@example.com`)).toBe(false)
+    })
+
+    it('accepts a code only once', async (ctx) => {
+      if (!code) return ctx.skip()
+      const { backend, adminEmail } = subject()
+      const result = await backend.auth.verifyCode(contextFor(createMemoryCookieJar()), adminEmail, code)
+      expect(result).toMatchObject({ ok: false })
+    })
+
+    it('has no user without a session or with a forged cookie', async () => {
+      const { backend } = subject()
+      expect(await backend.auth.getUser(contextFor(createMemoryCookieJar()))).toBeNull()
+      const forged = Object.fromEntries(signedInCookies.map((c) => [c.name, 'forged-value']))
+      expect(await backend.auth.getUser(contextFor(createMemoryCookieJar({ session: 'x', ...forged })))).toBeNull()
+    })
+
+    it('signs out on the server: the cookies are cleared and the old ones no longer work', async (ctx) => {
+      if (!code) return ctx.skip()
+      const { backend } = subject()
+      await backend.auth.signOut(contextFor(jar))
+      expect(jar.getAll()).toEqual([])
+      expect(await backend.auth.getUser(contextFor(jar))).toBeNull()
+      const replay = createMemoryCookieJar(Object.fromEntries(signedInCookies.map((c) => [c.name, c.value])))
+      expect(await backend.auth.getUser(contextFor(replay))).toBeNull()
+    })
+
+    it('signs in a user who is not an admin', async (ctx) => {
+      const { backend, staffEmail } = subject()
+      expect(await backend.auth.sendCode(staffEmail)).toEqual({ ok: true })
+      const staffCode = await latestCode(subject(), staffEmail)
+      if (!staffCode) return ctx.skip()
+      const staffJar = createMemoryCookieJar()
+      expect(await backend.auth.verifyCode(contextFor(staffJar), staffEmail, staffCode)).toMatchObject({ ok: true })
+      const user = await backend.auth.getUser(contextFor(staffJar))
+      expect(user?.email).toBe(staffEmail)
+      expect(await backend.auth.isAdmin(user!.email)).toBe(false)
+      await backend.auth.signOut(contextFor(staffJar))
+    })
+  })
+}
+
+function describeStorage(subject: Subject): void {
+  describe('storage', () => {
+    // A 1×1 transparent PNG.
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='),
+      (c) => c.charCodeAt(0),
+    )
+    const upload = (name: string, contentType = 'image/png') =>
+      subject().backend.storage.upload({ name, bytes: png, contentType, cacheControlSeconds: 3600 })
+
+    it('uploads an image and returns its public URL', async () => {
+      const name = `hero-en-banner-${Date.now()}-${runTag()}.png`
+      const { publicUrl } = await upload(name)
+      expect(publicUrl.endsWith(`/${name}`)).toBe(true)
+    })
+
+    it('never overwrites an existing name', async () => {
+      const name = `hero-tr-banner-${Date.now()}-${runTag()}.png`
+      await upload(name)
+      await expect(upload(name)).rejects.toThrow()
+    })
+
+    it('refuses names that could leave the bucket', async () => {
+      for (const name of ['../escape.png', '..', '.hidden.png', 'a/b.png', 'a\\b.png', '', '%2e%2e%2fx.png']) {
+        await expect(upload(name), name).rejects.toThrow()
+      }
+    })
+
+    it('refuses file types the bucket does not allow', async () => {
+      await expect(upload(`contract-${runTag()}.txt`, 'text/plain')).rejects.toThrow()
+    })
+
+    it('reads nothing for a missing or unsafe name', async () => {
+      const { storage } = subject().backend
+      expect(await storage.read(`missing-${runTag()}.png`)).toBeNull()
+      expect(await storage.read('../secret')).toBeNull()
+    })
+  })
+}

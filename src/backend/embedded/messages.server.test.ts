@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeContactMessage, sampleContactMessages } from './factories'
+import { escapeLike, messageFilter } from './message-rows.server'
+import { insertContactMessages } from './messages.server'
+import { openTestBackend, type TestBackend } from './test-harness.server'
+
+let t: TestBackend
+
+beforeAll(async () => {
+  t = await openTestBackend()
+})
+afterAll(async () => {
+  await t?.dispose()
+})
+
+describe('search pattern', () => {
+  it('escapes the ILIKE wildcards and the escape character itself', () => {
+    expect(escapeLike('50%')).toBe('50\\%')
+    expect(escapeLike('a_b')).toBe('a\\_b')
+    expect(escapeLike('C:\\x')).toBe('C:\\\\x')
+    expect(escapeLike('plain text')).toBe('plain text')
+  })
+
+  it('builds one parameter for the three columns, and no clause for "all" and empty search', () => {
+    expect(messageFilter({ status: 'all', search: '  ' })).toEqual({ where: 'true', params: [] })
+    expect(messageFilter({ status: 'read', search: ' Ayşe ' })).toEqual({
+      where: 'status = $1 AND (name ILIKE $2 OR email ILIKE $2 OR message ILIKE $2)',
+      params: ['read', '%Ayşe%'],
+    })
+  })
+
+  it('lets the planner use the trigram indexes', async () => {
+    await insertContactMessages(t.db, Array.from({ length: 300 }, () => makeContactMessage()))
+    const { where, params } = messageFilter({ status: 'all', search: 'teklif' })
+    const plan = await t.db.transaction(async (tx) => {
+      // Force the choice: on a small table a sequential scan is cheaper, which proves nothing.
+      await tx.exec('set local enable_seqscan = off')
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+        `explain select id from public.contact_messages where ${where}`,
+        params,
+      )
+      return rows.map((r) => r['QUERY PLAN']).join('\n')
+    })
+    for (const index of ['name', 'email', 'message']) expect(plan).toContain(`contact_messages_${index}_trgm_idx`)
+  })
+
+  // PostgreSQL folds case letter by letter (Ç→ç, İ→i), not by Turkish rules: "YILMAZ" does not
+  // find "Yılmaz" (I→i, not ı), on Supabase as here. Typing the dotless ı as written works.
+  it('finds Turkish text in another case', async () => {
+    const count = async (search: string) =>
+      (await t.backend.messages.list({ status: 'all', search, page: 1, pageSize: 5 })).total
+    expect(await count('ERP SEÇİM')).toBeGreaterThan(0)
+    expect(await count('yılmaz')).toBeGreaterThan(0)
+    expect(await count('ÇELİK')).toBeGreaterThan(0)
+  })
+})
+
+describe('paging input', () => {
+  it('clamps page and page size to sane values', async () => {
+    const result = await t.backend.messages.list({ status: 'all', search: '', page: 0, pageSize: 0 })
+    expect(result).toMatchObject({ page: 1, pageSize: 1 })
+    expect(result.items).toHaveLength(1)
+    expect((await t.backend.messages.list({ status: 'all', search: '', page: 10_000, pageSize: 50 })).items).toEqual([])
+  })
+})
+
+describe('factories', () => {
+  it('makes valid rows with read_at only when read or archived', async () => {
+    const rows = [makeContactMessage({ status: 'new' }), makeContactMessage({ status: 'archived' })]
+    expect(rows[0]!.readAt).toBeNull()
+    expect(rows[1]!.readAt!.getTime()).toBeGreaterThan(rows[1]!.createdAt.getTime())
+    const ids = await insertContactMessages(t.db, rows)
+    const stored = await t.backend.messages.get(ids[1]!)
+    expect(stored).toMatchObject({ status: 'archived', readAt: rows[1]!.readAt!.toISOString() })
+  })
+
+  it('spreads the eight demo messages over the last weeks in both languages and every status', () => {
+    const now = new Date('2026-11-21T12:00:00Z')
+    const samples = sampleContactMessages(now)
+    expect(samples).toHaveLength(8)
+    expect(new Set(samples.map((s) => s.status))).toEqual(new Set(['new', 'read', 'archived']))
+    expect(samples.some((s) => /[çğıöşüİ]/.test(s.message))).toBe(true)
+    expect(samples.some((s) => /\b(we|you)\b/i.test(s.message))).toBe(true)
+    for (const s of samples) {
+      expect(s.createdAt.getTime()).toBeLessThan(now.getTime())
+      expect(now.getTime() - s.createdAt.getTime()).toBeLessThan(40 * 24 * 3600 * 1000)
+    }
+  })
+})

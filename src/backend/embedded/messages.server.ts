@@ -1,0 +1,115 @@
+/**
+ * Contact messages in public.contact_messages. Times come from the adapter's clock rather than
+ * the database's now(), so tests that move the clock see consistent ordering.
+ */
+import type { MessageStore } from '../backend'
+import type { ContactMessage } from '../domain'
+import { LIMITS } from '~/lib/limits'
+import type { Database, Queryable } from './db.server'
+import type { ContactMessageSeed } from './factories'
+import {
+  MESSAGE_COLUMNS,
+  type MessageRow,
+  messageFilter,
+  toContactMessage,
+  validIds,
+} from './message-rows.server'
+
+function clampInt(value: number, min: number, max: number): number {
+  return Number.isFinite(value) ? Math.min(Math.max(Math.floor(value), min), max) : min
+}
+
+export function createMessageStore(db: Database, now: () => Date): MessageStore {
+  return {
+    async create(input) {
+      const { rows } = await db.query<{ id: string; created_at: Date }>(
+        `insert into public.contact_messages (name, email, message, ip_address, created_at)
+         values ($1, $2, $3, $4, $5) returning id, created_at`,
+        [input.name, input.email, input.message, input.ipAddress ?? null, now()],
+      )
+      const row = rows[0]!
+      return { id: row.id, createdAt: row.created_at.toISOString() }
+    },
+
+    async list(query) {
+      const page = clampInt(query.page, 1, Number.MAX_SAFE_INTEGER)
+      const pageSize = clampInt(query.pageSize, 1, LIMITS.inbox.exportMax)
+      const { where, params } = messageFilter(query)
+      const limit = `$${params.length + 1}`
+      const offset = `$${params.length + 2}`
+      // One transaction: the page and both counts see the same rows (PGlite runs it exclusively).
+      return db.transaction(async (tx) => {
+        const items = await tx.query<MessageRow>(
+          `select ${MESSAGE_COLUMNS} from public.contact_messages where ${where}
+           order by created_at desc, id desc limit ${limit} offset ${offset}`,
+          [...params, pageSize, (page - 1) * pageSize],
+        )
+        const counts = await tx.query<{ total: number; unread: number }>(
+          `select (select count(*)::int from public.contact_messages where ${where}) as total,
+                  (select count(*)::int from public.contact_messages where status = 'new') as unread`,
+          params,
+        )
+        const { total, unread } = counts.rows[0]!
+        return { items: items.rows.map(toContactMessage), total, unread, page, pageSize }
+      })
+    },
+
+    async get(id) {
+      if (validIds([id]).length === 0) return null
+      const { rows } = await db.query<MessageRow>(
+        `select ${MESSAGE_COLUMNS} from public.contact_messages where id = $1`,
+        [id],
+      )
+      return rows[0] ? toContactMessage(rows[0]) : null
+    },
+
+    async update(ids, patch) {
+      const valid = validIds(ids)
+      if (valid.length === 0) return []
+      const params: unknown[] = [valid, patch.status]
+      let set = 'status = $2'
+      // read_at is part of the patch only when given: toggling archived → read keeps the old one.
+      if (patch.readAt !== undefined) {
+        params.push(patch.readAt)
+        set += ', read_at = $3::timestamptz'
+      }
+      const { rows } = await db.query<MessageRow>(
+        `update public.contact_messages set ${set} where id = any($1::uuid[]) returning ${MESSAGE_COLUMNS}`,
+        params,
+      )
+      return rows.map(toContactMessage).sort(newestFirst)
+    },
+
+    async remove(ids) {
+      const valid = validIds(ids)
+      if (valid.length === 0) return 0
+      const result = await db.query('delete from public.contact_messages where id = any($1::uuid[])', [valid])
+      return result.affectedRows ?? 0
+    },
+  }
+}
+
+function newestFirst(a: ContactMessage, b: ContactMessage): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1
+  return a.id < b.id ? 1 : -1
+}
+
+/** Bulk insert with explicit status and times (seed, tests, benchmark): one statement per call. */
+export async function insertContactMessages(db: Queryable, seeds: readonly ContactMessageSeed[]): Promise<string[]> {
+  if (seeds.length === 0) return []
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.contact_messages (name, email, message, status, created_at, read_at, ip_address)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[])
+     returning id`,
+    [
+      seeds.map((s) => s.name),
+      seeds.map((s) => s.email),
+      seeds.map((s) => s.message),
+      seeds.map((s) => s.status),
+      seeds.map((s) => s.createdAt.toISOString()),
+      seeds.map((s) => s.readAt?.toISOString() ?? null),
+      seeds.map((s) => s.ipAddress),
+    ],
+  )
+  return rows.map((row) => row.id)
+}

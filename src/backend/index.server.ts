@@ -1,0 +1,51 @@
+/**
+ * Picks the backend adapter from the environment, once per process. The only module that knows
+ * which adapter is in use; everything else asks getBackend() for the Backend interface.
+ */
+import { serverEnv } from '~/lib/env.server'
+import type { Backend } from './backend'
+
+// On globalThis rather than in a module variable: Vite's dev server re-evaluates this module on
+// every edit (HMR), and a second embedded backend would fail on the first one's data-folder lock.
+const CACHE = Symbol.for('pusula.backend')
+type Holder = { [CACHE]?: Promise<Backend> }
+const holder = globalThis as Holder
+
+async function createBackend(): Promise<Backend> {
+  const env = serverEnv()
+  if (env.backend.kind === 'supabase') {
+    // Imported on demand so the embedded server never loads the Supabase client, and vice versa.
+    const { createSupabaseBackend } = await import('./supabase/index.server')
+    const { url, anonKey, serviceRoleKey } = env.backend
+    return createSupabaseBackend({ url, anonKey, serviceRoleKey, secureCookies: env.secureCookies })
+  }
+  const { createEmbeddedBackend } = await import('./embedded/index.server')
+  return createEmbeddedBackend({
+    dataDir: env.backend.dataDir,
+    secureCookies: env.secureCookies,
+    logEmails: env.logEmails,
+  })
+}
+
+/** The process's backend, created on first use; concurrent first calls share one creation. */
+export function getBackend(): Promise<Backend> {
+  let pending = holder[CACHE]
+  if (!pending) {
+    pending = createBackend()
+    holder[CACHE] = pending
+    // A failed start (say, the data folder is locked) is not cached: the next call tries again.
+    pending.catch(() => {
+      if (holder[CACHE] === pending) delete holder[CACHE]
+    })
+  }
+  return pending
+}
+
+/** Closes the backend if one was created (server shutdown, tests); the next getBackend() starts anew. */
+export async function closeBackend(): Promise<void> {
+  const pending = holder[CACHE]
+  if (!pending) return
+  delete holder[CACHE]
+  const backend = await pending.catch(() => null)
+  await backend?.close()
+}
