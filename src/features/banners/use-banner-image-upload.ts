@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { BannerKey } from '~/backend/domain'
 import { toast } from '~/components/ui/toaster'
 import { m } from '~/paraglide/messages'
-import { uploadBannerImage } from './upload-banner-image.client'
+import { uploadBannerImage } from './upload-banner-image'
 
 /** Every banner upload carries this key, so the dialog can tell when one is still running. */
 export const bannerUploadMutationKey = ['banners', 'upload'] as const
