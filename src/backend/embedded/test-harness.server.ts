@@ -36,23 +36,11 @@ export function makeTempDataDir(): Promise<string> {
 }
 
 /**
- * A dump of a fresh, migrated and seeded database, made once per test file (worker) and then
- * loaded by every test backend: loading is several times faster than initdb plus migrations.
+ * A dump of the first fresh (migrated, seeded) database of this test file, taken right after it
+ * opened; later test backends load it instead of running initdb and the migrations again, which
+ * is several times faster.
  */
 let template: Promise<Blob> | undefined
-function databaseTemplate(): Promise<Blob> {
-  template ??= (async () => {
-    const dataDir = await makeTempDataDir()
-    const { backend, db } = await openEmbedded({ dataDir, secureCookies: false, logEmails: false, inMemory: true })
-    try {
-      return await db.dumpDataDir('none')
-    } finally {
-      await backend.close()
-      await fs.rm(dataDir, { recursive: true, force: true })
-    }
-  })()
-  return template
-}
 
 export interface TestBackend extends EmbeddedInstance {
   dataDir: string
@@ -72,14 +60,20 @@ export async function openTestBackend(
   const dataDir = options.dataDir ?? (await makeTempDataDir())
   const clock = options.clock ?? createTestClock()
   const inMemory = options.inMemory ?? true
+  const useTemplate = inMemory && !options.fresh
   const instance = await openEmbedded({
     dataDir,
     secureCookies: options.secureCookies ?? false,
     logEmails: false,
     now: clock.now,
     inMemory,
-    template: inMemory && !options.fresh ? await databaseTemplate() : undefined,
+    template: useTemplate && template ? await template : undefined,
   })
+  if (useTemplate && !template) {
+    // Awaited before the test gets the backend, so none of its writes can end up in the dump.
+    template = instance.db.dumpDataDir('none')
+    await template
+  }
   return {
     ...instance,
     dataDir,
