@@ -1,0 +1,38 @@
+// Starts a built server for measurements and reads its peak memory.
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+
+export async function startServer({ outputDir, port, env = {} }) {
+  const child = spawn(process.execPath, [`${outputDir}/server/index.mjs`], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_EMAILS: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server in ${outputDir} exited with ${child.exitCode}`)
+    try {
+      const res = await fetch(`${url}/favicon.svg`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server in ${outputDir} did not start`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return {
+    url,
+    pid: child.pid,
+    /** Peak resident memory of the server process so far, in MB (Linux VmHWM). */
+    peakMemoryMb() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0)
+      return Math.round(kb / 1024)
+    },
+    async stop() {
+      if (child.exitCode !== null) return
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+    },
+  }
+}
