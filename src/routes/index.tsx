@@ -1,14 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { m } from '~/paraglide/messages'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { ContactSearchSchema } from '~/features/contact'
+import { LandingPage, landingHead, landingPageQueryOptions } from '~/features/landing'
+import { getLocale } from '~/paraglide/runtime'
 
 export const Route = createFileRoute('/')({
+  validateSearch: ContactSearchSchema,
+  loader: async ({ context }) => {
+    const locale = getLocale()
+    const data = await context.queryClient.ensureQueryData(landingPageQueryOptions(locale))
+    return { locale, origin: data.origin }
+  },
+  head: ({ loaderData }) => landingHead(loaderData?.locale ?? getLocale(), loaderData?.origin ?? null),
   component: Home,
 })
 
 function Home() {
-  return (
-    <main>
-      <h1 className="p-8 text-3xl font-bold">{m.hero_alt()}</h1>
-    </main>
-  )
+  const { locale } = Route.useLoaderData()
+  const { contact } = Route.useSearch()
+  const { data } = useSuspenseQuery(landingPageQueryOptions(locale))
+  return <LandingPage locale={locale} data={data} contactResult={contact} />
 }

@@ -1,0 +1,172 @@
+import { revalidateLogic, useForm } from '@tanstack/react-form'
+import { LoaderCircle, Send } from 'lucide-react'
+import { useState, useSyncExternalStore } from 'react'
+import { Button } from '~/components/ui/button'
+import { Input, Textarea } from '~/components/ui/input'
+import { toast } from '~/components/ui/toaster'
+import { describeError } from '~/lib/app-error'
+import { LIMITS } from '~/lib/limits'
+import { m } from '~/paraglide/messages'
+import { getLocale } from '~/paraglide/runtime'
+import { submitContactForm, submitContactMessage } from '../contact.functions'
+import { ContactFormSchema, HONEYPOT_FIELD } from '../contact.schemas'
+import { FormField, firstError } from './form-field'
+
+const EMPTY = { name: '', email: '', message: '', [HONEYPOT_FIELD]: '' }
+type FieldName = 'name' | 'email' | 'message'
+const noSubscription = () => () => {}
+
+/**
+ * Name, e-mail and message, validated with the schema the server uses. Idle → sending →
+ * success (toast, form cleared) or failure (toast, text kept). Before hydration, or without
+ * JavaScript, it is a plain form post that the server answers with a redirect.
+ */
+export function ContactForm() {
+  // False in the server render and during hydration, true once React handles the submit.
+  const enhanced = useSyncExternalStore(noSubscription, () => true, () => false)
+  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({})
+
+  const form = useForm({
+    defaultValues: EMPTY,
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: ContactFormSchema },
+    onSubmit: async ({ value, formApi }) => {
+      setServerErrors({})
+      try {
+        await submitContactMessage({ data: value })
+        formApi.reset()
+        toast.success({ title: m.contact_success_title(), description: m.contact_success_description() })
+      } catch (error) {
+        const { status, message, fields } = describeError(error)
+        if (fields) setServerErrors(fields)
+        toast.error({
+          title: m.contact_error_title(),
+          description: status === 429 && message ? message : m.contact_error_description(),
+        })
+      }
+    },
+  })
+
+  const { nameMax, emailMax, messageMax, nameMin, messageMin } = LIMITS.contact
+  const fieldError = (name: FieldName, errors: readonly unknown[]) => firstError(errors) ?? serverErrors[name]
+  const clearServerError = (name: FieldName) =>
+    serverErrors[name] && setServerErrors(({ [name]: _gone, ...rest }) => rest)
+
+  return (
+    <form
+      action={submitContactForm.url}
+      method="post"
+      noValidate={enhanced}
+      aria-labelledby="contact-form-title"
+      data-testid="contact-form"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void form.handleSubmit()
+      }}
+      className="relative space-y-5"
+    >
+      <input type="hidden" name="locale" value={getLocale()} />
+      <form.Field name="name">
+        {(field) => (
+          <FormField id="contact-name" label={m.contact_name_label()} error={fieldError('name', field.state.meta.errors)}>
+            {(aria) => (
+              <Input
+                {...aria}
+                name={field.name}
+                value={field.state.value}
+                onChange={(e) => {
+                  clearServerError('name')
+                  field.handleChange(e.target.value)
+                }}
+                onBlur={field.handleBlur}
+                autoComplete="name"
+                placeholder={m.contact_name_placeholder()}
+                required
+                minLength={nameMin}
+                maxLength={nameMax}
+                className="h-11"
+              />
+            )}
+          </FormField>
+        )}
+      </form.Field>
+      <form.Field name="email">
+        {(field) => (
+          <FormField id="contact-email" label={m.contact_email_field_label()} error={fieldError('email', field.state.meta.errors)}>
+            {(aria) => (
+              <Input
+                {...aria}
+                type="email"
+                name={field.name}
+                value={field.state.value}
+                onChange={(e) => {
+                  clearServerError('email')
+                  field.handleChange(e.target.value)
+                }}
+                onBlur={field.handleBlur}
+                autoComplete="email"
+                inputMode="email"
+                placeholder={m.contact_email_placeholder()}
+                required
+                maxLength={emailMax}
+                className="h-11"
+              />
+            )}
+          </FormField>
+        )}
+      </form.Field>
+      <form.Field name="message">
+        {(field) => (
+          <FormField id="contact-message" label={m.contact_message_label()} error={fieldError('message', field.state.meta.errors)}>
+            {(aria) => (
+              <Textarea
+                {...aria}
+                name={field.name}
+                value={field.state.value}
+                onChange={(e) => {
+                  clearServerError('message')
+                  field.handleChange(e.target.value)
+                }}
+                onBlur={field.handleBlur}
+                rows={6}
+                placeholder={m.contact_message_placeholder()}
+                required
+                minLength={messageMin}
+                maxLength={messageMax}
+                className="resize-y"
+              />
+            )}
+          </FormField>
+        )}
+      </form.Field>
+      {/* The honeypot: out of sight and out of the tab order; people leave it empty. */}
+      <form.Field name={HONEYPOT_FIELD}>
+        {(field) => (
+          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+            <label htmlFor="contact-website">{m.contact_honeypot_label()}</label>
+            <input
+              id="contact-website"
+              name={field.name}
+              value={field.state.value}
+              onChange={(e) => field.handleChange(e.target.value)}
+              tabIndex={-1}
+              autoComplete="off"
+            />
+          </div>
+        )}
+      </form.Field>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(sending) => (
+          <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+            {sending ? (
+              <LoaderCircle aria-hidden="true" className="size-5 motion-safe:animate-spin" />
+            ) : (
+              <Send aria-hidden="true" className="size-5" />
+            )}
+            {sending ? m.contact_sending() : m.contact_submit()}
+          </Button>
+        )}
+      </form.Subscribe>
+    </form>
+  )
+}

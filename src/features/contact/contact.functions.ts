@@ -1,0 +1,56 @@
+import { redirect } from '@tanstack/react-router'
+import { createServerFn } from '@tanstack/react-start'
+import { setResponseHeader } from '@tanstack/react-start/server'
+import { getBackend } from '~/backend/index.server'
+import { isLocale, localizeHref } from '~/paraglide/runtime'
+import { clientIp } from '~/lib/request-context.server'
+import { describeError } from '~/lib/app-error'
+import type { ContactResult } from './contact-result'
+import { type ContactSubmission, type ContactSubmissionInput, HONEYPOT_FIELD, parseContactSubmission } from './contact.schemas'
+import { acceptContactMessage, contactLimiter } from './contact.server'
+
+async function store(data: ContactSubmission) {
+  const backend = await getBackend()
+  const ip = clientIp()
+  try {
+    return await acceptContactMessage(data, ip, { messages: backend.messages, limiter: contactLimiter })
+  } catch (error) {
+    if (describeError(error).status === 429) setResponseHeader('retry-after', String(contactLimiter.check(ip)))
+    throw error
+  }
+}
+
+/** The form's submission with JavaScript: validate → rate-limit → store (no sign-in needed). */
+export const submitContactMessage = createServerFn({ method: 'POST' })
+  .validator((input: ContactSubmissionInput) => parseContactSubmission(input))
+  .handler(async ({ data }): Promise<{ ok: true }> => {
+    await store(data)
+    return { ok: true }
+  })
+
+/**
+ * The same submission as a native form post, for browsers without JavaScript: the result
+ * comes back as a 303 to the page (in the form's language) with `?contact=<result>`.
+ */
+export const submitContactForm = createServerFn({ method: 'POST' })
+  .validator((data: unknown) => {
+    if (!(data instanceof FormData)) throw new Error('Expected form data')
+    return data
+  })
+  .handler(async ({ data }) => {
+    const field = (name: string) => {
+      const value = data.get(name)
+      return typeof value === 'string' ? value : ''
+    }
+    const locale = field('locale')
+    let result: ContactResult = 'sent'
+    try {
+      const fields = ['name', 'email', 'message', HONEYPOT_FIELD].map((name) => [name, field(name)])
+      await store(parseContactSubmission(Object.fromEntries(fields)))
+    } catch (error) {
+      const { status } = describeError(error)
+      result = status === 429 ? 'rate-limited' : status === 400 ? 'invalid' : 'failed'
+    }
+    const path = localizeHref(`/?contact=${result}`, { locale: isLocale(locale) ? locale : 'tr' })
+    throw redirect({ href: `${path}#contact`, statusCode: 303 })
+  })

@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { NewContactMessage } from '~/backend/backend'
+import { AppError } from '~/lib/app-error'
+import { LIMITS } from '~/lib/limits'
+import { createRateLimiter } from '~/lib/rate-limit.server'
+import { overwriteGetLocale } from '~/paraglide/runtime'
+import { parseContactSubmission } from './contact.schemas'
+import { acceptContactMessage } from './contact.server'
+
+const RAW = { name: ' Ayşe Yılmaz ', email: 'ayse@example.com', message: 'ERP seçimi için görüşmek isteriz.' }
+const VALID = parseContactSubmission(RAW)
+
+function setup() {
+  const stored: NewContactMessage[] = []
+  const messages = {
+    create: vi.fn(async (input: NewContactMessage) => {
+      stored.push(input)
+      return { id: `m${stored.length}`, createdAt: new Date().toISOString() }
+    }),
+  }
+  return { stored, deps: { messages, limiter: createRateLimiter(LIMITS.rate.contactPerIp) } }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof AppError) return error
+    throw error
+  }
+  throw new Error('expected a rejection')
+}
+
+describe('acceptContactMessage', () => {
+  it('stores the trimmed message with the sender address and status new', async () => {
+    const { stored, deps } = setup()
+    const outcome = await acceptContactMessage(VALID, '10.0.0.1', deps)
+    expect(outcome).toEqual({ status: 'stored', id: 'm1' })
+    expect(stored).toEqual([{ name: 'Ayşe Yılmaz', email: 'ayse@example.com', message: RAW.message, ipAddress: '10.0.0.1' }])
+  })
+
+  it('refuses invalid input with a 400 and localized field messages, storing nothing', async () => {
+    overwriteGetLocale(() => 'en')
+    const { stored, deps } = setup()
+    const error = await rejection((async () => acceptContactMessage(parseContactSubmission({ name: 'A', email: 'x', message: '' }), '10.0.0.1', deps))())
+    expect(error.status).toBe(400)
+    expect(error.fields).toEqual({
+      name: 'Name must be at least 2 characters',
+      email: 'Please enter a valid email',
+      message: 'Message is required',
+    })
+    expect(stored).toHaveLength(0)
+    overwriteGetLocale(() => 'tr')
+  })
+
+  it('drops a submission whose honeypot is filled, silently', async () => {
+    const { stored, deps } = setup()
+    expect(await acceptContactMessage({ ...VALID, website: 'https://spam.example' }, '10.0.0.1', deps)).toEqual({ status: 'dropped' })
+    expect(stored).toHaveLength(0)
+  })
+
+  it('answers 429 in the caller language once an address exceeds the limit', async () => {
+    const { stored, deps } = setup()
+    const { max } = LIMITS.rate.contactPerIp
+    for (let i = 0; i < max; i++) await acceptContactMessage(VALID, '10.0.0.2', deps)
+    const error = await rejection(acceptContactMessage(VALID, '10.0.0.2', deps))
+    expect(error.status).toBe(429)
+    expect(error.code).toBe('rate_limited')
+    expect(error.message).toBe('Kısa sürede çok sayıda mesaj gönderdiniz. Lütfen daha sonra tekrar deneyin.')
+    expect(stored).toHaveLength(max)
+    // Another address is not affected.
+    await expect(acceptContactMessage(VALID, '10.0.0.3', deps)).resolves.toMatchObject({ status: 'stored' })
+  })
+})

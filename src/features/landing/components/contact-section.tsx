@@ -1,0 +1,27 @@
+import { type ContactResult, ContactForm, ContactNotice } from '~/features/contact'
+import { m } from '~/paraglide/messages'
+import { ContactCards } from './contact-cards'
+import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
+
+/** Contact cards beside the contact form; `result` is the outcome of a form posted without JS. */
+export function ContactSection({ result }: { result?: ContactResult }) {
+  return (
+    <section id="contact" aria-labelledby="contact-title" className={`border-t border-slate-200 bg-slate-50 ${SECTION_SPACING}`}>
+      <div className={CONTAINER}>
+        <SectionHeading id="contact-title" title={m.contact_title()} subtitle={m.contact_subtitle()} />
+        <div className="mt-14 grid gap-8 lg:grid-cols-5">
+          <div className="lg:col-span-2">
+            <ContactCards />
+          </div>
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
+            <h3 id="contact-form-title" className="mb-6 text-xl font-semibold text-brand-900">
+              {m.contact_form_title()}
+            </h3>
+            {result ? <ContactNotice result={result} /> : null}
+            <ContactForm />
+          </div>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,76 @@
+import type { MouseEvent } from 'react'
+import { m } from '~/paraglide/messages'
+import { ADDRESS_LINES, SITE } from '~/lib/site-config'
+import { CONTAINER } from './section-heading'
+import { Logo } from './logo'
+
+const LEGAL = [
+  { key: 'data-protection', label: () => m.footer_data_protection() },
+  { key: 'privacy', label: () => m.footer_privacy() },
+  { key: 'cookies', label: () => m.footer_cookies() },
+]
+
+/** The legal pages do not exist yet (spec §2): their links go nowhere, not to the top. */
+const stay = (event: MouseEvent) => event.preventDefault()
+
+const LINK = 'rounded-sm hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300'
+const TITLE = 'text-sm font-semibold tracking-wide text-white uppercase'
+
+function LinkedInMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="currentColor">
+      <path d="M20.45 20.45h-3.56v-5.57c0-1.33-.02-3.04-1.85-3.04-1.85 0-2.14 1.45-2.14 2.94v5.67H9.34V9h3.41v1.56h.05c.48-.9 1.64-1.85 3.37-1.85 3.6 0 4.27 2.37 4.27 5.46v6.28zM5.34 7.43a2.06 2.06 0 1 1 0-4.13 2.06 2.06 0 0 1 0 4.13zM7.12 20.45H3.56V9h3.56v11.45zM22.22 0H1.77C.79 0 0 .77 0 1.73v20.54C0 23.23.79 24 1.77 24h20.45c.98 0 1.78-.77 1.78-1.73V1.73C24 .77 23.2 0 22.22 0z" />
+    </svg>
+  )
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-brand-900 text-slate-300">
+      <div className={`${CONTAINER} grid gap-10 py-14 md:grid-cols-2 lg:grid-cols-4`}>
+        <div className="lg:col-span-2">
+          <Logo tone="light" />
+          <p className="mt-4 max-w-md leading-relaxed">{m.footer_description()}</p>
+        </div>
+        <div>
+          <h2 className={TITLE}>{m.footer_office_title()}</h2>
+          <address className="mt-4 leading-relaxed not-italic">
+            {ADDRESS_LINES.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+          <h2 className={`${TITLE} mt-8`}>{m.footer_follow_title()}</h2>
+          <a
+            href={SITE.linkedinUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`mt-4 inline-flex items-center gap-2 ${LINK}`}
+          >
+            <LinkedInMark />
+            LinkedIn
+            <span className="sr-only"> {m.footer_new_tab()}</span>
+          </a>
+        </div>
+        <div>
+          <h2 className={TITLE}>{m.footer_legal_title()}</h2>
+          <ul className="mt-4 space-y-3">
+            {LEGAL.map(({ key, label }) => (
+              <li key={key}>
+                <a href="#" onClick={stay} className={LINK} data-testid={`legal-${key}`}>
+                  {label()}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className={`${CONTAINER} py-6 text-sm text-slate-400`}>
+          {m.footer_copyright({ year: String(SITE.copyrightYear), name: SITE.name })}
+        </p>
+      </div>
+    </footer>
+  )
+}

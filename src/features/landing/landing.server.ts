@@ -1,0 +1,25 @@
+import { getRequestUrl } from '@tanstack/react-start/server'
+import { BANNER_BY_LOCALE, type Locale } from '~/backend/domain'
+import { getBackend } from '~/backend/index.server'
+import { serverEnv } from '~/lib/env.server'
+import type { LandingPageData } from './landing.schemas'
+
+/** The stored hero banner of the page's language; a failed read keeps the default (spec §8). */
+export async function readHeroBanner(locale: Locale): Promise<LandingPageData['banner']> {
+  try {
+    const backend = await getBackend()
+    const row = await backend.banners.getPublic(BANNER_BY_LOCALE[locale])
+    return { imageUrl: row?.imageUrl ?? null, updatedAt: row?.updatedAt ?? null }
+  } catch (error) {
+    console.warn('[landing] banner read failed; the default image is shown', error)
+    return { imageUrl: null, updatedAt: null }
+  }
+}
+
+export function siteOrigin(): string | null {
+  try {
+    return serverEnv().siteUrl ?? new URL(getRequestUrl()).origin
+  } catch {
+    return null
+  }
+}
