@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EnvError, parseEnv } from './env.server'
+import { LIMITS } from './limits'
 
 const SUPABASE = {
   SUPABASE_URL: 'https://abc.supabase.co',
@@ -44,5 +45,18 @@ describe('parseEnv', () => {
   it('refuses a SITE_URL with a path and unknown values of closed lists', () => {
     expect(() => parseEnv({ SITE_URL: 'https://example.com/app' })).toThrow(EnvError)
     expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/)
+  })
+
+  it('reads the test knobs for seeded admins and a shorter code life, off by default', () => {
+    const defaults = parseEnv({})
+    expect(defaults.seedAdminEmails).toEqual([])
+    expect(defaults.codeTtlSeconds).toBe(LIMITS.auth.codeTtlSeconds)
+    const knobs = parseEnv({ SEED_ADMIN_EMAILS: ' A@example.com, b@example.com ,', AUTH_CODE_TTL_SECONDS: '3' })
+    expect(knobs.seedAdminEmails).toEqual(['a@example.com', 'b@example.com'])
+    expect(knobs.codeTtlSeconds).toBe(3)
+    expect(() => parseEnv({ SEED_ADMIN_EMAILS: 'a@example.com,nope' })).toThrow(/SEED_ADMIN_EMAILS/)
+    expect(() => parseEnv({ AUTH_CODE_TTL_SECONDS: '0' })).toThrow(/AUTH_CODE_TTL_SECONDS/)
+    expect(() => parseEnv({ AUTH_CODE_TTL_SECONDS: '3600' })).toThrow(/only shorten/)
+    expect(() => parseEnv({ AUTH_CODE_TTL_SECONDS: '1.5' })).toThrow(/whole number/)
   })
 })

@@ -3,6 +3,7 @@
  * server with a message naming what is missing; it never falls back to embedded silently.
  */
 import * as v from 'valibot'
+import { LIMITS } from './limits'
 
 const optionalString = v.optional(v.pipe(v.string(), v.trim()), '')
 
@@ -20,6 +21,33 @@ const EnvSchema = v.object({
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
   /** Echo e-mails to the server log (embedded). */
   LOG_EMAILS: v.optional(v.picklist(['true', 'false']), 'true'),
+  /**
+   * Embedded, for tests and demos: more admins to seed into a fresh database (comma-separated),
+   * so browser tests that each need their own sign-in code do not wait on one another.
+   */
+  SEED_ADMIN_EMAILS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) => list.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+      v.array(v.pipe(v.string(), v.email('SEED_ADMIN_EMAILS must be a comma-separated list of e-mail addresses'))),
+    ),
+    '',
+  ),
+  /**
+   * Embedded, for tests only: a shorter life for sign-in codes (seconds), so the expired-code
+   * path can be driven in a browser. It can only shorten LIMITS.auth.codeTtlSeconds; unset, the
+   * limit applies. See docs/decisions/020-sessions-and-otp.md.
+   */
+  AUTH_CODE_TTL_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d*$/, 'AUTH_CODE_TTL_SECONDS must be a whole number of seconds'),
+      v.transform((text) => (text === '' ? LIMITS.auth.codeTtlSeconds : Number(text))),
+      v.minValue(1, 'AUTH_CODE_TTL_SECONDS must be at least 1'),
+      v.maxValue(LIMITS.auth.codeTtlSeconds, `AUTH_CODE_TTL_SECONDS may only shorten the ${LIMITS.auth.codeTtlSeconds} s limit`),
+    ),
+    '',
+  ),
 })
 
 export type ServerEnv = {
@@ -31,6 +59,10 @@ export type ServerEnv = {
   secureCookies: boolean
   trustProxy: boolean
   logEmails: boolean
+  /** Extra admins the embedded seed creates (none unless SEED_ADMIN_EMAILS is set). */
+  seedAdminEmails: string[]
+  /** How long an embedded sign-in code lives: LIMITS.auth.codeTtlSeconds unless a test shortens it. */
+  codeTtlSeconds: number
 }
 
 export class EnvError extends Error {
@@ -80,6 +112,8 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     secureCookies,
     trustProxy: env.TRUST_PROXY === 'true',
     logEmails: env.LOG_EMAILS === 'true',
+    seedAdminEmails: env.SEED_ADMIN_EMAILS,
+    codeTtlSeconds: env.AUTH_CODE_TTL_SECONDS,
   }
 }
 

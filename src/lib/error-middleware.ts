@@ -34,6 +34,8 @@ export function toAppError(error: unknown): unknown {
   if (error && typeof error === 'object' && (error as { name?: string }).name === 'ValiError') {
     return new AppError(400, 'bad_request', m.error_bad_request(), fieldMessages(error as v.ValiError<v.GenericSchema>))
   }
+  const issues = standardSchemaIssues(error)
+  if (issues) return new AppError(400, 'bad_request', m.error_bad_request(), issueFields(issues))
   console.error('[server function]', error)
   return new AppError(500, 'internal', m.error_internal())
 }
@@ -44,6 +46,39 @@ function fieldMessages(error: v.ValiError<v.GenericSchema>): Record<string, stri
   for (const issue of error.issues) {
     const key = v.getDotPath(issue)?.split('.')[0]
     if (key && !(key in fields)) fields[key] = issue.message
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined
+}
+
+interface SchemaIssue {
+  message: string
+  path?: ({ key: PropertyKey } | PropertyKey)[]
+}
+
+/**
+ * `.validator(schema)` with a Standard Schema (valibot's own objects) makes Start throw a plain
+ * Error whose message is the JSON of the issues: a client mistake (400), not a server fault.
+ */
+function standardSchemaIssues(error: unknown): SchemaIssue[] | null {
+  if (!(error instanceof Error) || !error.message.startsWith('[')) return null
+  try {
+    const issues: unknown = JSON.parse(error.message)
+    const valid =
+      Array.isArray(issues) &&
+      issues.length > 0 &&
+      issues.every((i) => i && typeof i === 'object' && typeof (i as SchemaIssue).message === 'string')
+    return valid ? (issues as SchemaIssue[]) : null
+  } catch {
+    return null
+  }
+}
+
+function issueFields(issues: SchemaIssue[]): Record<string, string> | undefined {
+  const fields: Record<string, string> = {}
+  for (const issue of issues) {
+    const first = issue.path?.[0]
+    const key = first && typeof first === 'object' ? first.key : first
+    if (key !== undefined && !(String(key) in fields)) fields[String(key)] = issue.message
   }
   return Object.keys(fields).length > 0 ? fields : undefined
 }

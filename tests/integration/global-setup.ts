@@ -5,6 +5,7 @@ import { BUILD_CANARIES, INTEGRATION_OUTPUT_DIR } from './build'
 export default function setup() {
   execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], {
     stdio: 'inherit',
-    env: { ...process.env, ...BUILD_CANARIES, OUTPUT_DIR: INTEGRATION_OUTPUT_DIR },
+    // Vitest sets NODE_ENV=test, which would make Vite build React's development JSX runtime.
+    env: { ...process.env, NODE_ENV: 'production', ...BUILD_CANARIES, OUTPUT_DIR: INTEGRATION_OUTPUT_DIR },
   })
 }

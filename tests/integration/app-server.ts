@@ -1,0 +1,153 @@
+/**
+ * Runs the production build (tests/integration/build.ts) on a free port with a data folder of
+ * its own, and calls its server functions the way the browser does.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { toJSONAsync } from 'seroval'
+import { INTEGRATION_OUTPUT_DIR } from './build'
+
+export interface AppServer {
+  baseUrl: string
+  dataDir: string
+  /** Everything the server printed, for failure messages. */
+  log: () => string
+  stop: () => Promise<void>
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+export async function startAppServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<AppServer> {
+  const port = await freePort()
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pusula-int-'))
+  const baseUrl = `http://127.0.0.1:${port}`
+  let output = ''
+  const child: ChildProcess = spawn(process.execPath, [join(INTEGRATION_OUTPUT_DIR, 'server/index.mjs')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      TRUST_PROXY: 'true',
+      LOG_EMAILS: 'false',
+      SUPABASE_URL: '',
+      SUPABASE_ANON_KEY: '',
+      SUPABASE_SERVICE_ROLE_KEY: '',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited during start-up:\n${output}`)
+    // Any answer will do: this waits for the port, not for a particular page.
+    const up = await fetch(`${baseUrl}/admin/login`).then(() => true, () => false)
+    if (up) break
+    if (Date.now() > deadline) {
+      child.kill()
+      throw new Error(`The server did not answer within 60 s:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+
+  return {
+    baseUrl,
+    dataDir,
+    log: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        await exited
+      }
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface CallOptions {
+  method: 'GET' | 'POST'
+  data?: unknown
+  cookie?: string
+  /** Same-origin by default, as the browser's own calls are; an empty value drops a header. */
+  headers?: Record<string, string>
+  /** Each test case may pose as its own client address (the server trusts X-Forwarded-For). */
+  ip?: string
+}
+
+/** Calls /_serverFn/<id> as Start's client does: seroval-encoded payload, x-tsr-serverfn header. */
+export async function callServerFn(server: AppServer, id: string, options: CallOptions): Promise<Response> {
+  const url = new URL(`/_serverFn/${id}`, server.baseUrl)
+  const headers: Record<string, string> = {
+    'x-tsr-serverfn': 'true',
+    'sec-fetch-site': 'same-origin',
+    origin: server.baseUrl,
+    'x-forwarded-for': options.ip ?? '192.0.2.1',
+    ...(options.cookie ? { cookie: options.cookie } : {}),
+    ...options.headers,
+  }
+  for (const [name, value] of Object.entries(headers)) if (value === '') delete headers[name]
+  const payload = options.data === undefined ? undefined : JSON.stringify(await toJSONAsync({ data: options.data }))
+  if (options.method === 'GET') {
+    if (payload) url.searchParams.set('payload', payload)
+    return fetch(url, { method: 'GET', headers, redirect: 'manual' })
+  }
+  if (payload) headers['content-type'] = 'application/json'
+  return fetch(url, { method: 'POST', headers, body: payload, redirect: 'manual' })
+}
+
+/** The `name=value` pairs a response sets (ignoring cleared cookies), for the next request. */
+export function cookiesFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .filter((pair) => pair.includes('=') && !pair.endsWith('='))
+    .join('; ')
+}
+
+/** The newest sign-in code mailed to `to` (the embedded backend's outbox). */
+export function latestCode(dataDir: string, to: string): string {
+  const mails = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string; text: string })
+    .filter((mail) => mail.to === to)
+  const code = mails.at(-1)?.text.match(/\b(\d{6})\b/)?.[1]
+  if (!code) throw new Error(`No sign-in code was mailed to ${to}`)
+  return code
+}
+
+/**
+ * What a serialized server-function answer carries: every object key and string in the
+ * seroval tree. An error answer must hold nothing beyond the AppError's four fields.
+ */
+export function serializedContent(body: string): { keys: Set<string>; strings: string[] } {
+  const keys = new Set<string>()
+  const strings: string[] = []
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk)
+    if (!node || typeof node !== 'object') return
+    const n = node as { t?: number; s?: unknown; p?: { k?: unknown[]; v?: unknown[] } }
+    if (n.t === 1 && typeof n.s === 'string') strings.push(n.s)
+    for (const key of n.p?.k ?? []) if (typeof key === 'string') keys.add(key)
+    Object.values(node).forEach(walk)
+  }
+  walk(JSON.parse(body))
+  return { keys, strings }
+}
