@@ -23,6 +23,10 @@ export default defineConfig({
           globalSetup: ['tests/integration/global-setup.ts'],
         },
       },
+      // The backend contract against a real Supabase, only when one is configured (docs/supabase.md).
+      ...(process.env.SUPABASE_CONTRACT_URL
+        ? [{ extends: true, test: { name: 'supabase-live', include: ['src/**/*.live-test.ts'] } }]
+        : []),
     ],
   },
 })

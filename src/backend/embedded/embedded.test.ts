@@ -9,7 +9,7 @@ import { MIGRATIONS } from './migrations.server'
 import { makeTempDataDir, openContractSubject, openTestBackend, type TestBackend } from './test-harness.server'
 import { listUsers } from './users.server'
 
-describeBackendContract('embedded', openContractSubject)
+describeBackendContract('embedded', openContractSubject, { readsMail: true })
 
 // Plain TypeScript without Vite features: Node runs it directly in a child process or worker.
 const lockModule = path.resolve('src/backend/embedded/lock.server.ts')
