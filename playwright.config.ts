@@ -10,6 +10,13 @@ function chromiumPath(): string | undefined {
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e'
+export const E2E_AUTH_ADMINS = [
+  'auth-signin@example.com',
+  'auth-wrong@example.com',
+  'auth-attempts@example.com',
+  'auth-resend@example.com',
+  'auth-signout@example.com',
+]
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -48,6 +55,13 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, TRUST_PROXY: 'true' },
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      TRUST_PROXY: 'true',
+      // Admins of their own for the sign-in tests (tests/e2e/auth.spec.ts): one code per e-mail per minute.
+      SEED_ADMIN_EMAILS: E2E_AUTH_ADMINS.join(','),
+    },
   },
 })

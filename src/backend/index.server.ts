@@ -24,6 +24,8 @@ async function createBackend(): Promise<Backend> {
     dataDir: env.backend.dataDir,
     secureCookies: env.secureCookies,
     logEmails: env.logEmails,
+    seedAdminEmails: env.seedAdminEmails,
+    codeTtlSeconds: env.codeTtlSeconds,
   })
 }
 

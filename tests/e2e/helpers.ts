@@ -15,8 +15,8 @@ export interface OutboxMail {
   sentAt: string
 }
 
-export function readOutbox(): OutboxMail[] {
-  const file = join(E2E_DATA_DIR, 'outbox.jsonl')
+export function readOutbox(dataDir = E2E_DATA_DIR): OutboxMail[] {
+  const file = join(dataDir, 'outbox.jsonl')
   if (!existsSync(file)) return []
   return readFileSync(file, 'utf8')
     .split('\n')
@@ -25,11 +25,11 @@ export function readOutbox(): OutboxMail[] {
 }
 
 /** Waits for a mail to `to` sent after `since` and returns the 6-digit code in it. */
-export async function waitForCode(to: string, since: Date): Promise<string> {
+export async function waitForCode(to: string, since: Date, dataDir = E2E_DATA_DIR): Promise<string> {
   let code = ''
   await expect
     .poll(() => {
-      const mail = readOutbox()
+      const mail = readOutbox(dataDir)
         .filter((m) => m.to === to && new Date(m.sentAt) >= since)
         .at(-1)
       code = mail?.text.match(/\b(\d{6})\b/)?.[1] ?? ''

@@ -34,6 +34,10 @@ export interface EmbeddedOptions {
    * running initdb: about a second faster per database, which tests creating many notice.
    */
   template?: Blob
+  /** More admins for a fresh database (SEED_ADMIN_EMAILS; tests). */
+  seedAdminEmails?: readonly string[]
+  /** A shorter sign-in code life (AUTH_CODE_TTL_SECONDS; tests). */
+  codeTtlSeconds?: number
 }
 
 export interface EmbeddedInstance {
@@ -51,7 +55,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedIn
     db = await openDatabase(options)
     const applied = await applyMigrations(db)
     // The prelude is the very first migration: applying it now means the database is new.
-    if (applied.some((name) => name.startsWith('embedded/'))) await seedDatabase(db, now())
+    if (applied.some((name) => name.startsWith('embedded/'))) await seedDatabase(db, now(), options.seedAdminEmails)
     const mailer = createOutboxMailer({ dataDir: options.dataDir, logEmails: options.logEmails, now })
     const database = db
     let closed = false
@@ -59,7 +63,13 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedIn
       kind: 'embedded',
       banners: createBannerStore(db, now),
       messages: createMessageStore(db, now),
-      auth: createAuthService(db, { secret, mailer, now, secureCookies: options.secureCookies }),
+      auth: createAuthService(db, {
+        secret,
+        mailer,
+        now,
+        secureCookies: options.secureCookies,
+        codeTtlSeconds: options.codeTtlSeconds,
+      }),
       storage: createFileStorage(db, options.dataDir),
       async close() {
         if (closed) return
