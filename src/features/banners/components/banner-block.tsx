@@ -4,7 +4,7 @@ import { Badge } from '~/components/ui/badge'
 import { FieldError, Input } from '~/components/ui/input'
 import { m } from '~/paraglide/messages'
 import { BannerFilePicker } from './banner-file-picker'
-import { BannerPreview } from './banner-preview'
+import { BannerPreview, useBannerPreview } from './banner-preview'
 
 const BLOCK_LABEL: Record<BannerKey, () => string> = {
   'tr-banner': m.banner_block_tr,
@@ -26,6 +26,7 @@ export function BannerBlock({ bannerKey, url, error, onUrlChange, onUrlBlur }: B
   const inputId = `${id}-url`
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
+  const preview = useBannerPreview(url, DEFAULT_BANNER_URL[bannerKey])
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4 sm:p-5">
@@ -33,9 +34,12 @@ export function BannerBlock({ bannerKey, url, error, onUrlChange, onUrlBlur }: B
         <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
           {label}
         </h3>
-        <Badge tone="brand">{BANNER_BADGE[bannerKey]}</Badge>
+        <div className="flex items-center gap-2">
+          {preview.isDefault ? <Badge tone="muted">{m.banner_preview_default()}</Badge> : null}
+          <Badge tone="brand">{BANNER_BADGE[bannerKey]}</Badge>
+        </div>
       </div>
-      <BannerPreview url={url} fallback={DEFAULT_BANNER_URL[bannerKey]} alt={m.banner_preview_alt({ label })} />
+      <BannerPreview preview={preview} alt={m.banner_preview_alt({ label })} />
       <div className="space-y-1.5">
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
           {m.banner_url_label()}
@@ -52,12 +56,14 @@ export function BannerBlock({ bannerKey, url, error, onUrlChange, onUrlBlur }: B
           onChange={(event) => onUrlChange(event.target.value)}
           onBlur={onUrlBlur}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          aria-describedby={error ? errorId : hintId}
         />
         <FieldError id={errorId} message={error} />
-        <p id={hintId} className="text-xs text-slate-500">
-          {m.banner_url_hint()}
-        </p>
+        {error ? null : (
+          <p id={hintId} className="text-xs text-slate-500">
+            {m.banner_url_hint()}
+          </p>
+        )}
       </div>
       <BannerFilePicker bannerKey={bannerKey} onUploaded={onUrlChange} />
     </section>

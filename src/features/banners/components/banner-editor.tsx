@@ -106,15 +106,15 @@ function BannerForm({ initial, loadFailed, onSaved }: { initial: BannerUrls; loa
           ))}
         </div>
       </div>
-      <footer className="border-t border-slate-200 bg-slate-50 px-5 py-4 sm:px-6">
-        <p className="mb-3 text-xs leading-relaxed text-slate-600 sm:text-sm">{m.banner_footer_note()}</p>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
-          <Button variant="ghost" className="sm:mr-auto" disabled={busy || uploading} onClick={() => reset.mutate()}>
+      <footer className="border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6 sm:py-4">
+        <p className="text-xs leading-relaxed text-slate-600 sm:text-sm">{m.banner_footer_note()}</p>
+        <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:items-center">
+          <Button variant="ghost" className="col-span-2 sm:mr-auto" disabled={busy || uploading} onClick={() => reset.mutate()}>
             {reset.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <RotateCcw aria-hidden="true" className="size-4" />}
             {m.banner_reset()}
           </Button>
-          <Dialog.CloseTrigger className={buttonClass('secondary')}>{m.banner_cancel()}</Dialog.CloseTrigger>
-          <Button type="submit" disabled={busy || uploading}>
+          <Dialog.CloseTrigger className={buttonClass('secondary', 'md', 'sm:min-w-24')}>{m.banner_cancel()}</Dialog.CloseTrigger>
+          <Button type="submit" className="sm:min-w-28" disabled={busy || uploading}>
             {save.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
             {save.isPending ? m.banner_saving() : m.banner_save()}
           </Button>
