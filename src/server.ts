@@ -23,7 +23,7 @@ function watchBanners() {
 export default createServerEntry({
   fetch(request, opts) {
     watchBanners()
-    return withSecurity((nonce) =>
+    return withSecurity(request, (nonce) =>
       pageCache.handle(request, nonce, (renderNonce) =>
         nonceStorage.run(renderNonce, () => paraglideMiddleware(request, () => handler.fetch(request, opts))),
       ),

@@ -5,9 +5,15 @@ import { serverEnv } from './env.server'
  * Gives the request a fresh CSP nonce, lets `next` produce the response with it, and adds
  * the security headers every response carries. Policy: docs/decisions/070-security-headers.md.
  */
-export async function withSecurity(next: (nonce: string) => Promise<Response>): Promise<Response> {
+export async function withSecurity(request: Request, next: (nonce: string) => Promise<Response>): Promise<Response> {
   const nonce = randomBytes(16).toString('base64')
-  return applySecurityHeaders(await next(nonce), nonce)
+  return applySecurityHeaders(request, await next(nonce), nonce)
+}
+
+/** Responses that belong to one person (sessions, admin data) must never sit in a shared cache. */
+function isPrivate(request: Request, response: Response): boolean {
+  const { pathname } = new URL(request.url)
+  return pathname.startsWith('/admin') || pathname.startsWith('/_serverFn') || response.headers.has('set-cookie')
 }
 
 export function contentSecurityPolicy(nonce: string): string {
@@ -25,7 +31,7 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ')
 }
 
-function applySecurityHeaders(response: Response, nonce: string): Response {
+function applySecurityHeaders(request: Request, response: Response, nonce: string): Response {
   let res = response
   try {
     res.headers.set('x-content-type-options', 'nosniff')
@@ -43,6 +49,7 @@ function applySecurityHeaders(response: Response, nonce: string): Response {
   if ((h.get('content-type') ?? '').includes('text/html')) {
     h.set('content-security-policy', contentSecurityPolicy(nonce))
   }
+  if (isPrivate(request, res)) h.set('cache-control', 'private, no-store')
   if (serverEnv().secureCookies) {
     h.set('strict-transport-security', 'max-age=31536000; includeSubDomains')
   }
