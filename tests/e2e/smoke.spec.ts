@@ -22,3 +22,16 @@ test('an unknown path shows the 404 page and logs the path', async ({ page, allo
   await page.getByRole('link', { name: 'Ana sayfaya dön' }).click()
   await expect(page).toHaveURL(/\/$/)
 })
+
+test('an unknown path under /en/ shows the English 404 page with status 404', async ({ page, allowConsole }) => {
+  allowConsole(/non-existent route|status of 404/)
+  const logged = page.waitForEvent('console', (msg) => msg.text().includes('/no-such-page'))
+  const response = await page.goto('/en/no-such-page')
+  expect(response?.status()).toBe(404)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible()
+  await expect(page.getByText('Oops! Page not found')).toBeVisible()
+  await logged
+  await page.getByRole('link', { name: 'Return to Home' }).click()
+  await expect(page).toHaveURL(/\/en$/)
+})
