@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { robotsTxt, sitemapXml } from './site-files.server'
+
+describe('site files', () => {
+  it('robots.txt keeps crawlers out of /admin and points at the sitemap', async () => {
+    const text = await robotsTxt(new Request('http://example.test/robots.txt')).text()
+    expect(text).toContain('Disallow: /admin')
+    expect(text).toContain('Sitemap: http://example.test/sitemap.xml')
+  })
+
+  it('sitemap.xml lists both languages, each with its alternates', async () => {
+    const response = sitemapXml(new Request('http://example.test/sitemap.xml'))
+    expect(response.headers.get('content-type')).toContain('application/xml')
+    const xml = await response.text()
+    expect(xml.match(/<loc>[^<]+<\/loc>/g)).toEqual(['<loc>http://example.test/</loc>', '<loc>http://example.test/en</loc>'])
+    expect(xml.match(/hreflang="x-default" href="http:\/\/example.test\/"/g)).toHaveLength(2)
+    expect(xml.match(/hreflang="en" href="http:\/\/example.test\/en"/g)).toHaveLength(2)
+  })
+})

@@ -1,0 +1,35 @@
+/**
+ * robots.txt and sitemap.xml: both name absolute URLs, so they are answered by the server
+ * (SITE_URL when set, else the request's origin) rather than shipped as static files.
+ */
+import { LOCALES } from '~/backend/domain'
+import { serverEnv } from '~/lib/env.server'
+import { localizeHref } from '~/paraglide/runtime'
+
+function originOf(request: Request): string {
+  return serverEnv().siteUrl ?? new URL(request.url).origin
+}
+
+const TEXT_HEADERS = { 'cache-control': 'public, max-age=3600' }
+
+export function robotsTxt(request: Request): Response {
+  const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', '', `Sitemap: ${originOf(request)}/sitemap.xml`, ''].join('\n')
+  return new Response(body, { headers: { ...TEXT_HEADERS, 'content-type': 'text/plain; charset=utf-8' } })
+}
+
+/** Both language versions of the landing page, each listing the other as an alternate. */
+export function sitemapXml(request: Request): Response {
+  const origin = originOf(request)
+  const url = (locale: (typeof LOCALES)[number]) => `${origin}${localizeHref('/', { locale })}`
+  const alternates = [
+    ...LOCALES.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${url(l)}"/>`),
+    `    <xhtml:link rel="alternate" hreflang="x-default" href="${url('tr')}"/>`,
+  ].join('\n')
+  const entries = LOCALES.map((l) => `  <url>\n    <loc>${url(l)}</loc>\n${alternates}\n  </url>`).join('\n')
+  const body = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${entries}
+</urlset>
+`
+  return new Response(body, { headers: { ...TEXT_HEADERS, 'content-type': 'application/xml; charset=utf-8' } })
+}
