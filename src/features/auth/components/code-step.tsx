@@ -1,4 +1,4 @@
-import { useForm } from '@tanstack/react-form'
+import { useForm, useStore } from '@tanstack/react-form'
 import { useServerFn } from '@tanstack/react-start'
 import { useEffect } from 'react'
 import { Button } from '~/components/ui/button'
@@ -45,6 +45,8 @@ export function CodeStep({ email, onSignedIn, onBack }: CodeStepProps) {
     },
   })
 
+  const attempts = useStore(form.store, (state) => state.submissionAttempts)
+
   return (
     <form
       noValidate
@@ -54,9 +56,9 @@ export function CodeStep({ email, onSignedIn, onBack }: CodeStepProps) {
         void form.handleSubmit()
       }}
     >
-      <form.Field name="code" validators={{ onSubmit: CodeSchema }}>
+      <form.Field name="code" validators={{ onChange: CodeSchema }}>
         {(field) => {
-          const error = firstError(field.state.meta.errors)
+          const error = attempts > 0 ? firstError(field.state.meta.errors) : undefined
           return (
             <div>
               <label htmlFor={CODE_INPUT_ID} className="mb-1.5 block text-sm font-medium text-slate-700">
@@ -70,7 +72,7 @@ export function CodeStep({ email, onSignedIn, onBack }: CodeStepProps) {
                 autoComplete="one-time-code"
                 maxLength={CODE_INPUT_MAX_LENGTH}
                 placeholder={'•'.repeat(LIMITS.auth.codeLength)}
-                className="h-12 text-center font-mono text-2xl tracking-[0.5em] placeholder:tracking-[0.5em]"
+                className="h-14 text-center text-2xl font-semibold tracking-[0.45em] tabular-nums placeholder:font-normal placeholder:text-slate-300"
                 value={field.state.value}
                 onChange={(event) => field.handleChange(event.target.value)}
                 onBlur={field.handleBlur}
@@ -78,7 +80,7 @@ export function CodeStep({ email, onSignedIn, onBack }: CodeStepProps) {
                 aria-describedby={error ? 'login-code-hint login-code-error' : 'login-code-hint'}
               />
               <p id="login-code-hint" className="mt-2 text-sm text-slate-600">
-                {m.login_code_hint({ length: LIMITS.auth.codeLength, email })}
+                <CodeHint email={email} />
               </p>
               <FieldError id="login-code-error" message={error} />
             </div>
@@ -99,5 +101,18 @@ export function CodeStep({ email, onSignedIn, onBack }: CodeStepProps) {
         )}
       </form.Subscribe>
     </form>
+  )
+}
+
+/** The hint with the address set in bold; the sentence itself stays whole in the message files. */
+function CodeHint({ email }: { email: string }) {
+  const MARK = '\u0000'
+  const [before, after] = m.login_code_hint({ length: LIMITS.auth.codeLength, email: MARK }).split(MARK)
+  return (
+    <>
+      {before}
+      <strong className="font-medium break-all text-slate-900">{email}</strong>
+      {after}
+    </>
   )
 }

@@ -1,4 +1,4 @@
-import { useForm } from '@tanstack/react-form'
+import { useForm, useStore } from '@tanstack/react-form'
 import { useServerFn } from '@tanstack/react-start'
 import { Button } from '~/components/ui/button'
 import { FieldError, Input } from '~/components/ui/input'
@@ -27,6 +27,8 @@ export function EmailStep({ email, onSent }: { email: string; onSent: (email: st
     },
   })
 
+  const attempts = useStore(form.store, (state) => state.submissionAttempts)
+
   return (
     <form
       noValidate
@@ -36,9 +38,11 @@ export function EmailStep({ email, onSent }: { email: string; onSent: (email: st
         void form.handleSubmit()
       }}
     >
-      <form.Field name="email" validators={{ onSubmit: EmailSchema, onBlur: EmailSchema }}>
+      <form.Field name="email" validators={{ onChange: EmailSchema }}>
         {(field) => {
-          const error = field.state.meta.isTouched ? firstError(field.state.meta.errors) : undefined
+          // Checked on every change, shown once the field was left or the form sent: no scolding mid-word.
+          const shown = field.state.meta.isBlurred || attempts > 0
+          const error = shown ? firstError(field.state.meta.errors) : undefined
           return (
             <div>
               <label htmlFor="login-email" className="mb-1.5 block text-sm font-medium text-slate-700">

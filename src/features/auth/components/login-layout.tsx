@@ -10,7 +10,7 @@ export function LoginLayout({ children }: { children: ReactNode }) {
         <BackdropPattern />
         <BrandMark inverted />
         <div className="relative max-w-md">
-          <p className="text-sm font-semibold tracking-widest text-accent-500 uppercase">{m.login_title()}</p>
+          <p className="text-sm font-semibold tracking-widest text-accent-500 uppercase">{m.login_panel_eyebrow()}</p>
           <p className="mt-4 text-3xl leading-tight font-semibold text-balance">{m.hero_alt()}</p>
           <p className="mt-4 text-base leading-relaxed text-slate-300">{m.meta_description()}</p>
         </div>
