@@ -219,7 +219,7 @@ test('"Varsayılanlara Dön" puts both default images back', async ({ page }) =>
   await expect(toast(page, 'Varsayılan görsellere döndürüldü')).toBeVisible()
   await expect(urlField(dialog, 'Türkçe Banner')).toHaveValue('/uploads/hero-tr.png')
   await expect(urlField(dialog, 'English Banner')).toHaveValue('/uploads/hero-en.png')
-  await expect(block(dialog, 'Türkçe Banner').getByText('Varsayılan görsel')).toBeVisible()
+  await expect(block(dialog, 'Türkçe Banner').getByText('Varsayılan görsel', { exact: true })).toBeVisible()
 
   await dialog.getByRole('button', { name: 'İptal' }).click()
   await expect(dialog).toBeHidden()
@@ -255,4 +255,22 @@ test('open pages on / and /en see their own banner change live, without a reload
   expect(trBefore).not.toContain(trUrl)
   expect(enBefore).not.toContain(enUrl)
   await visitors.close()
+})
+
+test('when the banners cannot be read, the dialog shows the defaults and can try again', async ({ page, allowConsole }) => {
+  allowConsole(/status of 500/)
+  await signInAsAdmin(page)
+  await page.route('**/_serverFn/**', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ status: 500, body: 'down' }) : route.continue(),
+  )
+  await page.getByRole('button', { name: 'Banner Yönetimi' }).click()
+  const dialog = page.getByRole('dialog', { name: TITLE })
+  await expect(dialog.getByText('Banner ayarları yüklenemedi; varsayılan görseller gösteriliyor.')).toBeVisible()
+  await expect(block(dialog, 'Türkçe Banner').getByText('Varsayılan görsel', { exact: true })).toBeVisible()
+  await expect(block(dialog, 'Türkçe Banner').getByTestId('banner-preview')).toHaveAttribute('src', '/uploads/hero-tr.png')
+
+  await page.unroute('**/_serverFn/**')
+  await dialog.getByRole('button', { name: 'Tekrar dene' }).click()
+  await expect(dialog.getByText('Banner ayarları yüklenemedi')).toBeHidden()
+  await expect(urlField(dialog, 'Türkçe Banner')).not.toHaveValue('')
 })

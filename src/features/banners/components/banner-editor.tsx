@@ -24,7 +24,17 @@ export function BannerEditor({ onSaved }: { onSaved: () => void }) {
       </div>
     )
   }
-  return <BannerForm initial={toBannerUrls(query.data)} loadFailed={query.isError} onSaved={onSaved} />
+  return (
+    // A successful retry after a failed load starts the form again from the stored banners.
+    <BannerForm
+      key={query.isError ? 'load-failed' : 'loaded'}
+      initial={toBannerUrls(query.data)}
+      loadFailed={query.isError}
+      retrying={query.isFetching}
+      onRetry={() => void query.refetch()}
+      onSaved={onSaved}
+    />
+  )
 }
 
 function firstMessage(errors: unknown[]): string | undefined {
@@ -66,7 +76,16 @@ function useBannerMutations(onReset: (urls: BannerUrls) => void, onSaved: () => 
   return { save, reset }
 }
 
-function BannerForm({ initial, loadFailed, onSaved }: { initial: BannerUrls; loadFailed: boolean; onSaved: () => void }) {
+interface BannerFormProps {
+  initial: BannerUrls
+  /** The banners could not be read: the fields start empty and the previews show the defaults. */
+  loadFailed: boolean
+  retrying: boolean
+  onRetry: () => void
+  onSaved: () => void
+}
+
+function BannerForm({ initial, loadFailed, retrying, onRetry, onSaved }: BannerFormProps) {
   const form = useForm({
     defaultValues: initial,
     onSubmit: ({ value }) => save.mutateAsync(value).catch(() => undefined),
@@ -86,9 +105,12 @@ function BannerForm({ initial, loadFailed, onSaved }: { initial: BannerUrls; loa
     >
       <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">
         {loadFailed ? (
-          <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {m.banner_load_error()}
-          </p>
+          <div role="status" className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <p>{m.banner_load_error()}</p>
+            <Button variant="secondary" size="sm" disabled={retrying} onClick={onRetry}>
+              {m.banner_retry()}
+            </Button>
+          </div>
         ) : null}
         <div className="grid gap-5 md:grid-cols-2">
           {BANNER_KEYS.map((key) => (
