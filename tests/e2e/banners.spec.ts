@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { signInAsAdmin } from './helpers'
@@ -184,6 +185,22 @@ test('the upload route checks the session, the origin, the bytes, the size and t
   const noSession = await postUpload(anonymous, origin, { name: 'a.png', mimeType: 'image/png', buffer: PNG })
   expect(noSession.status()).toBe(401)
   await anonymous.dispose()
+
+  // A declared body over the limit is refused before any of it is sent.
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+  const declared = await new Promise<number>((resolve, reject) => {
+    const req = httpRequest(`${origin}/api/banner-upload`, {
+      method: 'POST',
+      headers: { origin, cookie, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(100 * 1024 * 1024) },
+    })
+    req.on('response', (res) => {
+      resolve(res.statusCode ?? 0)
+      req.destroy()
+    })
+    req.on('error', reject)
+    req.flushHeaders()
+  })
+  expect(declared).toBe(413)
 
   expect((await request.get('/uploads/no-such-file.png')).status()).toBe(404)
   expect((await request.get('/uploads/..%2F..%2Fpackage.json')).status()).toBe(404)
