@@ -1,4 +1,5 @@
 import { useForm, useStore } from '@tanstack/react-form'
+import { useHydrated } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { Button } from '~/components/ui/button'
 import { FieldError, Input } from '~/components/ui/input'
@@ -28,6 +29,8 @@ export function EmailStep({ email, onSent }: { email: string; onSent: (email: st
   })
 
   const attempts = useStore(form.store, (state) => state.submissionAttempts)
+  // Until the page is interactive a click would post the form natively (the address in the URL).
+  const hydrated = useHydrated()
 
   return (
     <form
@@ -73,7 +76,7 @@ export function EmailStep({ email, onSent }: { email: string; onSent: (email: st
       </form.Field>
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(busy) => (
-          <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
+          <Button type="submit" size="lg" className="w-full" disabled={busy || !hydrated} aria-busy={busy}>
             {busy ? <Spinner /> : null}
             {busy ? m.login_sending() : m.login_send_code()}
           </Button>
