@@ -54,6 +54,16 @@ function postUpload(request: APIRequestContext, baseURL: string, file: { name: s
   })
 }
 
+// Leave the shared server with the default banners, whatever a test saved.
+test.afterAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  const dialog = await openDialog(page)
+  await dialog.getByRole('button', { name: 'Varsayılanlara Dön' }).click()
+  await expect(toast(page, 'Varsayılan görsellere döndürüldü')).toBeVisible()
+  await context.close()
+})
+
 test('the dialog is labelled, shows both banners, keeps focus inside and closes on Escape', async ({ page }) => {
   const dialog = await openDialog(page)
   await expect(block(dialog, 'Türkçe Banner').getByText('TR', { exact: true })).toBeVisible()
