@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { ContactSearchSchema } from '~/features/contact'
-import { LandingPage, landingHead, landingPageQueryOptions } from '~/features/landing'
+import { ContactSearchSchema } from '~/features/contact/contact-result'
+import { landingHead, landingPageQueryOptions } from '~/features/landing'
+import { LandingPage } from '~/features/landing/components/landing-page'
 import { getLocale } from '~/paraglide/runtime'
 
 export const Route = createFileRoute('/')({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultHeroUrl, heroUrl, withVersion } from './hero-image'
+import { defaultHeroUrl, defaultHeroWebpSrcSet, heroUrl, withVersion } from './hero-image'
 
 describe('hero image', () => {
   it('uses the stored URL, else the language default', () => {
@@ -7,6 +7,7 @@ describe('hero image', () => {
     expect(heroUrl('en', null)).toBe('/uploads/hero-en.png')
     expect(heroUrl('tr', '   ')).toBe('/uploads/hero-tr.png')
     expect(defaultHeroUrl('tr')).toBe('/uploads/hero-tr.png')
+    expect(defaultHeroWebpSrcSet('en')).toBe('/uploads/hero-en-800.webp 800w, /uploads/hero-en-1600.webp 1600w')
   })
 
   it('appends the version stamp as query parameter v', () => {

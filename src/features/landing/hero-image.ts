@@ -7,6 +7,15 @@ export function defaultHeroUrl(locale: Locale): string {
   return DEFAULT_BANNER_URL[BANNER_BY_LOCALE[locale]]
 }
 
+/**
+ * Lighter WebP copies of the default banners (public/uploads), offered through <picture> while
+ * the default is shown: phones load the 800 px one instead of the 1600 px PNG.
+ */
+export function defaultHeroWebpSrcSet(locale: Locale): string {
+  const base = defaultHeroUrl(locale).replace(/\.png$/, '')
+  return `${base}-800.webp 800w, ${base}-1600.webp 1600w`
+}
+
 /** The stored URL when there is one, else the language's default (spec §4). */
 export function heroUrl(locale: Locale, storedUrl: string | null | undefined): string {
   const url = storedUrl?.trim()

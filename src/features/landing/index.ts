@@ -1,4 +1,5 @@
-// Public surface of the landing feature, used by the route.
-export { LandingPage } from './components/landing-page'
+// Public surface of the landing feature for the route's loader and head. The page component is
+// imported by path (components/landing-page) so route code-splitting keeps it out of the shared
+// route tree that every page loads.
 export { landingHead } from './landing.head'
 export { landingPageQueryOptions } from './landing.queries'

@@ -29,7 +29,8 @@ export function useActiveSection(ids: readonly SectionId[]): SectionId {
     const onScroll = () => {
       if (!frame) frame = window.requestAnimationFrame(measure)
     }
-    measure()
+    // The first measurement waits for a frame: reading layout during hydration forces a reflow.
+    onScroll()
     window.addEventListener('scroll', onScroll, { passive: true })
     window.addEventListener('resize', onScroll, { passive: true })
     return () => {

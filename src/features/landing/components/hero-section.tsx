@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { BANNER_BY_LOCALE, type Locale } from '~/backend/domain'
 import { m } from '~/paraglide/messages'
 import type { BannerUpdate } from '../banner-events.client'
-import { HERO_IMAGE_SIZE, defaultHeroUrl, heroUrl, withVersion } from '../hero-image'
+import { HERO_IMAGE_SIZE, defaultHeroUrl, defaultHeroWebpSrcSet, heroUrl, withVersion } from '../hero-image'
 import type { LandingPageData } from '../landing.schemas'
 import { useLiveBanner } from '../use-live-banner'
 
@@ -50,18 +50,21 @@ export function HeroSection({ locale, banner }: { locale: Locale; banner: Landin
   return (
     <section id="home" aria-labelledby="hero-title" className="bg-white pt-16">
       <h1 id="hero-title" className="m-0">
-        <img
-          ref={img}
-          src={src}
-          alt={m.hero_alt()}
-          width={HERO_IMAGE_SIZE.width}
-          height={HERO_IMAGE_SIZE.height}
-          loading="eager"
-          fetchPriority="high"
-          onError={fallBack}
-          data-testid="hero-image"
-          className="block h-[220px] w-full bg-white object-contain sm:h-[300px] md:h-[400px] lg:h-[520px]"
-        />
+        <picture>
+          {src === fallback ? <source type="image/webp" srcSet={defaultHeroWebpSrcSet(locale)} sizes="100vw" /> : null}
+          <img
+            ref={img}
+            src={src}
+            alt={m.hero_alt()}
+            width={HERO_IMAGE_SIZE.width}
+            height={HERO_IMAGE_SIZE.height}
+            loading="eager"
+            fetchPriority="high"
+            onError={fallBack}
+            data-testid="hero-image"
+            className="block h-[220px] w-full bg-white object-contain sm:h-[300px] md:h-[400px] lg:h-[520px]"
+          />
+        </picture>
       </h1>
     </section>
   )
