@@ -1,0 +1,76 @@
+/**
+ * The database half of the inbox benchmark (scripts/bench-inbox.mjs), run through
+ * scripts/run-ts.mjs with the server stopped (the data folder has one owner at a time):
+ *   seed <dataDir> <count>   fresh embedded database + <count> messages from the shared factory,
+ *                            then a signed-in admin session written to <dataDir>/bench-session.json
+ *   drop-trigram <dataDir>   drops the three trigram indexes (the "without" run)
+ */
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { CookieOptions } from '~/backend/backend'
+import { makeContactMessage } from '~/backend/embedded/factories'
+import { SEED_ADMIN_EMAIL, openEmbedded, readOutbox } from '~/backend/embedded/index.server'
+import { insertContactMessages } from '~/backend/embedded/messages.server'
+import { MESSAGE_STATUSES } from '~/backend/domain'
+
+const BATCH = 5_000
+const TRIGRAM_INDEXES = ['contact_messages_name_trgm_idx', 'contact_messages_email_trgm_idx', 'contact_messages_message_trgm_idx']
+
+async function seed(dataDir: string, count: number): Promise<void> {
+  const { backend, db } = await openEmbedded({ dataDir, secureCookies: false, logEmails: false })
+  try {
+    const started = Date.now()
+    const now = Date.now()
+    for (let done = 0; done < count; done += BATCH) {
+      const size = Math.min(BATCH, count - done)
+      const batch = Array.from({ length: size }, (_, i) => {
+        const n = done + i
+        // Every status, about one in ten still new; one a minute going back ~70 days.
+        const status = n % 10 === 0 ? 'new' : MESSAGE_STATUSES[1 + (n % 2)]!
+        return makeContactMessage({ status, createdAt: new Date(now - n * 60_000) })
+      })
+      await insertContactMessages(db, batch)
+    }
+    await db.exec('analyze public.contact_messages')
+    console.info(`[bench-inbox] seeded ${count} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+
+    // A real session through the backend's own sign-in, as the browser would get one.
+    const since = new Date()
+    const sent = await backend.auth.sendCode(SEED_ADMIN_EMAIL)
+    if (!sent.ok) throw new Error(`sendCode: ${sent.message}`)
+    const mail = (await readOutbox(dataDir)).filter((m) => m.to === SEED_ADMIN_EMAIL && new Date(m.sentAt) >= since).at(-1)
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1]
+    if (!code) throw new Error('no sign-in code in the outbox')
+    const cookies: { name: string; value: string; options: CookieOptions }[] = []
+    const verified = await backend.auth.verifyCode(
+      { cookies: { getAll: () => [], set: (name, value, options) => cookies.push({ name, value, options }) } },
+      SEED_ADMIN_EMAIL,
+      code,
+    )
+    if (!verified.ok) throw new Error(`verifyCode: ${verified.message}`)
+    const header = cookies.filter((c) => c.value !== '').map((c) => `${c.name}=${c.value}`).join('; ')
+    writeFileSync(path.join(dataDir, 'bench-session.json'), JSON.stringify({ cookie: header }))
+  } finally {
+    await backend.close()
+  }
+}
+
+async function dropTrigram(dataDir: string): Promise<void> {
+  const { backend, db } = await openEmbedded({ dataDir, secureCookies: false, logEmails: false })
+  try {
+    for (const index of TRIGRAM_INDEXES) await db.exec(`drop index if exists public.${index}`)
+    await db.exec('analyze public.contact_messages')
+  } finally {
+    await backend.close()
+  }
+}
+
+export default async function main([command, dataDir, count]: string[]): Promise<number> {
+  if (command === 'seed' && dataDir) await seed(dataDir, Number(count ?? 100_000))
+  else if (command === 'drop-trigram' && dataDir) await dropTrigram(dataDir)
+  else {
+    console.error('Usage: node scripts/run-ts.mjs scripts/bench-inbox.db.ts seed <dataDir> <count> | drop-trigram <dataDir>')
+    return 2
+  }
+  return 0
+}

@@ -1,0 +1,136 @@
+// The inbox at 100,000 messages (issue 5, item 6): seeds a fresh embedded data folder from the
+// shared factory, then times listMessages over HTTP against the production build — the same
+// request the browser sends — for list, filter and search, with and without the trigram indexes.
+// Used by `npm run bench` (scripts/bench.mjs); alone: `node scripts/bench-inbox.mjs [--quick]`.
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { readFileSync, readdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { fromCrossJSON, toJSONAsync } from 'seroval'
+import { startServer } from './bench/server.mjs'
+
+const MESSAGES = 100_000
+const TARGET_P95_MS = 50
+const FUNCTIONS_FILE = 'src/features/inbox/inbox.functions.ts'
+
+/** What the inbox asks for; the search words come from the shared factory's texts. */
+const SCENARIOS = [
+  { label: 'list (all, page 1)', input: { status: 'all', q: '', page: 1 } },
+  { label: 'list (all, page 1,000)', input: { status: 'all', q: '', page: 1000 }, info: true },
+  { label: 'filter (status new)', input: { status: 'new', q: '', page: 1 } },
+  { label: 'filter (status archived)', input: { status: 'archived', q: '', page: 1 } },
+  { label: 'search (word: "platform")', input: { status: 'all', q: 'platform', page: 1 } },
+  { label: 'search (name: "öztürk")', input: { status: 'all', q: 'öztürk', page: 1 } },
+  { label: 'search (no match: "zqxjv")', input: { status: 'all', q: 'zqxjv', page: 1 } },
+  { label: 'filter + search (read, "erp")', input: { status: 'read', q: 'erp', page: 1 } },
+]
+
+function log(message) {
+  console.log(`[bench-inbox] ${message}`)
+}
+
+function runDb(args) {
+  execFileSync(process.execPath, ['scripts/run-ts.mjs', 'scripts/bench-inbox.db.ts', ...args], { stdio: 'inherit' })
+}
+
+/** The server function's id in this build: read from the build's manifest, else derived as Start does. */
+function functionId(outputDir, name) {
+  const handler = `${name}_createServerFn_handler`
+  const dir = join(outputDir, 'server', '_ssr')
+  for (const file of readdirSync(dir)) {
+    if (!file.endsWith('.mjs')) continue
+    const match = readFileSync(join(dir, file), 'utf8').match(new RegExp(`"([0-9a-f]{64}(?:_\\d+)?)": \\{\\s*functionName: "${handler}"`))
+    if (match) return match[1]
+  }
+  return createHash('sha256').update(`${FUNCTIONS_FILE}--${handler}`).digest('hex')
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+async function measure(url, cookie, id, input, samples) {
+  const payload = JSON.stringify(await toJSONAsync({ data: input }))
+  const target = `${url}/_serverFn/${id}?${new URLSearchParams({ payload })}`
+  const headers = { cookie, 'x-tsr-serverFn': 'true', accept: 'application/json', 'sec-fetch-site': 'same-origin' }
+  const call = async () => {
+    const res = await fetch(target, { headers })
+    const body = await res.text()
+    if (!res.ok) throw new Error(`listMessages ${JSON.stringify(input)}: HTTP ${res.status} ${body.slice(0, 200)}`)
+    return body
+  }
+  const page = fromCrossJSON(JSON.parse(await call()), { refs: new Map() }).result
+  for (let i = 0; i < 10; i++) await call()
+  const times = []
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now()
+    await call()
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  return { p50: percentile(times, 50), p95: percentile(times, 95), total: page.total, rows: page.items.length }
+}
+
+async function measureAll({ outputDir, dataDir, port, samples }) {
+  const server = await startServer({ outputDir, port, env: { DATA_DIR: dataDir } })
+  try {
+    const { cookie } = JSON.parse(readFileSync(join(dataDir, 'bench-session.json'), 'utf8'))
+    const id = functionId(outputDir, 'listMessages')
+    const results = []
+    for (const scenario of SCENARIOS) results.push({ ...scenario, ...(await measure(server.url, cookie, id, scenario.input, samples)) })
+    return { results, peakMemoryMb: server.peakMemoryMb() }
+  } finally {
+    await server.stop()
+  }
+}
+
+/** Seeds, measures with and without the trigram indexes, and returns rows for the bench table. */
+export async function benchInbox({ outputDir, dataDir, port, quick = false }) {
+  const samples = quick ? 40 : 200
+  rmSync(dataDir, { recursive: true, force: true })
+  log(`seeding ${MESSAGES.toLocaleString('en')} messages…`)
+  runDb(['seed', dataDir, String(MESSAGES)])
+  log(`measuring ${samples} sequential requests per query, trigram indexes in place…`)
+  const withTrgm = await measureAll({ outputDir, dataDir, port, samples })
+  runDb(['drop-trigram', dataDir])
+  log('measuring again without the trigram indexes…')
+  const without = await measureAll({ outputDir, dataDir, port, samples })
+
+  const fmt = (r) => `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`
+  const rows = withTrgm.results.map((r, i) => {
+    const w = without.results[i]
+    return {
+      label: `inbox ${r.label} at 100k (${r.total.toLocaleString('en')} matches)`,
+      value: `${fmt(r)}; without trigram: ${fmt(w)}`,
+      target: r.info ? '' : `p95 < ${TARGET_P95_MS} ms`,
+      ok: r.info || r.p95 < TARGET_P95_MS,
+    }
+  })
+  return {
+    rows,
+    withTrigram: withTrgm.results,
+    withoutTrigram: without.results,
+    peakMemoryMb: Math.max(withTrgm.peakMemoryMb, without.peakMemoryMb),
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const outputDir = process.env.OUTPUT_DIR ?? '.output-bench'
+  execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit', env: { ...process.env, OUTPUT_DIR: outputDir } })
+  const result = await benchInbox({
+    outputDir,
+    dataDir: process.env.BENCH_DATA_DIR ?? '.data-bench-inbox',
+    port: Number(process.env.BENCH_PORT ?? 3960),
+    quick: process.argv.includes('--quick'),
+  })
+  console.log('\n| inbox query at 100,000 messages | with trigram indexes | without | target |')
+  console.log('|---|---|---|---|')
+  result.withTrigram.forEach((r, i) => {
+    const w = result.withoutTrigram[i]
+    console.log(
+      `| ${r.label} → ${r.total.toLocaleString('en')} | p50 ${r.p50.toFixed(1)} / p95 ${r.p95.toFixed(1)} ms | p50 ${w.p50.toFixed(1)} / p95 ${w.p95.toFixed(1)} ms | ${r.info ? '' : `p95 < ${TARGET_P95_MS} ms`} |`,
+    )
+  })
+  console.log(`server peak memory: ${result.peakMemoryMb} MB`)
+  process.exitCode = result.rows.every((r) => r.ok) ? 0 : 1
+}

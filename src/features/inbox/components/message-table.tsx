@@ -1,0 +1,181 @@
+import { Archive, Inbox, MailOpen, Trash2 } from 'lucide-react'
+import type { ContactMessage } from '~/backend/domain'
+import { m } from '~/paraglide/messages'
+import { toggleAction } from '../message-status'
+import { MessageDate } from './message-date'
+import { RowCheckbox } from './row-checkbox'
+import { StatusBadge } from './status-badge'
+
+export interface MessageTableProps {
+  items: ContactMessage[] | undefined
+  loading: boolean
+  stale: boolean
+  selectedId: string | undefined
+  activeIndex: number | null
+  checked: ReadonlySet<string>
+  onCheck: (ids: string[], checked: boolean) => void
+  onOpen: (message: ContactMessage, index: number) => void
+  onToggle: (message: ContactMessage) => void
+  onDelete: (message: ContactMessage) => void
+}
+
+const TH = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase'
+
+export function MessageTable(props: MessageTableProps) {
+  const { items, loading, stale, checked, onCheck } = props
+  const all = items ?? []
+  const checkedHere = all.filter((msg) => checked.has(msg.id)).length
+  const headerState = checkedHere === 0 ? false : checkedHere === all.length ? true : 'indeterminate'
+  return (
+    <table className={`w-full table-fixed border-collapse text-sm transition-opacity ${stale ? 'opacity-60' : ''}`} aria-busy={stale || loading}>
+      <thead className="border-b border-slate-200 bg-slate-50">
+        <tr>
+          <th scope="col" className="w-10 py-2 pl-3">
+            <RowCheckbox
+              checked={all.length > 0 && headerState}
+              onChange={(value) => onCheck(all.map((msg) => msg.id), value)}
+              label={m.inbox_select_all()}
+            />
+          </th>
+          <th scope="col" className={`${TH} hidden w-40 md:table-cell`}>{m.inbox_col_date()}</th>
+          <th scope="col" className={TH}>{m.inbox_col_name()}</th>
+          <th scope="col" className={`${TH} hidden md:table-cell`}>{m.inbox_col_email()}</th>
+          <th scope="col" className={`${TH} hidden w-28 sm:table-cell`}>{m.inbox_col_status()}</th>
+          <th scope="col" className={`${TH} w-20 text-right sm:w-24`}>
+            <span className="sr-only md:not-sr-only">{m.inbox_col_actions()}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {all.length === 0 ? (
+          <tr>
+            <td colSpan={6} className="px-4 py-16 text-center text-slate-500">
+              {loading ? (
+                <span role="status">{m.inbox_loading()}</span>
+              ) : (
+                <span role="status" className="inline-flex flex-col items-center gap-2">
+                  <Inbox className="size-8 text-slate-300" aria-hidden="true" />
+                  {m.inbox_empty()}
+                </span>
+              )}
+            </td>
+          </tr>
+        ) : (
+          all.map((message, index) => <MessageRow key={message.id} {...props} message={message} index={index} />)
+        )}
+      </tbody>
+    </table>
+  )
+}
+
+function MessageRow({
+  message,
+  index,
+  selectedId,
+  activeIndex,
+  checked,
+  onCheck,
+  onOpen,
+  onToggle,
+  onDelete,
+}: MessageTableProps & { message: ContactMessage; index: number }) {
+  const selected = message.id === selectedId
+  const unread = message.status === 'new'
+  const action = toggleAction(message.status)
+  const toggleLabel = m.inbox_row_action({
+    action: action === 'read' ? m.inbox_mark_read() : m.inbox_archive(),
+    name: message.name,
+  })
+  const deleteLabel = m.inbox_row_action({ action: m.inbox_delete(), name: message.name })
+  return (
+    <tr
+      data-testid="message-row"
+      data-id={message.id}
+      data-index={index}
+      data-status={message.status}
+      data-active={(activeIndex === index && !selected) || undefined}
+      aria-current={selected || undefined}
+      onClick={() => onOpen(message, index)}
+      className={[
+        'cursor-pointer border-b border-slate-100 last:border-b-0 hover:bg-slate-50',
+        selected ? 'bg-brand-50 hover:bg-brand-50' : '',
+        // The j/k cursor: a bar on the leading edge, distinct from the selected row's fill.
+        'data-active:bg-slate-50 data-active:shadow-[inset_3px_0_0_var(--color-brand-500)]',
+      ].join(' ')}
+    >
+      <td className="py-2 pl-3 align-top md:align-middle">
+        <RowCheckbox
+          checked={checked.has(message.id)}
+          onChange={(value) => onCheck([message.id], value)}
+          label={m.inbox_select_row({ name: message.name })}
+        />
+      </td>
+      <td className="hidden px-3 py-3 whitespace-nowrap text-slate-600 md:table-cell">
+        <MessageDate iso={message.createdAt} />
+      </td>
+      <td className="min-w-0 px-3 py-3">
+        <button
+          type="button"
+          className={`block max-w-full truncate text-left text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 ${unread ? 'font-semibold' : ''}`}
+          onClick={(event) => {
+            event.stopPropagation()
+            onOpen(message, index)
+          }}
+          dir="auto"
+        >
+          {message.name}
+        </button>
+        <span className="block truncate text-xs text-slate-500 md:hidden" dir="auto">{message.email}</span>
+        <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 md:hidden">
+          <span className="sm:hidden">
+            <StatusBadge status={message.status} />
+          </span>
+          <MessageDate iso={message.createdAt} />
+        </span>
+      </td>
+      <td className="hidden truncate px-3 py-3 text-slate-600 md:table-cell" dir="auto" title={message.email}>
+        {message.email}
+      </td>
+      <td className="hidden px-3 py-3 sm:table-cell">
+        <StatusBadge status={message.status} />
+      </td>
+      <td className="px-2 py-2 text-right whitespace-nowrap">
+        <IconButton label={toggleLabel} onClick={() => onToggle(message)}>
+          {action === 'read' ? <MailOpen className="size-4" aria-hidden="true" /> : <Archive className="size-4" aria-hidden="true" />}
+        </IconButton>
+        <IconButton label={deleteLabel} onClick={() => onDelete(message)} danger>
+          <Trash2 className="size-4" aria-hidden="true" />
+        </IconButton>
+      </td>
+    </tr>
+  )
+}
+
+function IconButton({
+  label,
+  onClick,
+  danger = false,
+  children,
+}: {
+  label: string
+  onClick: () => void
+  danger?: boolean
+  children: React.ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={(event) => {
+        event.stopPropagation()
+        onClick()
+      }}
+      className={`inline-flex size-8 items-center justify-center rounded-md text-slate-500 focus-visible:outline-2 focus-visible:outline-brand-600 ${
+        danger ? 'hover:bg-red-50 hover:text-red-700' : 'hover:bg-slate-100 hover:text-slate-800'
+      }`}
+    >
+      {children}
+    </button>
+  )
+}

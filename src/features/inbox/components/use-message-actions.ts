@@ -1,0 +1,87 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ContactMessage } from '~/backend/domain'
+import { toast } from '~/components/ui/toaster'
+import { describeError } from '~/lib/app-error'
+import { m } from '~/paraglide/messages'
+import type { BulkAction } from '../inbox.schemas'
+import {
+  bulkDeleteMessages,
+  bulkUpdateStatus,
+  deleteMessage,
+  openMessage,
+  toggleMessageStatus,
+} from '../inbox.functions'
+import { inboxKeys } from '../inbox.queries'
+
+/** The spec's failure text as the title; the server's reason (say, a lost session) beneath it. */
+function failure(title: string) {
+  return (error: unknown) => {
+    const { message, code } = describeError(error)
+    toast.error({ title, description: message && message !== title ? message : undefined })
+    // The session ended (signed out elsewhere, expired): the login page is the way back.
+    if (code === 'unauthenticated') window.location.assign('/admin/login')
+  }
+}
+
+/**
+ * Every change the inbox makes. Each success refreshes the list and its counts (spec §4:
+ * "after any change, lists refresh") and puts the changed message straight into the cache.
+ */
+export function useMessageActions() {
+  const queryClient = useQueryClient()
+  const refreshLists = () => queryClient.invalidateQueries({ queryKey: inboxKeys.lists() })
+  const store = (message: ContactMessage) => queryClient.setQueryData(inboxKeys.detail(message.id), message)
+  const forget = (ids: string[]) => {
+    for (const id of ids) queryClient.setQueryData(inboxKeys.detail(id), null)
+  }
+
+  const open = useMutation({
+    mutationFn: (id: string) => openMessage({ data: { id } }),
+    onSuccess: (message, _id) => {
+      store(message)
+      return refreshLists()
+    },
+    onError: failure(m.inbox_update_failed()),
+  })
+
+  const toggle = useMutation({
+    mutationFn: (id: string) => toggleMessageStatus({ data: { id } }),
+    onSuccess: (message) => {
+      store(message)
+      toast.success({ title: m.inbox_updated() })
+      return refreshLists()
+    },
+    onError: failure(m.inbox_update_failed()),
+  })
+
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteMessage({ data: { id } }),
+    onSuccess: (_result, id) => {
+      forget([id])
+      toast.success({ title: m.inbox_deleted() })
+      return refreshLists()
+    },
+    onError: failure(m.inbox_delete_failed()),
+  })
+
+  const bulkUpdate = useMutation({
+    mutationFn: (input: { ids: string[]; action: BulkAction }) => bulkUpdateStatus({ data: input }),
+    onSuccess: ({ updated }) => {
+      toast.success({ title: m.inbox_bulk_updated({ count: updated }) })
+      return queryClient.invalidateQueries({ queryKey: inboxKeys.all })
+    },
+    onError: failure(m.inbox_update_failed()),
+  })
+
+  const bulkRemove = useMutation({
+    mutationFn: (ids: string[]) => bulkDeleteMessages({ data: { ids } }),
+    onSuccess: ({ removed }, ids) => {
+      forget(ids)
+      toast.success({ title: m.inbox_bulk_deleted({ count: removed }) })
+      return refreshLists()
+    },
+    onError: failure(m.inbox_delete_failed()),
+  })
+
+  return { open, toggle, remove, bulkUpdate, bulkRemove }
+}

@@ -1,0 +1,69 @@
+/**
+ * The CSV export, built on MessageStore.list: pages of 1,000 (PostgREST's usual row cap) up to
+ * LIMITS.inbox.exportMax rows, newest first, in the admin's language.
+ */
+import type { ContactMessage, Locale, MessageStore, StatusFilter } from '~/backend/backend'
+import { LIMITS } from '~/lib/limits'
+import { m } from '~/paraglide/messages'
+import { encodeCsv, formatCsvDate } from './csv'
+import { statusLabel } from './status-label'
+
+const CHUNK = 1000
+
+export interface ExportFile {
+  filename: string
+  csv: string
+  /** Rows in the file. */
+  rows: number
+  /** Rows matching the filter; more than `rows` when the export limit cut the file short. */
+  total: number
+}
+
+export async function collectMessages(
+  store: MessageStore,
+  query: { status: StatusFilter; search: string },
+  max: number = LIMITS.inbox.exportMax,
+): Promise<{ items: ContactMessage[]; total: number }> {
+  const items: ContactMessage[] = []
+  let total = 0
+  for (let page = 1; items.length < max; page++) {
+    const result = await store.list({ ...query, page, pageSize: CHUNK })
+    total = result.total
+    items.push(...result.items.slice(0, max - items.length))
+    if (result.items.length < CHUNK || items.length >= total) break
+  }
+  return { items, total }
+}
+
+export async function exportMessagesFile(
+  store: MessageStore,
+  options: { status: StatusFilter; search: string; timeZone: string; locale: Locale },
+): Promise<ExportFile> {
+  const { items, total } = await collectMessages(store, options)
+  const locale = { locale: options.locale }
+  const header = [
+    m.inbox_col_date({}, locale),
+    m.inbox_col_name({}, locale),
+    m.inbox_col_email({}, locale),
+    m.inbox_col_status({}, locale),
+    m.inbox_col_message({}, locale),
+    m.inbox_col_read_at({}, locale),
+    m.inbox_col_ip({}, locale),
+  ]
+  const rows = items.map((msg) => [
+    formatCsvDate(msg.createdAt, options.timeZone),
+    msg.name,
+    msg.email,
+    statusLabel(msg.status, options.locale),
+    msg.message,
+    formatCsvDate(msg.readAt, options.timeZone),
+    msg.ipAddress,
+  ])
+  const stamp = formatCsvDate(new Date().toISOString(), options.timeZone).replace(' ', '-').replace(':', '')
+  return {
+    filename: `${m.inbox_csv_filename({}, locale)}-${stamp}.csv`,
+    csv: encodeCsv([header, ...rows], options.locale === 'tr' ? ';' : ','),
+    rows: items.length,
+    total,
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The inbox's server functions: validate → authorize (requireAdmin, in every one) → call the
+ * backend. Status changes are computed from the status stored now, never from the browser's.
+ */
+import { createServerFn } from '@tanstack/react-start'
+import { getBackend } from '~/backend/index.server'
+import { requireAdmin } from '~/features/auth'
+import { AppError } from '~/lib/app-error'
+import { LIMITS } from '~/lib/limits'
+import { m } from '~/paraglide/messages'
+import { getLocale } from '~/paraglide/runtime'
+import { exportMessagesFile } from './export-messages.server'
+import {
+  BulkIdsInputSchema,
+  BulkUpdateStatusInputSchema,
+  ExportMessagesInputSchema,
+  ListMessagesInputSchema,
+  MessageIdInputSchema,
+} from './inbox.schemas'
+import { applyBulkAction, changeStatus } from './message-updates.server'
+import { openPatch, togglePatch } from './message-status'
+
+export const listMessages = createServerFn({ method: 'GET' })
+  .middleware([requireAdmin])
+  .validator(ListMessagesInputSchema)
+  .handler(async ({ data }) => {
+    const backend = await getBackend()
+    return backend.messages.list({
+      status: data.status,
+      search: data.q,
+      page: data.page,
+      pageSize: LIMITS.inbox.pageSize,
+    })
+  })
+
+/** One message, or null when there is none (deleted, or a stale link). */
+export const getMessage = createServerFn({ method: 'GET' })
+  .middleware([requireAdmin])
+  .validator(MessageIdInputSchema)
+  .handler(async ({ data }) => {
+    const backend = await getBackend()
+    return backend.messages.get(data.id)
+  })
+
+/** Opening a message: a new one becomes read with read_at now; others are returned unchanged. */
+export const openMessage = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .validator(MessageIdInputSchema)
+  .handler(async ({ data }) => changeStatus(data.id, openPatch))
+
+/** The detail panel's toggle: new → read, read → archived, archived → read (spec §4). */
+export const toggleMessageStatus = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .validator(MessageIdInputSchema)
+  .handler(async ({ data }) => changeStatus(data.id, togglePatch))
+
+export const deleteMessage = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .validator(MessageIdInputSchema)
+  .handler(async ({ data }) => {
+    const backend = await getBackend()
+    const removed = await backend.messages.remove([data.id])
+    if (removed === 0) throw new AppError(404, 'not_found', m.inbox_detail_missing())
+    return { removed }
+  })
+
+export const bulkUpdateStatus = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .validator(BulkUpdateStatusInputSchema)
+  .handler(async ({ data }) => ({ updated: await applyBulkAction(data.ids, data.action) }))
+
+export const bulkDeleteMessages = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .validator(BulkIdsInputSchema)
+  .handler(async ({ data }) => {
+    const backend = await getBackend()
+    return { removed: await backend.messages.remove(data.ids) }
+  })
+
+/** The current filter and search as a CSV file (at most LIMITS.inbox.exportMax rows). */
+export const exportMessagesCsv = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .validator(ExportMessagesInputSchema)
+  .handler(async ({ data }) => {
+    const backend = await getBackend()
+    return exportMessagesFile(backend.messages, {
+      status: data.status,
+      search: data.q,
+      timeZone: data.timeZone,
+      locale: getLocale(),
+    })
+  })

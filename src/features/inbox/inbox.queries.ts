@@ -1,0 +1,52 @@
+/**
+ * Query options shared by the route loader and the components. Keys are built from the
+ * search params, so each filter/search/page is cached on its own and a shared link asks for
+ * exactly what its URL says.
+ */
+import { type QueryClient, keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { ContactMessage, MessagePage } from '~/backend/domain'
+import type { InboxSearch } from './inbox.schemas'
+import { getMessage, listMessages } from './inbox.functions'
+
+export type MessageListParams = Pick<InboxSearch, 'status' | 'q' | 'page'>
+
+export const inboxKeys = {
+  all: ['inbox'] as const,
+  lists: () => [...inboxKeys.all, 'list'] as const,
+  list: (params: MessageListParams) => [...inboxKeys.lists(), params] as const,
+  details: () => [...inboxKeys.all, 'detail'] as const,
+  detail: (id: string) => [...inboxKeys.details(), id] as const,
+}
+
+export function messagesQueryOptions({ status, q, page }: MessageListParams) {
+  return queryOptions<MessagePage>({
+    queryKey: inboxKeys.list({ status, q, page }),
+    queryFn: () => listMessages({ data: { status, q, page } }),
+    // The table stays on screen (dimmed) while the next filter, search or page loads.
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  })
+}
+
+export function messageQueryOptions(id: string) {
+  return queryOptions<ContactMessage | null>({
+    queryKey: inboxKeys.detail(id),
+    queryFn: () => getMessage({ data: { id } }),
+    staleTime: 10_000,
+  })
+}
+
+/**
+ * The route loader's part: on the server the first page renders with its data; in the browser
+ * navigation does not wait, so the table stays on screen (placeholderData) while the next loads.
+ */
+export async function loadInbox(queryClient: QueryClient, search: MessageListParams & { id?: string }) {
+  if (typeof window !== 'undefined') {
+    void queryClient.prefetchQuery(messagesQueryOptions(search))
+    return
+  }
+  await Promise.all([
+    queryClient.ensureQueryData(messagesQueryOptions(search)),
+    search.id ? queryClient.ensureQueryData(messageQueryOptions(search.id)) : null,
+  ])
+}

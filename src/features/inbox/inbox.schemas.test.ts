@@ -1,0 +1,94 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { LIMITS } from '~/lib/limits'
+import {
+  BulkIdsInputSchema,
+  BulkUpdateStatusInputSchema,
+  ExportMessagesInputSchema,
+  InboxSearchSchema,
+  ListMessagesInputSchema,
+  MAX_PAGE,
+} from './inbox.schemas'
+
+const ID = '0f8fad5b-d9cb-469f-a165-70867728950e'
+const parse = (input: unknown) => v.parse(InboxSearchSchema, input)
+
+describe('InboxSearchSchema', () => {
+  it('defaults to everything on page one', () => {
+    expect(parse({})).toEqual({ status: 'all', q: '', page: 1, id: undefined })
+  })
+
+  it('keeps valid values', () => {
+    expect(parse({ status: 'archived', q: 'ayşe', page: 3, id: ID })).toEqual({
+      status: 'archived',
+      q: 'ayşe',
+      page: 3,
+      id: ID,
+    })
+  })
+
+  it.each([['spam'], [1], [null], [['new']]])('falls back to all for status %j', (status) => {
+    expect(parse({ status }).status).toBe('all')
+  })
+
+  it('trims the search, caps its length and drops control characters', () => {
+    expect(parse({ q: '  merhaba  ' }).q).toBe('merhaba')
+    expect(parse({ q: 'a\u0000b' }).q).toBe('ab')
+    expect(parse({ q: 'x'.repeat(500) }).q).toHaveLength(LIMITS.inbox.searchMax)
+    expect(parse({ q: `${'x'.repeat(LIMITS.inbox.searchMax - 1)}😀` }).q).toBe('x'.repeat(LIMITS.inbox.searchMax - 1))
+    expect(parse({ q: 'satır\tbir' }).q).toBe('satır\tbir')
+  })
+
+  it('reads a number the router parsed from ?q=2024 as text', () => {
+    expect(parse({ q: 2024 }).q).toBe('2024')
+  })
+
+  it.each([[{ q: { a: 1 } }], [{ q: true }]])('falls back to no search for %j', (input) => {
+    expect(parse(input).q).toBe('')
+  })
+
+  it.each([[0], [-2], [1.5], ['abc'], [MAX_PAGE + 1], [Number.NaN], [null]])('falls back to page 1 for %j', (page) => {
+    expect(parse({ page }).page).toBe(1)
+  })
+
+  it('accepts a page given as digits', () => {
+    expect(parse({ page: '4' }).page).toBe(4)
+  })
+
+  it.each([['not-a-uuid'], [42], ["' or 1=1 --"]])('drops a selected id %j that is not a uuid', (id) => {
+    expect(parse({ id }).id).toBeUndefined()
+  })
+
+  it('keeps the other params when one is bad', () => {
+    expect(parse({ status: 'nope', q: 'x', page: 'y', id: ID })).toEqual({ status: 'all', q: 'x', page: 1, id: ID })
+  })
+})
+
+describe('server function inputs', () => {
+  it('list input is strict', () => {
+    expect(v.safeParse(ListMessagesInputSchema, { status: 'spam', q: '', page: 1 }).success).toBe(false)
+    expect(v.safeParse(ListMessagesInputSchema, { status: 'all', q: '', page: 0 }).success).toBe(false)
+    expect(v.safeParse(ListMessagesInputSchema, { status: 'all', q: 'x'.repeat(1000), page: 1 }).success).toBe(false)
+    expect(v.parse(ListMessagesInputSchema, { status: 'new', q: '  a ', page: 2 })).toEqual({ status: 'new', q: 'a', page: 2 })
+  })
+
+  it('bulk ids must be uuids, at least one, at most the bulk limit, and are de-duplicated', () => {
+    expect(v.safeParse(BulkIdsInputSchema, { ids: [] }).success).toBe(false)
+    expect(v.safeParse(BulkIdsInputSchema, { ids: ['x'] }).success).toBe(false)
+    expect(v.safeParse(BulkIdsInputSchema, { ids: Array(LIMITS.inbox.bulkMax + 1).fill(ID) }).success).toBe(false)
+    expect(v.parse(BulkIdsInputSchema, { ids: [ID, ID.toUpperCase()] })).toEqual({ ids: [ID] })
+  })
+
+  it('bulk status takes only the two actions', () => {
+    expect(v.safeParse(BulkUpdateStatusInputSchema, { ids: [ID], action: 'read' }).success).toBe(true)
+    expect(v.safeParse(BulkUpdateStatusInputSchema, { ids: [ID], action: 'new' }).success).toBe(false)
+  })
+
+  it('export checks the time zone', () => {
+    expect(v.parse(ExportMessagesInputSchema, { status: 'all', q: '' }).timeZone).toBe('UTC')
+    expect(v.parse(ExportMessagesInputSchema, { status: 'all', q: '', timeZone: 'Europe/Istanbul' }).timeZone).toBe(
+      'Europe/Istanbul',
+    )
+    expect(v.safeParse(ExportMessagesInputSchema, { status: 'all', q: '', timeZone: 'Mars/Base' }).success).toBe(false)
+  })
+})

@@ -1,0 +1,36 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { SignOutButton } from '~/features/auth'
+import { BannerManagerButton } from '~/features/banners'
+import { INBOX_SEARCH_DEFAULTS, InboxPage, type InboxNavigate, InboxSearchSchema, loadInbox } from '~/features/inbox'
+import { m } from '~/paraglide/messages'
+
+export const Route = createFileRoute('/admin/_authed/messages')({
+  validateSearch: InboxSearchSchema,
+  search: { middlewares: [stripSearchParams(INBOX_SEARCH_DEFAULTS)] },
+  loaderDeps: ({ search: { status, q, page, id } }) => ({ status, q, page, id }),
+  loader: ({ context, deps }) => loadInbox(context.queryClient, deps),
+  head: () => ({ meta: [{ title: m.inbox_meta_title() }] }),
+  component: MessagesRoute,
+})
+
+function MessagesRoute() {
+  const search = Route.useSearch()
+  const routeNavigate = Route.useNavigate()
+  const navigate = useCallback<InboxNavigate>(
+    (patch, options) => routeNavigate({ search: (prev) => ({ ...prev, ...patch }), replace: options?.replace }),
+    [routeNavigate],
+  )
+  return (
+    <InboxPage
+      search={search}
+      navigate={navigate}
+      headerActions={
+        <>
+          <BannerManagerButton />
+          <SignOutButton />
+        </>
+      }
+    />
+  )
+}

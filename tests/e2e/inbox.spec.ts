@@ -1,0 +1,536 @@
+import { readFileSync } from 'node:fs'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { format } from 'date-fns'
+import { tr } from 'date-fns/locale'
+import { expect, test } from './fixtures'
+import { ADMIN_EMAIL, readOutbox, signIn, signInAsAdmin } from './helpers'
+
+/**
+ * The admin inbox (issue 5). Each test seeds its own messages through the public contact form
+ * (one client address per message, so the per-IP limit never trips) with a marker word of its
+ * own, and searches for that marker: tests stay independent of each other and of the demo data.
+ */
+
+const RUN = Date.now().toString(36)
+let seq = 0
+/** A fresh word that matches only the messages of one test. */
+function marker(): string {
+  return `m${RUN}x${(seq++).toString(36)}`
+}
+
+let ipCounter = 0
+/** 198.18.0.0/15 is reserved for benchmarks: never a real visitor. */
+function nextIp(): string {
+  ipCounter++
+  const salt = Number.parseInt(RUN.slice(-2), 36) % 200
+  return `198.${18 + (ipCounter >> 16)}.${(salt + (ipCounter >> 8)) % 256}.${ipCounter & 255}`
+}
+
+interface Seed {
+  name: string
+  email?: string
+  message: string
+}
+
+let formAction: string | undefined
+
+/** Posts each message through the contact form's no-JavaScript endpoint, as a visitor would. */
+async function seed(request: APIRequestContext, baseURL: string, messages: Seed[]): Promise<void> {
+  if (!formAction) {
+    const html = await (await request.get('/')).text()
+    formAction = html.match(/<form[^>]*action="([^"]*_serverFn[^"]*)"/)?.[1]?.replaceAll('&amp;', '&')
+    expect(formAction, 'the contact form posts to a server function').toBeTruthy()
+  }
+  for (const msg of messages) {
+    const response = await request.post(formAction!, {
+      multipart: { name: msg.name, email: msg.email ?? 'visitor@example.com', message: msg.message, website: '', locale: 'tr' },
+      headers: { 'x-forwarded-for': nextIp(), origin: baseURL },
+      maxRedirects: 0,
+    })
+    expect(response.status(), await response.text()).toBe(303)
+    expect(response.headers().location).toContain('contact=sent')
+  }
+}
+
+const rows = (page: Page) => page.getByTestId('message-row')
+const row = (page: Page, name: string) => rows(page).filter({ hasText: name })
+const detail = (page: Page) => page.getByTestId('message-detail')
+const searchBox = (page: Page) => page.getByPlaceholder('İsim, e-posta veya mesaj içeriğinde ara...')
+const badgeIn = (scope: Locator) => scope.getByTestId('status-badge').filter({ visible: true })
+
+/** Ark UI draws the box over its (visually hidden) input; `force` clicks the box where a person would. */
+async function tick(box: Locator) {
+  await box.check({ force: true })
+}
+
+async function expectToast(page: Page, title: string) {
+  await expect(page.getByTestId('toast').filter({ hasText: title }).last()).toBeVisible()
+}
+
+/** Opens the inbox on a search for `q` and waits for its rows. */
+async function openSearch(page: Page, q: string, extra = '') {
+  await page.goto(`/admin/messages?q=${encodeURIComponent(q)}${extra}`)
+  await expect(searchBox(page)).toHaveValue(q)
+}
+
+test.describe('inbox', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page)
+  })
+
+  test('shows the spec texts: title, totals, buttons, filter, table, dates, empty states', async ({ page, request, baseURL }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [{ name: `Ayşe ${tag}`, message: `Merhaba, bir teklif rica ediyorum ${tag}.` }])
+    await page.goto('/admin/messages')
+    await expect(page).toHaveTitle(/İletişim Mesajları/)
+    await expect(page.getByRole('heading', { level: 1, name: 'İletişim Mesajları' })).toBeVisible()
+    await expect(page.getByTestId('inbox-total')).toHaveText(/^Toplam \d+ mesaj$/)
+    await expect(page.getByTestId('inbox-unread')).toHaveText(/^\d+ okunmamış$/)
+    await expect(page.getByRole('button', { name: 'Yenile' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Banner Yönetimi' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Çıkış' })).toBeVisible()
+    await expect(searchBox(page)).toBeVisible()
+    for (const column of ['Tarih', 'İsim', 'E-posta', 'Durum', 'İşlemler']) {
+      await expect(page.getByRole('columnheader', { name: column })).toBeVisible()
+    }
+    await expect(detail(page)).toContainText('Mesaj Detayı')
+    await expect(detail(page)).toContainText('Detayları görmek için bir mesaj seçin')
+
+    // The status filter offers exactly the spec's four choices.
+    const filter = page.getByRole('combobox', { name: 'Durum filtresi' })
+    await expect(filter).toHaveText('Tümü')
+    await filter.click()
+    await expect(page.getByRole('option')).toHaveText(['Tümü', 'Yeni', 'Okundu', 'Arşivlendi'])
+    await page.keyboard.press('Escape')
+
+    // Turkish dates, dd MMM yyyy HH:mm.
+    const seeded = row(page, tag)
+    await expect(seeded).toHaveCount(1)
+    const dateText = (await seeded.locator('time').first().textContent())!.trim()
+    expect(dateText).toMatch(/^\d{2} \S{3} \d{4} \d{2}:\d{2}$/)
+    expect(dateText.slice(0, 11)).toBe(format(new Date(), 'dd MMM yyyy', { locale: tr }))
+    await expect(badgeIn(seeded)).toHaveText('Yeni')
+    await expect(badgeIn(seeded).locator('span')).toHaveClass(/bg-red-100/)
+
+    // Nothing found.
+    await searchBox(page).fill(`${tag}-none`)
+    await expect(page.getByText('Mesaj bulunamadı')).toBeVisible()
+    await expect(page.getByTestId('inbox-total')).toHaveText('Toplam 0 mesaj')
+  })
+
+  test('opening a new message marks it read; the toggle archives and restores it, keeping read_at', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [{ name: `Mehmet ${tag}`, message: `Satır bir ${tag}\nSatır iki\n\nSatır dört` }])
+    await openSearch(page, tag)
+    const unread = await page.getByTestId('inbox-unread').textContent()
+    await expect(badgeIn(row(page, tag))).toHaveText('Yeni')
+
+    await row(page, tag).click()
+    await expect(page).toHaveURL(/[?&]id=[0-9a-f-]{36}/)
+    const panel = detail(page)
+    await expect(panel.getByTestId('detail-name')).toHaveText(`Mehmet ${tag}`)
+    await expect(panel.getByRole('link', { name: 'visitor@example.com' })).toHaveAttribute('href', 'mailto:visitor@example.com')
+    await expect(panel.getByTestId('detail-message')).toHaveText(`Satır bir ${tag}\nSatır iki\n\nSatır dört`)
+    await expect(panel.getByTestId('detail-message')).toHaveCSS('white-space', 'pre-wrap')
+    await expect(panel.getByTestId('detail-ip')).toHaveText(/^198\.\d+\.\d+\.\d+$/)
+    await expect(badgeIn(panel)).toHaveText('Okundu')
+    await expect(badgeIn(row(page, tag))).toHaveText('Okundu')
+    await expect(page.getByTestId('inbox-unread')).not.toHaveText(unread!)
+    const readAt = await panel.getByTestId('detail-read-at').getAttribute('data-value')
+    expect(Date.now() - Date.parse(readAt!)).toBeLessThan(60_000)
+
+    // read → archived
+    await panel.getByRole('button', { name: 'Arşivle' }).click()
+    await expectToast(page, 'Mesaj güncellendi.')
+    await expect(badgeIn(panel)).toHaveText('Arşivlendi')
+    await expect(badgeIn(row(page, tag))).toHaveText('Arşivlendi')
+    await expect(panel.getByTestId('detail-read-at')).toHaveAttribute('data-value', readAt!)
+
+    // archived → read, read_at unchanged
+    await panel.getByRole('button', { name: 'Okundu İşaretle' }).click()
+    await expect(badgeIn(panel)).toHaveText('Okundu')
+    await expect(panel.getByRole('button', { name: 'Arşivle' })).toBeVisible()
+    await expect(panel.getByTestId('detail-read-at')).toHaveAttribute('data-value', readAt!)
+
+    // Opening an already read message changes nothing.
+    await page.reload()
+    await expect(badgeIn(detail(page))).toHaveText('Okundu')
+    await expect(detail(page).getByTestId('detail-read-at')).toHaveAttribute('data-value', readAt!)
+  })
+
+  test('a shared link shows a new message as new; its toggle makes it read', async ({ page, request, baseURL, context }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [{ name: `Zeynep ${tag}`, message: `Paylaşılan bağlantı ${tag}` }])
+    await openSearch(page, tag)
+    const id = await row(page, tag).getAttribute('data-id')
+
+    const colleague = await context.newPage()
+    await colleague.goto(`/admin/messages?q=${tag}&id=${id}`)
+    const panel = detail(colleague)
+    await expect(badgeIn(panel)).toHaveText('Yeni')
+    await expect(panel.getByTestId('detail-read-at')).toHaveCount(0)
+    await panel.getByRole('button', { name: 'Okundu İşaretle' }).click()
+    await expectToast(colleague, 'Mesaj güncellendi.')
+    await expect(badgeIn(panel)).toHaveText('Okundu')
+    await expect(panel.getByTestId('detail-read-at')).toHaveCount(1)
+    await colleague.close()
+  })
+
+  test('the row action toggles without opening: new → read → archived → read', async ({ page, request, baseURL }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [{ name: `Emre ${tag}`, message: `Satırdan işlem ${tag}` }])
+    await openSearch(page, tag)
+    const target = row(page, tag)
+    await target.getByRole('button', { name: `Okundu İşaretle: Emre ${tag}` }).click()
+    await expect(badgeIn(target)).toHaveText('Okundu')
+    await target.getByRole('button', { name: `Arşivle: Emre ${tag}` }).click()
+    await expect(badgeIn(target)).toHaveText('Arşivlendi')
+    await target.getByRole('button', { name: `Okundu İşaretle: Emre ${tag}` }).click()
+    await expect(badgeIn(target)).toHaveText('Okundu')
+    await expect(page).not.toHaveURL(/[?&]id=/)
+  })
+
+  test('search and filter are written to the URL and restored from it', async ({ page, request, baseURL, context }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [
+      { name: `Laura ${tag}`, message: `Birinci mesaj ${tag}` },
+      { name: `Daniel ${tag}`, message: `İkinci mesaj ${tag}` },
+    ])
+    await page.goto('/admin/messages')
+    await expect(page).toHaveURL(/\/admin\/messages$/)
+
+    // Typing: the URL follows after a pause and the field keeps focus.
+    const input = searchBox(page)
+    await input.click()
+    await input.pressSequentially(tag, { delay: 20 })
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`))
+    await expect(input).toBeFocused()
+    await expect(rows(page)).toHaveCount(2)
+    await expect(page.getByTestId('inbox-total')).toHaveText('Toplam 2 mesaj')
+
+    // Open one (it becomes read), then filter by status.
+    await row(page, `Laura ${tag}`).click()
+    await expect(badgeIn(row(page, `Laura ${tag}`))).toHaveText('Okundu')
+    const filter = page.getByRole('combobox', { name: 'Durum filtresi' })
+    await filter.click()
+    await page.getByRole('option', { name: 'Yeni' }).click()
+    await expect(page).toHaveURL(/[?&]status=new/)
+    await expect(rows(page)).toHaveCount(1)
+    await expect(rows(page)).toContainText(`Daniel ${tag}`)
+
+    // Reload: the same view.
+    await page.reload()
+    await expect(searchBox(page)).toHaveValue(tag)
+    await expect(filter).toHaveText('Yeni')
+    await expect(rows(page)).toHaveCount(1)
+
+    // A colleague opens the same link.
+    const shared = await context.newPage()
+    await shared.goto(page.url())
+    await expect(searchBox(shared)).toHaveValue(tag)
+    await expect(shared.getByRole('combobox', { name: 'Durum filtresi' })).toHaveText('Yeni')
+    await expect(rows(shared)).toHaveCount(1)
+    await expect(detail(shared).getByTestId('detail-name')).toHaveText(`Laura ${tag}`)
+    await shared.close()
+
+    // Back and forward walk through the same states.
+    await page.goBack()
+    await expect(page).not.toHaveURL(/status=/)
+    await expect(filter).toHaveText('Tümü')
+    await expect(rows(page)).toHaveCount(2)
+    await page.goBack()
+    await expect(page).not.toHaveURL(/[?&]id=/)
+    await page.goBack()
+    await expect(page).not.toHaveURL(/[?&]q=/)
+    await expect(searchBox(page)).toHaveValue('')
+    await page.goForward()
+    await expect(searchBox(page)).toHaveValue(tag)
+    await expect(rows(page)).toHaveCount(2)
+
+    // Back to 'Tümü': the default leaves the URL.
+    await page.goto(`/admin/messages?q=${tag}&status=archived`)
+    await filter.click()
+    await page.getByRole('option', { name: 'Tümü' }).click()
+    await expect(page).not.toHaveURL(/status=/)
+  })
+
+  test('bad search params fall back instead of failing', async ({ page }) => {
+    await page.goto('/admin/messages?status=spam&page=-3&id=not-a-uuid')
+    await expect(page.getByRole('combobox', { name: 'Durum filtresi' })).toHaveText('Tümü')
+    await expect(page.getByTestId('inbox-total')).toHaveText(/^Toplam \d+ mesaj$/)
+    await expect(detail(page)).toContainText('Detayları görmek için bir mesaj seçin')
+  })
+
+  test('pages through results 50 at a time, with the total', async ({ page, request, baseURL }) => {
+    const tag = marker()
+    await seed(
+      request,
+      baseURL!,
+      Array.from({ length: 53 }, (_, i) => ({ name: `Kişi ${i + 1} ${tag}`, message: `Sayfalama denemesi ${tag}` })),
+    )
+    await openSearch(page, tag)
+    await expect(page.getByTestId('inbox-total')).toHaveText('Toplam 53 mesaj')
+    await expect(rows(page)).toHaveCount(50)
+    await expect(page.getByTestId('inbox-range')).toHaveText('1–50 / 53')
+    await expect(rows(page).first()).toContainText(`Kişi 53 ${tag}`)
+    await page.getByRole('button', { name: 'Sonraki' }).click()
+    await expect(page).toHaveURL(/[?&]page=2/)
+    await expect(rows(page)).toHaveCount(3)
+    await expect(page.getByTestId('inbox-range')).toHaveText('51–53 / 53')
+    await expect(page.getByText('Sayfa 2 / 2')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sonraki' })).toBeDisabled()
+    await page.reload()
+    await expect(rows(page)).toHaveCount(3)
+    await page.getByRole('button', { name: 'Önceki' }).click()
+    await expect(page).not.toHaveURL(/page=/)
+    await expect(rows(page)).toHaveCount(50)
+
+    // Clean up: select a page at a time and delete it.
+    for (const expected of [50, 3]) {
+      await expect(rows(page)).toHaveCount(expected)
+      await tick(page.getByRole('checkbox', { name: 'Bu sayfadaki tüm mesajları seç' }))
+      await page.getByRole('button', { name: 'Sil', exact: true }).first().click()
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Sil' }).click()
+      await expectToast(page, `${expected} mesaj silindi.`)
+    }
+    await expect(page.getByText('Mesaj bulunamadı')).toBeVisible()
+  })
+
+  test('delete asks first, then removes the message and clears the selection', async ({ page, request, baseURL }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [{ name: `Gökhan ${tag}`, message: `Silinecek mesaj ${tag}` }])
+    await openSearch(page, tag)
+    await row(page, tag).click()
+    const panel = detail(page)
+    await panel.getByRole('button', { name: 'Sil' }).click()
+    const dialog = page.getByRole('alertdialog')
+    await expect(dialog).toContainText('Mesaj silinsin mi?')
+    await expect(dialog).toContainText(`Gökhan ${tag}`)
+    await expect(dialog.getByRole('button', { name: 'İptal' })).toBeFocused()
+    await dialog.getByRole('button', { name: 'İptal' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(rows(page)).toHaveCount(1)
+
+    await panel.getByRole('button', { name: 'Sil' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sil' }).click()
+    await expectToast(page, 'Mesaj silindi.')
+    await expect(page).not.toHaveURL(/[?&]id=/)
+    await expect(panel).toContainText('Detayları görmek için bir mesaj seçin')
+    await expect(page.getByText('Mesaj bulunamadı')).toBeVisible()
+    await expect(page.getByTestId('inbox-total')).toHaveText('Toplam 0 mesaj')
+  })
+
+  test('Yenile fetches messages that arrived since the page loaded', async ({ page, request, baseURL }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [{ name: `İlk ${tag}`, message: `Önceden gelen ${tag}` }])
+    await openSearch(page, tag)
+    await expect(rows(page)).toHaveCount(1)
+    await seed(request, baseURL!, [{ name: `Yeni gelen ${tag}`, message: `Sonradan gelen ${tag}` }])
+    await expect(rows(page)).toHaveCount(1)
+    await page.getByRole('button', { name: 'Yenile' }).click()
+    await expect(rows(page)).toHaveCount(2)
+    await expect(page.getByTestId('inbox-total')).toHaveText('Toplam 2 mesaj')
+    await expect(rows(page).first()).toContainText(`Yeni gelen ${tag}`)
+  })
+
+  test('selected rows can be marked read, archived and deleted together', async ({ page, request, baseURL }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [
+      { name: `Bir ${tag}`, message: `Toplu işlem ${tag}` },
+      { name: `İki ${tag}`, message: `Toplu işlem ${tag}` },
+      { name: `Üç ${tag}`, message: `Toplu işlem ${tag}` },
+    ])
+    await openSearch(page, tag)
+    await tick(page.getByRole('checkbox', { name: 'Bu sayfadaki tüm mesajları seç' }))
+    await expect(page.getByText('3 mesaj seçili')).toBeVisible()
+    await page.getByRole('region', { name: '3 mesaj seçili' }).getByRole('button', { name: 'Okundu İşaretle' }).click()
+    await expectToast(page, '3 mesaj güncellendi.')
+    await expect(badgeIn(rows(page))).toHaveText(['Okundu', 'Okundu', 'Okundu'])
+    await expect(page.getByText('3 mesaj seçili')).toBeHidden()
+
+    await tick(page.getByRole('checkbox', { name: `Seç: Bir ${tag}` }))
+    await tick(page.getByRole('checkbox', { name: `Seç: Üç ${tag}` }))
+    await expect(page.getByRole('checkbox', { name: 'Bu sayfadaki tüm mesajları seç' })).not.toBeChecked()
+    await page.getByRole('region', { name: '2 mesaj seçili' }).getByRole('button', { name: 'Arşivle' }).click()
+    await expectToast(page, '2 mesaj güncellendi.')
+    await expect(badgeIn(row(page, `Bir ${tag}`))).toHaveText('Arşivlendi')
+    await expect(badgeIn(row(page, `İki ${tag}`))).toHaveText('Okundu')
+    await expect(badgeIn(row(page, `Üç ${tag}`))).toHaveText('Arşivlendi')
+
+    await tick(page.getByRole('checkbox', { name: 'Bu sayfadaki tüm mesajları seç' }))
+    await page.getByRole('region', { name: '3 mesaj seçili' }).getByRole('button', { name: 'Sil' }).click()
+    const dialog = page.getByRole('alertdialog')
+    await expect(dialog).toContainText('3 mesaj silinsin mi?')
+    await dialog.getByRole('button', { name: 'Sil' }).click()
+    await expectToast(page, '3 mesaj silindi.')
+    await expect(page.getByText('Mesaj bulunamadı')).toBeVisible()
+  })
+
+  test('exports the filtered view as CSV that Excel reads: BOM, CRLF, Turkish letters, no formulas', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [
+      { name: `Şükrü Öğütçü ${tag}`, email: 'sukru@example.com', message: `Çağrı; "alıntı", ığüşöçİ ${tag}\nikinci satır` },
+      { name: `=HYPERLINK("http://x") ${tag}`, message: `+90 555 000 00 00 ${tag}` },
+    ])
+    await openSearch(page, tag)
+    await expect(rows(page)).toHaveCount(2)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV İndir' }).click()])
+    expect(download.suggestedFilename()).toMatch(/^iletisim-mesajlari-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/)
+    const bytes = readFileSync((await download.path())!)
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const text = bytes.subarray(3).toString('utf8')
+    const lines = text.split('\r\n')
+    expect(lines[0]).toBe('"Tarih";"İsim";"E-posta";"Durum";"Mesaj";"Okunma Tarihi";"IP Adresi"')
+    expect(text.endsWith('\r\n')).toBe(true)
+    expect(text).toContain(`"Şükrü Öğütçü ${tag}";"sukru@example.com";"Yeni";"Çağrı; ""alıntı"", ığüşöçİ ${tag}\nikinci satır"`)
+    expect(text).toContain(`"'=HYPERLINK(""http://x"") ${tag}"`)
+    expect(text).toContain(`"'+90 555 000 00 00 ${tag}"`)
+    expect(lines[1]).toMatch(/^"\d{4}-\d{2}-\d{2} \d{2}:\d{2}";/)
+  })
+
+  test('keyboard: j/k move, Enter opens, / focuses the search, Escape closes', async ({ page, request, baseURL }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [
+      { name: `Üçüncü ${tag}`, message: `Klavye ${tag}` },
+      { name: `İkinci ${tag}`, message: `Klavye ${tag}` },
+      { name: `Birinci ${tag}`, message: `Klavye ${tag}` },
+    ])
+    await openSearch(page, tag)
+    await expect(rows(page)).toHaveCount(3)
+    await page.locator('h1').click()
+    await page.keyboard.press('j')
+    await expect(rows(page).nth(0)).toHaveAttribute('data-active', 'true')
+    await page.keyboard.press('j')
+    await page.keyboard.press('j')
+    await page.keyboard.press('j')
+    await expect(rows(page).nth(2)).toHaveAttribute('data-active', 'true')
+    await page.keyboard.press('k')
+    await expect(rows(page).nth(1)).toHaveAttribute('data-active', 'true')
+    await page.keyboard.press('Enter')
+    await expect(detail(page).getByTestId('detail-name')).toHaveText(`İkinci ${tag}`)
+    await expect(badgeIn(detail(page))).toHaveText('Okundu')
+    await page.keyboard.press('Escape')
+    await expect(page).not.toHaveURL(/[?&]id=/)
+    await page.keyboard.press('/')
+    await expect(searchBox(page)).toBeFocused()
+    // Typed into the search box, j and k are letters.
+    await page.keyboard.type('jk')
+    await expect(searchBox(page)).toHaveValue(`${tag}jk`)
+  })
+
+  test('hostile content is shown as text and never breaks the layout', async ({ page, request, baseURL }) => {
+    const tag = marker()
+    const script = `<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2"> ${tag}`
+    const longWord = 'A'.repeat(4900)
+    const rtl = 'مرحبا، نود الحصول على عرض سعر. שלום עולם'
+    await seed(request, baseURL!, [
+      { name: `<b>Kalın</b> ${tag}`, message: script },
+      { name: `${'Ş'.repeat(80)} ${tag}`, email: `${'uzun'.repeat(20)}@example.com`, message: `${longWord} ${tag}` },
+      { name: `${rtl.slice(0, 40)} ${tag}`, message: `${rtl} 🎉👍🏽👨‍👩‍👧 ${tag}` },
+    ])
+    await openSearch(page, tag)
+    await expect(rows(page)).toHaveCount(3)
+    await expect(row(page, '<b>Kalın</b>')).toHaveCount(1)
+
+    await row(page, '<b>Kalın</b>').click()
+    await expect(detail(page).getByTestId('detail-message')).toHaveText(script)
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
+
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size)
+      await row(page, 'ŞŞŞŞ').click()
+      await expect(detail(page).getByTestId('detail-message')).toContainText(longWord)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow, `no sideways scrolling at ${size.width}px`).toBeLessThanOrEqual(0)
+      const panel = await detail(page).boundingBox()
+      expect(panel!.x + panel!.width).toBeLessThanOrEqual(size.width + 1)
+      await page.keyboard.press('Escape')
+    }
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await row(page, 'مرحبا').click()
+    await expect(detail(page).getByTestId('detail-message')).toContainText('👨‍👩‍👧')
+    await expect(detail(page).getByTestId('detail-message')).toHaveAttribute('dir', 'auto')
+  })
+
+  test('the English admin reads English labels and dates', async ({ page, context, request, baseURL }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [{ name: `Sarah ${tag}`, message: `English admin ${tag}` }])
+    await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: 'en', url: baseURL! }])
+    await page.goto(`/admin/messages?q=${tag}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact Messages' })).toBeVisible()
+    await expect(page.getByTestId('inbox-total')).toHaveText('Total 1 message')
+    for (const column of ['Date', 'Name', 'Email', 'Status', 'Actions']) {
+      await expect(page.getByRole('columnheader', { name: column })).toBeVisible()
+    }
+    await expect(badgeIn(row(page, tag))).toHaveText('New')
+    const dateText = (await row(page, tag).locator('time').first().textContent())!.trim()
+    expect(dateText.slice(0, 11)).toBe(format(new Date(), 'dd MMM yyyy'))
+    await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: 'tr', url: baseURL! }])
+  })
+})
+
+test('screenshots for review (INBOX_SCREENSHOTS=1)', async ({ page, request, baseURL }) => {
+  test.skip(!process.env.INBOX_SCREENSHOTS, 'only when asked for')
+  await signInAsAdmin(page)
+  const tag = marker()
+  await seed(request, baseURL!, [
+    { name: `Ayşe Yılmaz ${tag}`, email: 'ayse.yilmaz@example.com', message: `Merhaba,\n\nERP seçim sürecimizde destek almak istiyoruz. ${tag}\n\nSaygılarımla` },
+    { name: `Daniel Hughes ${tag}`, email: 'daniel.hughes@example.org', message: `We are planning a CRM migration next year. ${tag}` },
+    { name: `${'Ş'.repeat(60)} ${tag}`, email: `${'uzun'.repeat(15)}@example.com`, message: `${'A'.repeat(3000)} ${tag}` },
+  ])
+  const dir = `${process.env.E2E_RESULTS_DIR ?? 'test-results/e2e'}/inbox-screens`
+  for (const [label, size] of [
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size)
+    await page.goto('/admin/messages')
+    await expect(rows(page).first()).toBeVisible()
+    await page.screenshot({ path: `${dir}/${label}-list.png` })
+    await row(page, `Ayşe Yılmaz ${tag}`).click()
+    await expect(detail(page).getByTestId('detail-name')).toBeVisible()
+    await page.screenshot({ path: `${dir}/${label}-detail.png` })
+    await detail(page).getByRole('button', { name: 'Sil' }).click()
+    await expect(page.getByRole('alertdialog')).toBeVisible()
+    await page.screenshot({ path: `${dir}/${label}-delete.png` })
+    await page.getByRole('alertdialog').getByRole('button', { name: 'İptal' }).click()
+    await page.goto(`/admin/messages?q=${tag}`)
+    await row(page, 'ŞŞŞ').click()
+    await page.screenshot({ path: `${dir}/${label}-hostile.png` })
+    await page.keyboard.press('Escape')
+    await tick(page.getByRole('checkbox', { name: 'Bu sayfadaki tüm mesajları seç' }))
+    await page.screenshot({ path: `${dir}/${label}-bulk.png` })
+  }
+})
+
+test('sign-out from the inbox ends the session and returns to the login', async ({ browser, baseURL, clientIp }) => {
+  test.setTimeout(120_000)
+  // One code per e-mail per minute: wait out the interval if the shared session was made just now.
+  const last = readOutbox()
+    .filter((mail) => mail.to === ADMIN_EMAIL)
+    .at(-1)
+  const wait = last ? Date.parse(last.sentAt) + 62_000 - Date.now() : 0
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+
+  // A session of its own, so the one the other tests share stays valid.
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': clientIp } })
+  const page = await context.newPage()
+  await signIn(page, ADMIN_EMAIL)
+  await expect(page).toHaveURL(/\/admin\/messages/)
+  await page.getByRole('button', { name: 'Çıkış' }).click()
+  await expect(page).toHaveURL(/\/admin\/login/)
+  await page.goto('/admin/messages')
+  await expect(page).toHaveURL(/\/admin\/login/)
+  await context.close()
+})
