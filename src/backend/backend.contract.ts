@@ -5,22 +5,13 @@
  * against a real Supabase project as well as a fresh embedded database).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { Backend, CookieJar, CookieOptions, RequestContext } from './backend'
+import type { CookieJar, CookieOptions, RequestContext } from './backend'
+import { type ContractSubject, type MakeSubject, runTag, type Subject } from './contract-subject'
 import { BANNER_KEYS, type Banner, type BannerChange, DEFAULT_BANNER_URL } from './domain'
+import { describeHostileSearch } from './message-search.contract'
+import { describeRateLimits } from './rate-limits.contract'
 
-export interface ContractSubject {
-  backend: Backend
-  /** An existing user whose address is on the admin list. */
-  adminEmail: string
-  /** An existing user who is not an admin. */
-  staffEmail: string
-  /** Mail sent so far, oldest first. Without it, the tests that need a real code are not registered. */
-  readOutbox?: () => Promise<{ to: string; subject: string; text: string }[]>
-  /** Closes the backend and removes anything the factory created (temp folders and the like). */
-  dispose(): Promise<void>
-}
-
-export type MakeSubject = () => Promise<ContractSubject>
+export type { ContractSubject, MakeSubject } from './contract-subject'
 
 // ---------------------------------------------------------------------------------------------
 // A cookie jar that behaves like a browser talking to one origin, for the auth tests.
@@ -64,10 +55,6 @@ export async function latestCode(subject: ContractSubject, email: string): Promi
   return mail?.text.match(/\b\d{6}\b/)?.[0] ?? null
 }
 
-/** A marker unique to one run, so searches find only this run's rows on a shared database. */
-function runTag(): string {
-  return `ct${Math.random().toString(36).slice(2, 10)}`
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -96,12 +83,13 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     }
     describeBanners(subject)
     describeMessages(subject)
+    describeHostileSearch(subject)
     describeAuth(subject, options.readsMail)
     describeStorage(subject)
+    describeRateLimits(subject)
   })
 }
 
-type Subject = () => ContractSubject
 
 function describeBanners(subject: Subject): void {
   describe('banners', () => {

@@ -16,6 +16,7 @@ import type {
   MessageQuery,
   NewContactMessage,
   PublicBanner,
+  RateLimit,
 } from './domain'
 
 export * from './domain'
@@ -105,11 +106,26 @@ export interface FileStorage {
   read(name: string): Promise<StoredFile | null>
 }
 
+/**
+ * Rate limits kept in the database, so they survive restarts and hold across server instances
+ * (docs/decisions/006-database-rate-limits.md). A key names the limit and its subject, e.g.
+ * `contactPerIp:203.0.113.9`. Each call is atomic per key, whatever runs concurrently.
+ */
+export interface RateLimitStore {
+  /** Seconds to wait when `key` is over the limit (nothing is recorded), else 0 after recording the hit. */
+  hit(key: string, limit: RateLimit): Promise<number>
+  /** Seconds to wait, without recording anything: to check several limits before counting any. */
+  check(key: string, limit: RateLimit): Promise<number>
+  /** Forgets every hit on `key` (say, an address's failed sign-ins once one succeeds). */
+  reset(key: string): Promise<void>
+}
+
 export interface Backend {
   readonly kind: 'embedded' | 'supabase'
   banners: BannerStore
   messages: MessageStore
   auth: AuthService
   storage: FileStorage
+  rateLimits: RateLimitStore
   close(): Promise<void>
 }

@@ -103,3 +103,9 @@ export interface AuthUser {
   id: string
   email: string
 }
+
+/** At most `max` hits per key in any `windowSeconds` (a sliding window). */
+export interface RateLimit {
+  max: number
+  windowSeconds: number
+}

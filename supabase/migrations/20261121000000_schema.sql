@@ -4,6 +4,10 @@
 
 create extension if not exists pg_trgm;
 
+-- Helpers that policies, triggers and the server call, in a schema the Data API does not expose
+-- (only `public` is), so none of them can be called over HTTP. Grants: the security migration.
+create schema if not exists private;
+
 create table public.contact_messages (
   id uuid primary key default gen_random_uuid(),
   name text not null check (char_length(name) between 2 and 100),
@@ -35,6 +39,23 @@ create table public.hero_settings (
   badge text check (badge is null or char_length(badge) <= 10),
   updated_at timestamptz not null default now()
 );
+
+-- updated_at is the database's to keep: every writer (the app, the dashboard, SQL) gets the same
+-- clock, and the public page's `?v=<stamp>` cache-buster changes on every update.
+create function private.touch_updated_at()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.updated_at := pg_catalog.now();
+  return new;
+end;
+$$;
+
+create trigger hero_settings_touch_updated_at
+  before update on public.hero_settings
+  for each row execute function private.touch_updated_at();
 
 insert into public.hero_settings (key, image_url, title, badge) values
   ('en-banner', '/uploads/hero-en.png', 'English Banner', 'EN'),

@@ -36,7 +36,7 @@ function toBanner(row: BannerRow): Banner {
   }
 }
 
-export function createBannerStore(db: Database, now: () => Date): BannerStore {
+export function createBannerStore(db: Database): BannerStore {
   const events = new EventEmitter()
   // Every open admin page and public page may hold a subscription; there is no leak to warn about.
   events.setMaxListeners(0)
@@ -48,27 +48,26 @@ export function createBannerStore(db: Database, now: () => Date): BannerStore {
   }
 
   async function upsert(inputs: BannerInput[]): Promise<Banner[]> {
-    const updatedAt = now()
+    // updated_at is the database's (its default, and a trigger on update); one transaction gives
+    // every row of a save the same stamp.
     const saved = await db.transaction(async (tx) => {
       const banners: Banner[] = []
       for (const input of inputs) {
         // Title and badge: the given value (null included); when not given, the stored one,
         // and for a missing row the domain's default (the badge; titles have none).
         const { rows } = await tx.query<BannerRow>(
-          `insert into public.hero_settings as h (key, image_url, title, badge, updated_at)
-           values ($1, $2, $3, $4, $5)
+          `insert into public.hero_settings as h (key, image_url, title, badge)
+           values ($1, $2, $3, $4)
            on conflict (key) do update set
              image_url = excluded.image_url,
-             title = case when $6 then excluded.title else h.title end,
-             badge = case when $7 then excluded.badge else h.badge end,
-             updated_at = excluded.updated_at
+             title = case when $5 then excluded.title else h.title end,
+             badge = case when $6 then excluded.badge else h.badge end
            returning ${COLUMNS}`,
           [
             input.key,
             input.imageUrl,
             input.title ?? null,
             input.badge === undefined ? BANNER_BADGE[input.key] : input.badge,
-            updatedAt,
             input.title !== undefined,
             input.badge !== undefined,
           ],

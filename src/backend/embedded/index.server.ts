@@ -11,6 +11,7 @@ import { acquireDataDirLock } from './lock.server'
 import { createOutboxMailer } from './mailer.server'
 import { createMessageStore } from './messages.server'
 import { applyMigrations } from './migrations.server'
+import { createRateLimitStore } from './rate-limits.server'
 import { loadSecret } from './secrets.server'
 import { seedDatabase } from './seed.server'
 import { createFileStorage } from './storage.server'
@@ -61,7 +62,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedIn
     let closed = false
     const backend: Backend = {
       kind: 'embedded',
-      banners: createBannerStore(db, now),
+      banners: createBannerStore(db),
       messages: createMessageStore(db, now),
       auth: createAuthService(db, {
         secret,
@@ -71,6 +72,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedIn
         codeTtlSeconds: options.codeTtlSeconds,
       }),
       storage: createFileStorage(db, options.dataDir),
+      rateLimits: createRateLimitStore(db),
       async close() {
         if (closed) return
         closed = true

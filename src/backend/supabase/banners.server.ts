@@ -29,13 +29,13 @@ function lastPerKey(inputs: BannerInput[]): BannerInput[] {
  * the stored one; for a missing row, the default. PostgREST's upsert writes every column it
  * is sent, so the stored values are read first and sent back unchanged.
  */
-function rowFor(input: BannerInput, stored: Pick<BannerRow, 'title' | 'badge'> | undefined, updatedAt: string) {
+function rowFor(input: BannerInput, stored: Pick<BannerRow, 'title' | 'badge'> | undefined) {
+  // No updated_at: the database sets it (column default, and a trigger on every update).
   return {
     key: input.key,
     image_url: input.imageUrl,
     title: input.title !== undefined ? input.title : stored ? stored.title : BANNER_TITLE[input.key],
     badge: input.badge !== undefined ? input.badge : stored ? stored.badge : BANNER_BADGE[input.key],
-    updated_at: updatedAt,
   }
 }
 
@@ -49,12 +49,11 @@ export function createBannerStore(db: Db, feed: BannerFeed): BannerStore {
       await db.from('hero_settings').select('key,title,badge').in('key', keys),
     )
     const storedByKey = new Map(stored.map((row) => [row.key, row]))
-    const updatedAt = new Date().toISOString()
     const saved = unwrap(
       'save banners',
       await db
         .from('hero_settings')
-        .upsert(rows.map((input) => rowFor(input, storedByKey.get(input.key), updatedAt)), { onConflict: 'key' })
+        .upsert(rows.map((input) => rowFor(input, storedByKey.get(input.key))), { onConflict: 'key' })
         .select(BANNER_COLUMNS),
     )
     // In the order asked for, as the embedded adapter answers.

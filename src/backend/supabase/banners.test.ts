@@ -86,9 +86,10 @@ describe('banners writes', () => {
     expect(write.url.searchParams.get('on_conflict')).toBe('key')
     expect(write.url.searchParams.get('select')).toBe('key,image_url,title,badge,updated_at')
     expect(write.headers.get('prefer')).toContain('resolution=merge-duplicates')
+    // No updated_at: the database stamps the row (default on insert, trigger on update).
     expect(write.json()).toEqual([
-      { key: 'tr-banner', image_url: URL_TR, title: 'Kampanya', badge: null, updated_at: NOW.toISOString() },
-      { key: 'en-banner', image_url: null, title: null, badge: 'EN', updated_at: NOW.toISOString() },
+      { key: 'tr-banner', image_url: URL_TR, title: 'Kampanya', badge: null },
+      { key: 'en-banner', image_url: null, title: null, badge: 'EN' },
     ])
     expect(saved.map((b) => b.key)).toEqual(['tr-banner', 'en-banner']) // the order asked for
     expect(changes).toEqual([
@@ -105,7 +106,7 @@ describe('banners writes', () => {
     await backend.banners.upsert([{ key: 'tr-banner', imageUrl: '/a.png' }])
 
     expect(fake.to('POST', PATH)[0]!.json()).toEqual([
-      { key: 'tr-banner', image_url: '/a.png', title: 'Türkçe Banner', badge: 'TR', updated_at: NOW.toISOString() },
+      { key: 'tr-banner', image_url: '/a.png', title: 'Türkçe Banner', badge: 'TR' },
     ])
   })
 
@@ -130,8 +131,8 @@ describe('banners writes', () => {
     const banners = await backend.banners.reset()
 
     expect(fake.to('POST', PATH)[0]!.json()).toEqual([
-      { key: 'tr-banner', image_url: '/uploads/hero-tr.png', title: 'Kampanya', badge: 'TR', updated_at: NOW.toISOString() },
-      { key: 'en-banner', image_url: '/uploads/hero-en.png', title: 'English Banner', badge: 'EN', updated_at: NOW.toISOString() },
+      { key: 'tr-banner', image_url: '/uploads/hero-tr.png', title: 'Kampanya', badge: 'TR' },
+      { key: 'en-banner', image_url: '/uploads/hero-en.png', title: 'English Banner', badge: 'EN' },
     ])
     expect(banners.map((b) => [b.key, b.imageUrl])).toEqual([
       ['tr-banner', '/uploads/hero-tr.png'],

@@ -70,10 +70,17 @@ export type Database = {
         }
         Relationships: []
       }
+      rate_limit_hits: {
+        Row: { id: number; key: string; hit_at: string; expires_at: string }
+        Insert: { id?: never; key: string; hit_at: string; expires_at: string }
+        Update: { id?: never; key?: string; hit_at?: string; expires_at?: string }
+        Relationships: []
+      }
     }
     Views: { [_ in never]: never }
     Functions: {
-      is_admin: { Args: never; Returns: boolean }
+      rate_limit_hit: { Args: { key: string; max: number; window_seconds: number }; Returns: number }
+      rate_limit_check: { Args: { key: string; max: number; window_seconds: number }; Returns: number }
     }
     Enums: { [_ in never]: never }
     CompositeTypes: { [_ in never]: never }

@@ -9,6 +9,7 @@ import { createBannerStore } from './banners.server'
 import { createServiceClient } from './clients.server'
 import { createMessageStore } from './messages.server'
 import type { SupabaseBackendOptions } from './options.server'
+import { createRateLimitStore } from './rate-limits.server'
 import { createFileStorage } from './storage.server'
 
 export type { SupabaseBackendOptions } from './options.server'
@@ -25,6 +26,7 @@ export async function createSupabaseBackend(options: SupabaseBackendOptions): Pr
     messages: createMessageStore(db),
     auth: createAuthService(options, db),
     storage: createFileStorage(db),
+    rateLimits: createRateLimitStore(db),
     close: () => feed.close(),
   }
 }

@@ -42,7 +42,29 @@ function likeToRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}$`, 'is')
 }
 
-const TRICKY = ['100%', 'a_b', 'C:\\path\\file', 'say "hi"', 'x,y', 'f(x)', 'a.b', 'name.eq.x', 'or=(a', '5*3', 'İstanbul']
+const TRICKY = [
+  '100%',
+  'a_b',
+  'C:\\path\\file',
+  'say "hi"',
+  '"',
+  '\\"',
+  'x,y',
+  'f(x)',
+  ')',
+  '(',
+  'a.b',
+  'name.eq.x',
+  'or=(a',
+  // An attempt to close the quoted value and add conditions of its own.
+  'x",message.not.is.null,name.ilike."y',
+  'x\\",id.gt.0,email.ilike.\\"y',
+  '5*3',
+  'İstanbul',
+  'ılık',
+  '🚀 launch',
+  '👍🏽',
+]
 
 describe('searchFilter', () => {
   it.each(TRICKY)('matches %j literally in each column, as PostgREST and Postgres read it', (search) => {

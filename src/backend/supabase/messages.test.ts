@@ -100,6 +100,15 @@ describe('messages.list', () => {
     expect(request.url.searchParams.get('status')).toBe('eq.new')
   })
 
+  it('keeps emoji and Turkish letters whole inside the quoted value', async () => {
+    fake.on('GET', PATH, { body: [], headers: { 'content-range': '*/0' } }).on('HEAD', PATH, { headers: { 'content-range': '*/0' } })
+
+    await backend.messages.list({ status: 'all', search: '🚀 İstanbul ılık', page: 1, pageSize: 50 })
+
+    const value = '"%🚀 İstanbul ılık%"'
+    expect(fake.to('GET', PATH)[0]!.url.searchParams.get('or')).toBe(`(name.ilike.${value},email.ilike.${value},message.ilike.${value})`)
+  })
+
   it('answers a page past the end with no items and the real total', async () => {
     fake
       .on('GET', PATH, {
@@ -155,6 +164,10 @@ describe('messages writes', () => {
     const request = fake.to('POST', PATH)[0]!
     expect(request.json()).toEqual({ name: 'Can', email: 'can@example.com', message: 'Bir teklif rica ediyorum.', ip_address: null })
     expect(request.url.searchParams.get('select')).toBe('id,created_at')
+    // Only the server inserts messages, as the service role: anon and authenticated have no
+    // INSERT grant or policy on contact_messages (docs/decisions/005-contact-insert-path.md).
+    expect(request.headers.get('apikey')).toBe(SERVICE_ROLE_KEY)
+    expect(request.headers.get('authorization')).toBe(`Bearer ${SERVICE_ROLE_KEY}`)
   })
 
   it('applies one patch to every valid id and returns the rows newest first', async () => {

@@ -1,0 +1,21 @@
+import type { RateLimit } from './domain'
+
+/** The database column's bound (public.rate_limit_hits.key). */
+export const RATE_LIMIT_KEY_MAX = 512
+
+/**
+ * Both adapters check their input the same way before the database sees it, so a programming
+ * error (a fractional window, an empty key) fails with one clear message on either backend.
+ */
+export function assertRateLimitInput(key: string, limit?: RateLimit): void {
+  if (key.length === 0 || key.length > RATE_LIMIT_KEY_MAX) {
+    throw new RangeError(`Rate limit key must be 1 to ${RATE_LIMIT_KEY_MAX} characters long`)
+  }
+  if (limit && !(isPositiveInt(limit.max) && isPositiveInt(limit.windowSeconds))) {
+    throw new RangeError(`Rate limit needs whole numbers max >= 1 and windowSeconds >= 1 (got ${JSON.stringify(limit)})`)
+  }
+}
+
+function isPositiveInt(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= 1
+}
