@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { signInAsAdmin } from './helpers'
@@ -74,6 +75,11 @@ test('the dialog is labelled, shows both banners, keeps focus inside and closes 
   for (const name of ['Varsayılanlara Dön', 'İptal', 'Kaydet']) {
     await expect(dialog.getByRole('button', { name, exact: true })).toBeVisible()
   }
+  const axe = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 
   for (let i = 0; i < 16; i++) {
     await page.keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab')
