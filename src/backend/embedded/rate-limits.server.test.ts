@@ -1,5 +1,6 @@
+import fs from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openTestBackend, type TestBackend } from './test-harness.server'
+import { makeTempDataDir, openTestBackend, type TestBackend } from './test-harness.server'
 
 let t: TestBackend
 beforeAll(async () => {
@@ -40,5 +41,25 @@ describe('embedded rate limits (public.rate_limit_hits)', () => {
     expect(await t.backend.rateLimits.hit('clock', limit)).toBe(0)
     t.clock.advance(3600)
     expect(await t.backend.rateLimits.hit('clock', limit)).toBeGreaterThan(0)
+  })
+})
+
+describe('persistence', () => {
+  it('keeps the counts across a restart', async () => {
+    const dataDir = await makeTempDataDir()
+    const limit = { max: 2, windowSeconds: 600 }
+    try {
+      const first = await openTestBackend({ dataDir, inMemory: false })
+      expect([await first.backend.rateLimits.hit('contactPerIp:198.51.100.1', limit), await first.backend.rateLimits.hit('contactPerIp:198.51.100.1', limit)]).toEqual([0, 0])
+      await first.backend.close()
+      const second = await openTestBackend({ dataDir, inMemory: false })
+      try {
+        expect(await second.backend.rateLimits.hit('contactPerIp:198.51.100.1', limit)).toBeGreaterThan(590)
+      } finally {
+        await second.backend.close()
+      }
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true })
+    }
   })
 })

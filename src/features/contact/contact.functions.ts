@@ -7,15 +7,14 @@ import { clientIp } from '~/lib/request-context.server'
 import { describeError } from '~/lib/app-error'
 import type { ContactResult } from './contact-result'
 import { type ContactSubmission, type ContactSubmissionInput, HONEYPOT_FIELD, parseContactSubmission } from './contact.schemas'
-import { acceptContactMessage, contactLimiter } from './contact.server'
+import { acceptContactMessage, contactLimiter, ContactRateLimitedError } from './contact.server'
 
 async function store(data: ContactSubmission) {
   const backend = await getBackend()
-  const ip = clientIp()
   try {
-    return await acceptContactMessage(data, ip, { messages: backend.messages, limiter: contactLimiter })
+    return await acceptContactMessage(data, clientIp(), { messages: backend.messages, limiter: contactLimiter })
   } catch (error) {
-    if (describeError(error).status === 429) setResponseHeader('retry-after', String(contactLimiter.check(ip)))
+    if (error instanceof ContactRateLimitedError) setResponseHeader('retry-after', String(error.retryAfterSeconds))
     throw error
   }
 }

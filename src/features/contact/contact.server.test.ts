@@ -5,7 +5,7 @@ import { LIMITS } from '~/lib/limits'
 import { createRateLimiter } from '~/lib/rate-limit.server'
 import { overwriteGetLocale } from '~/paraglide/runtime'
 import { parseContactSubmission } from './contact.schemas'
-import { acceptContactMessage } from './contact.server'
+import { acceptContactMessage, ContactRateLimitedError } from './contact.server'
 
 const RAW = { name: ' Ayşe Yılmaz ', email: 'ayse@example.com', message: 'ERP seçimi için görüşmek isteriz.' }
 const VALID = parseContactSubmission(RAW)
@@ -18,7 +18,9 @@ function setup() {
       return { id: `m${stored.length}`, createdAt: new Date().toISOString() }
     }),
   }
-  return { stored, deps: { messages, limiter: createRateLimiter(LIMITS.rate.contactPerIp) } }
+  // The database limiter's behaviour is the backend contract's; here an in-process window stands in.
+  const window = createRateLimiter(LIMITS.rate.contactPerIp)
+  return { stored, deps: { messages, limiter: { hit: async (ip: string) => window.hit(ip) } } }
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
@@ -66,6 +68,8 @@ describe('acceptContactMessage', () => {
     const error = await rejection(acceptContactMessage(VALID, '10.0.0.2', deps))
     expect(error.status).toBe(429)
     expect(error.code).toBe('rate_limited')
+    expect(error).toBeInstanceOf(ContactRateLimitedError)
+    expect((error as ContactRateLimitedError).retryAfterSeconds).toBeGreaterThan(0)
     expect(error.message).toBe('Kısa sürede çok sayıda mesaj gönderdiniz. Lütfen daha sonra tekrar deneyin.')
     expect(stored).toHaveLength(max)
     // Another address is not affected.

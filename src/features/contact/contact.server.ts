@@ -5,7 +5,7 @@
 import type { MessageStore } from '~/backend/backend'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
-import { type RateLimiter, createRateLimiter } from '~/lib/rate-limit.server'
+import { createDatabaseRateLimiter, type DatabaseRateLimiter } from '~/lib/rate-limit.server'
 import { m } from '~/paraglide/messages'
 import { type ContactSubmission, HONEYPOT_FIELD } from './contact.schemas'
 
@@ -13,20 +13,30 @@ export type ContactOutcome = { status: 'stored'; id: string } | { status: 'dropp
 
 export interface ContactDeps {
   messages: Pick<MessageStore, 'create'>
-  limiter: RateLimiter
+  limiter: Pick<DatabaseRateLimiter, 'hit'>
 }
 
-/** One limiter per server process (see docs/decisions/011-contact-form.md). */
-export const contactLimiter = createRateLimiter(LIMITS.rate.contactPerIp)
+/**
+ * Counted in the database, so the limit survives restarts and holds across server instances
+ * (docs/decisions/006-database-rate-limits.md).
+ */
+export const contactLimiter = createDatabaseRateLimiter(LIMITS.rate.contactPerIp)
+
+/** 429 in the caller's language; the server function sends `retryAfterSeconds` as Retry-After. */
+export class ContactRateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'rate_limited', m.contact_rate_limited())
+  }
+}
 
 /** Takes input already parsed by `parseContactSubmission` (the server function's validator). */
 export async function acceptContactMessage(input: ContactSubmission, ip: string, deps: ContactDeps): Promise<ContactOutcome> {
   // A filled honeypot is a bot: answer as if stored, so it learns nothing, and store nothing.
   if (input[HONEYPOT_FIELD].trim() !== '') return { status: 'dropped' }
 
-  if (deps.limiter.hit(ip) > 0) {
-    throw new AppError(429, 'rate_limited', m.contact_rate_limited())
-  }
+  // Only messages that would be stored count against the address.
+  const wait = await deps.limiter.hit(ip)
+  if (wait > 0) throw new ContactRateLimitedError(wait)
   const { name, email, message } = input
   const created = await deps.messages.create({ name, email, message, ipAddress: ip })
   return { status: 'stored', id: created.id }
