@@ -40,18 +40,26 @@ function applySecurityHeaders(request: Request, response: Response, nonce: strin
     res = new Response(response.body, response)
   }
   const h = res.headers
+  applyBaselineHeaders(h)
+  if ((h.get('content-type') ?? '').includes('text/html')) {
+    h.set('content-security-policy', contentSecurityPolicy(nonce))
+  }
+  if (isPrivate(request, res)) h.set('cache-control', 'private, no-store')
+  return res
+}
+
+/**
+ * The headers every response carries, pages and static files alike (the static ones get them
+ * from src/server-plugins/static-headers.ts, since Nitro serves them before the app runs).
+ */
+export function applyBaselineHeaders(h: Headers): void {
   h.set('x-content-type-options', 'nosniff')
   h.set('referrer-policy', 'strict-origin-when-cross-origin')
   h.set('x-frame-options', 'DENY')
   h.set('cross-origin-opener-policy', 'same-origin')
   h.set('cross-origin-resource-policy', 'same-origin')
   h.set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()')
-  if ((h.get('content-type') ?? '').includes('text/html')) {
-    h.set('content-security-policy', contentSecurityPolicy(nonce))
-  }
-  if (isPrivate(request, res)) h.set('cache-control', 'private, no-store')
   if (serverEnv().secureCookies) {
     h.set('strict-transport-security', 'max-age=31536000; includeSubDomains')
   }
-  return res
 }
