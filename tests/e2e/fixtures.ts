@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { test as base, expect } from '@playwright/test'
 
 /**
@@ -8,9 +9,12 @@ import { test as base, expect } from '@playwright/test'
  *   declares it with `allowConsole(/pattern/)`.
  */
 export const test = base.extend<{ allowConsole: (pattern: RegExp) => void; clientIp: string }>({
-  clientIp: async ({}, use, testInfo) => {
-    const n = (testInfo.workerIndex * 997 + testInfo.testId.length * 31 + Date.now()) % 65_000
-    await use(`10.${(n >> 8) & 255}.${n & 255}.${(Date.now() % 250) + 1}`)
+  // Playwright reads the fixture's dependencies from the first parameter's pattern, so it must
+  // be an (empty) object pattern.
+  // eslint-disable-next-line no-empty-pattern
+  clientIp: async ({}, use) => {
+    const [a, b, c] = randomBytes(3)
+    await use(`10.${a}.${b}.${(c ?? 0) % 250 + 1}`)
   },
   extraHTTPHeaders: async ({ clientIp }, use) => {
     await use({ 'x-forwarded-for': clientIp })
