@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { format } from 'date-fns'
 import { tr } from 'date-fns/locale'
@@ -256,6 +257,18 @@ test.describe('inbox', () => {
     await filter.click()
     await page.getByRole('option', { name: 'Tümü' }).click()
     await expect(page).not.toHaveURL(/status=/)
+  })
+
+  test('no accessibility violations, with a message open and rows selected', async ({ page, request, baseURL }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [{ name: `Erişilebilir ${tag}`, message: `Ekran okuyucu ${tag}` }])
+    await openSearch(page, tag)
+    await row(page, tag).click()
+    await expect(badgeIn(detail(page))).toHaveText('Okundu')
+    await tick(page.getByRole('checkbox', { name: 'Bu sayfadaki tüm mesajları seç' }))
+    await expect(page.getByText('1 mesaj seçili')).toBeVisible()
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   })
 
   test('bad search params fall back instead of failing', async ({ page }) => {

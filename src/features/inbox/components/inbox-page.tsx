@@ -46,6 +46,13 @@ export function InboxPage({
   const [refreshing, setRefreshing] = useState(false)
   const searchRef = useRef<HTMLInputElement>(null)
   const checkedIds = (items ?? []).filter((msg) => checked.has(msg.id)).map((msg) => msg.id)
+  // Another filter, search or page: the j/k cursor starts again from the top.
+  const view = `${search.status}\u0000${search.q}\u0000${search.page}`
+  const [shownView, setShownView] = useState(view)
+  if (view !== shownView) {
+    setShownView(view)
+    setActiveIndex(null)
+  }
 
   // A page past the end (its last messages were just deleted) moves back to the last page.
   const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1
@@ -172,10 +179,7 @@ export function InboxPage({
               page={search.page}
               pageSize={list.data?.pageSize ?? LIMITS.inbox.pageSize}
               total={list.data?.total ?? 0}
-              onPage={(page) => {
-                setActiveIndex(null)
-                navigate({ page })
-              }}
+              onPage={(page) => navigate({ page })}
             />
           </section>
           <MessageDetail
@@ -188,7 +192,7 @@ export function InboxPage({
             onClose={() => navigate({ id: undefined })}
           />
         </div>
-        <p className="mt-4 hidden text-xs text-slate-400 lg:block">{m.inbox_shortcuts()}</p>
+        <p className="mt-4 hidden text-xs text-slate-500 lg:block">{m.inbox_shortcuts()}</p>
       </main>
       <ConfirmDeleteDialog
         open={pendingDelete !== null}
