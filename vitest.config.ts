@@ -24,7 +24,7 @@ export default defineConfig({
         },
       },
       // The backend contract against a real Supabase, only when one is configured (docs/supabase.md).
-      ...(process.env.SUPABASE_CONTRACT_URL
+      ...(process.env.SUPABASE_TEST_URL
         ? [{ extends: true, test: { name: 'supabase-live', include: ['src/**/*.live-test.ts'] } }]
         : []),
     ],

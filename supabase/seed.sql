@@ -1,6 +1,6 @@
 -- Local development only: `npx supabase db reset` (and the first `npx supabase start`) runs
 -- this after supabase/migrations. Hosted projects are never seeded: create admins there with
--- `npm run admin -- add <email>`.
+-- `npm run users -- add <email> --admin`.
 --
 -- Two accounts, as in the embedded backend's seed: admin@example.com is on the admin list,
 -- staff@example.com can sign in but is not (the unauthorized case). Ask for a code on

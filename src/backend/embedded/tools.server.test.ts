@@ -1,7 +1,14 @@
+/**
+ * The command-line tools end to end on the embedded backend: `npm run users` and `npm run seed`
+ * exactly as npm runs them (scripts/run-ts.mjs in a child process) on a temp DATA_DIR, plus
+ * in-process runs of the scripts' default exports for the quick cases.
+ */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import runAdmin from '../../../scripts/admin'
+import runSeed from '../../../scripts/seed'
+import runUsers from '../../../scripts/users'
+import { MESSAGE_STATUSES } from '../domain'
 import { makeTempDataDir, openTestBackend } from './test-harness.server'
 
 let dataDir: string
@@ -17,11 +24,9 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true })
 })
 
-/** Runs the CLI exactly as `npm run admin` does, in its own process. */
-function spawnAdmin(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['scripts/run-ts.mjs', 'scripts/admin.ts', ...args], {
-    env: { ...process.env, ...env },
-  })
+/** Runs a tool exactly as `npm run <tool>` does, in its own process. */
+function spawnTool(script: 'users' | 'seed', ...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, ['scripts/run-ts.mjs', `scripts/${script}.ts`, ...args], { env: { ...process.env, ...env } })
   let out = ''
   let err = ''
   child.stdout.on('data', (chunk) => (out += chunk))
@@ -29,13 +34,13 @@ function spawnAdmin(...args: string[]): Promise<{ code: number | null; out: stri
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })))
 }
 
-/** Runs the CLI's default export in this process, capturing what it prints. */
-async function inProcess(...args: string[]) {
+/** Runs a tool's default export in this process, capturing what it prints. */
+async function inProcess(tool: (args: string[]) => Promise<number>, ...args: string[]) {
   const log = vi.spyOn(console, 'log').mockImplementation(() => {})
   const info = vi.spyOn(console, 'info').mockImplementation(() => {})
   const error = vi.spyOn(console, 'error').mockImplementation(() => {})
   try {
-    const code = await runAdmin(args)
+    const code = await tool(args)
     return { code, out: log.mock.calls.flat().join('\n'), err: error.mock.calls.flat().join('\n') }
   } finally {
     log.mockRestore()
@@ -44,33 +49,33 @@ async function inProcess(...args: string[]) {
   }
 }
 
-describe('npm run admin (embedded)', () => {
+describe('npm run users (embedded)', () => {
   it('adds an admin through scripts/run-ts.mjs, creating the data folder on first use', async () => {
-    const added = await spawnAdmin('add', '  New.Admin@Example.com ')
+    const added = await spawnTool('users', 'add', '  New.Admin@Example.com ', '--admin')
     expect(added.err).toBe('')
     expect(added.code).toBe(0)
     expect(added.out).toContain('Created user new.admin@example.com; on the admin list.')
   })
 
-  it('lists and removes users', async () => {
-    const listed = await inProcess('list')
+  it('adds a user who is not an admin, lists and removes users', async () => {
+    expect((await inProcess(runUsers, 'add', 'reader@example.com')).out).toBe('Created user reader@example.com; not an admin.')
+    const listed = await inProcess(runUsers, 'list')
     expect(listed.code).toBe(0)
     expect(listed.out.split('\n')).toEqual([
       'admin@example.com  (admin)',
       'new.admin@example.com  (admin)',
+      'reader@example.com  (not admin)',
       'staff@example.com  (not admin)',
     ])
-    expect((await inProcess('add', 'new.admin@example.com')).out).toBe('Found user new.admin@example.com; on the admin list.')
-    expect((await inProcess('remove', 'new.admin@example.com')).out).toBe(
-      'Removed user and admin entry for new.admin@example.com.',
-    )
-    expect((await inProcess('remove', 'new.admin@example.com')).out).toBe('No user or admin entry for new.admin@example.com.')
+    expect((await inProcess(runUsers, 'add', 'new.admin@example.com')).out).toBe('Found user new.admin@example.com; on the admin list.')
+    expect((await inProcess(runUsers, 'remove', 'new.admin@example.com')).out).toBe('Removed user and admin entry for new.admin@example.com.')
+    expect((await inProcess(runUsers, 'remove', 'new.admin@example.com')).out).toBe('No user or admin entry for new.admin@example.com.')
   })
 
   it('refuses while another process holds the data folder', async () => {
     const server = await openTestBackend({ dataDir })
     try {
-      const result = await spawnAdmin('add', 'late@example.com')
+      const result = await spawnTool('users', 'add', 'late@example.com')
       expect(result.code).toBe(1)
       expect(result.err).toContain(`Another process (PID ${process.pid}) is using DATA_DIR`)
       expect(result.err).toContain('Stop the server')
@@ -80,15 +85,49 @@ describe('npm run admin (embedded)', () => {
   })
 
   it('explains its usage on bad input, before touching any backend', async () => {
-    const bad = await inProcess('add', 'not-an-email')
+    const bad = await inProcess(runUsers, 'add', 'not-an-email')
     expect(bad).toMatchObject({ code: 2, out: '' })
     expect(bad.err).toContain('Not a valid e-mail address: not-an-email')
-    for (const args of [['frobnicate'], ['list', 'extra'], []]) {
-      expect(await inProcess(...args)).toEqual({
-        code: 2,
-        out: '',
-        err: 'Usage: npm run admin -- add <email> | remove <email> | list',
-      })
+  })
+})
+
+describe('npm run seed (embedded)', () => {
+  it('adds N realistic messages in batches, every status, over months, and prints the time', async () => {
+    const count = 12_345
+    const seeded = await spawnTool('seed', '--messages', String(count))
+    expect(seeded.err).toBe('')
+    expect(seeded.code).toBe(0)
+    expect(seeded.out).toMatch(new RegExp(`^Added ${count} messages in \\d+\\.\\d s \\(\\d+ per second\\)\\.$`, 'm'))
+
+    const t = await openTestBackend({ dataDir, inMemory: false })
+    try {
+      const { rows } = await t.db.query<{ status: string; n: number; days: number; turkish: number; english: number }>(`
+        select status, count(*)::int as n,
+               extract(day from max(created_at) - min(created_at))::int as days,
+               count(*) filter (where message ~ '[çğıöşüİ]')::int as turkish,
+               count(*) filter (where message ~ '\\m(the|we|our)\\M')::int as english
+        from public.contact_messages where email like '%.example' group by status order by status`)
+      expect(rows.map((r) => r.status)).toEqual([...MESSAGE_STATUSES].sort())
+      expect(rows.reduce((sum, r) => sum + r.n, 0)).toBe(count)
+      for (const row of rows) {
+        expect(row.days, row.status).toBeGreaterThan(60)
+        expect(row.turkish, row.status).toBeGreaterThan(row.n / 4)
+        expect(row.english, row.status).toBeGreaterThan(row.n / 4)
+      }
+      const unread = await t.db.query<{ bad: number }>(
+        `select count(*)::int as bad from public.contact_messages where (status = 'new') <> (read_at is null) or read_at < created_at`,
+      )
+      expect(unread.rows[0]!.bad).toBe(0)
+    } finally {
+      await t.backend.close()
+    }
+  })
+
+  it('explains its usage on bad input', async () => {
+    for (const args of [[], ['--messages'], ['--messages', '0'], ['--messages', 'lots'], ['--count', '5']]) {
+      const result = await inProcess(runSeed, ...args)
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.err).toContain('Usage: npm run seed -- --messages <count>')
     }
   })
 })

@@ -1,0 +1,52 @@
+/**
+ * Argument parsing of the command-line tools (scripts/users.ts, scripts/seed.ts), kept pure so
+ * it is tested without a backend: bad input is answered with the usage before anything opens.
+ */
+import { LIMITS } from '~/lib/limits'
+
+export const USERS_USAGE = 'Usage: npm run users -- add <email> [--admin] | remove <email> | list'
+export const SEED_USAGE = 'Usage: npm run seed -- --messages <count>'
+/** Enough for any benchmark; a typo of a few extra zeros should not fill the disk. */
+export const SEED_MAX_MESSAGES = 1_000_000
+
+export type UsersCommand =
+  | { command: 'add'; email: string; admin: boolean }
+  | { command: 'remove'; email: string }
+  | { command: 'list' }
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string }
+
+const fail = (error: string): { ok: false; error: string } => ({ ok: false, error })
+
+/** Lowercased and trimmed, as every address is stored; null when it cannot be an address. */
+export function parseEmail(value: string | undefined): string | null {
+  const email = value?.trim().toLowerCase() ?? ''
+  return email.length <= LIMITS.contact.emailMax && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : null
+}
+
+export function parseUsersArgs(args: readonly string[]): Parsed<UsersCommand> {
+  const [command, ...rest] = args
+  if (command === 'list') return rest.length === 0 ? { ok: true, value: { command } } : fail(USERS_USAGE)
+  if (command !== 'add' && command !== 'remove') return fail(USERS_USAGE)
+  const flags = rest.filter((arg) => arg.startsWith('--'))
+  const positional = rest.filter((arg) => !arg.startsWith('--'))
+  const allowed = command === 'add' ? ['--admin'] : []
+  const unknown = flags.find((flag) => !allowed.includes(flag))
+  if (unknown) return fail(`Unknown option ${unknown}\n${USERS_USAGE}`)
+  if (positional.length !== 1) return fail(USERS_USAGE)
+  const email = parseEmail(positional[0])
+  if (!email) return fail(`Not a valid e-mail address: ${positional[0]}\n${USERS_USAGE}`)
+  return { ok: true, value: command === 'add' ? { command, email, admin: flags.includes('--admin') } : { command, email } }
+}
+
+/** `--messages N` or `--messages=N`, N a whole number from 1 to SEED_MAX_MESSAGES (`_` allowed: 100_000). */
+export function parseSeedArgs(args: readonly string[]): Parsed<{ messages: number }> {
+  const [first, second, ...rest] = args.flatMap((arg) => (arg.startsWith('--messages=') ? ['--messages', arg.slice(11)] : [arg]))
+  if (first !== '--messages' || second === undefined || rest.length > 0) return fail(SEED_USAGE)
+  const text = second.replaceAll('_', '')
+  const count = /^\d+$/.test(text) ? Number(text) : NaN
+  if (!Number.isSafeInteger(count) || count < 1 || count > SEED_MAX_MESSAGES) {
+    return fail(`--messages needs a whole number from 1 to ${SEED_MAX_MESSAGES}, not ${JSON.stringify(second)}\n${SEED_USAGE}`)
+  }
+  return { ok: true, value: { messages: count } }
+}
