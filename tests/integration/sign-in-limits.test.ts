@@ -2,6 +2,9 @@
  * The app's own sign-in limits (docs/decisions/021-rate-limits.md), over HTTP against the
  * production build: per IP for code requests, per e-mail and per IP for verify attempts.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIMITS } from '~/lib/limits'
 import { type AppServer, callServerFn, serializedContent, startAppServer } from './app-server'
@@ -71,5 +74,26 @@ describe('sign-in rate limits', () => {
       expect(response.status).toBe(400)
     }
     await expectLimited(await callServerFn(server, verifyId, { method: 'POST', data: { email: 'staff@example.com', code: '000000' }, ip }))
+  })
+
+  it('are kept in the database: a restart does not reset them', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pusula-limits-'))
+    const ip = '198.51.100.99'
+    const { max } = LIMITS.rate.sendCodePerIp
+    let first: AppServer | undefined
+    let second: AppServer | undefined
+    try {
+      first = await startAppServer({ dataDir })
+      for (let i = 0; i < max; i++) {
+        await callServerFn(first, sendId, { method: 'POST', data: { email: `nobody${i}@example.com` }, ip })
+      }
+      await first.stop()
+      second = await startAppServer({ dataDir })
+      await expectLimited(await callServerFn(second, sendId, { method: 'POST', data: { email: 'again@example.com' }, ip }))
+    } finally {
+      await first?.stop()
+      await second?.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })

@@ -21,7 +21,7 @@ export interface AdminSession {
 export const sendLoginCode = createServerFn({ method: 'POST' })
   .validator((data: unknown) => v.parse(SendLoginCodeSchema, data))
   .handler(async ({ data }): Promise<{ sent: true }> => {
-    limitSendCode(clientIp())
+    await limitSendCode(clientIp())
     const backend = await getBackend()
     const result = await backend.auth.sendCode(data.email)
     if (!result.ok) throw authFailureToAppError('send', result)
@@ -35,12 +35,12 @@ export const sendLoginCode = createServerFn({ method: 'POST' })
 export const verifyLoginCode = createServerFn({ method: 'POST' })
   .validator((data: unknown) => v.parse(VerifyLoginCodeSchema, data))
   .handler(async ({ data }): Promise<AdminSession> => {
-    limitVerify(clientIp(), data.email)
+    await limitVerify(clientIp(), data.email)
     const backend = await getBackend()
     const ctx = requestContext()
     const result = await backend.auth.verifyCode(ctx, data.email, data.code)
     if (!result.ok) throw authFailureToAppError('verify', result)
-    forgetVerifyTries(data.email)
+    await forgetVerifyTries(data.email)
     if (!(await backend.auth.isAdmin(result.user.email))) {
       await backend.auth.signOut(ctx)
       throw new AppError(403, 'auth_not_admin', m.login_unauthorized_text())

@@ -1,17 +1,18 @@
 /**
  * The app's own limits on sign-in, in front of either backend (Supabase has no per-code
- * attempt limit of its own). See docs/decisions/021-rate-limits.md.
+ * attempt limit of its own). Counted in the database (Backend.rateLimits), so they survive
+ * restarts and hold across server instances. See docs/decisions/021-rate-limits.md and 006.
  */
 import { setResponseHeader } from '@tanstack/react-start/server'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
-import { createRateLimiter, type RateLimiter } from '~/lib/rate-limit.server'
+import { createDatabaseRateLimiter, type DatabaseRateLimiter } from '~/lib/rate-limit.server'
 import { m } from '~/paraglide/messages'
 
 const limiters = {
-  sendCodePerIp: createRateLimiter(LIMITS.rate.sendCodePerIp),
-  verifyPerIp: createRateLimiter(LIMITS.rate.verifyPerIp),
-  verifyPerEmail: createRateLimiter(LIMITS.rate.verifyPerEmail),
+  sendCodePerIp: createDatabaseRateLimiter(LIMITS.rate.sendCodePerIp),
+  verifyPerIp: createDatabaseRateLimiter(LIMITS.rate.verifyPerIp),
+  verifyPerEmail: createDatabaseRateLimiter(LIMITS.rate.verifyPerEmail),
 }
 
 function tooMany(seconds: number): AppError {
@@ -20,24 +21,27 @@ function tooMany(seconds: number): AppError {
 }
 
 /** Counts one hit on every key, or none when any of them is already over its limit. */
-function hitAll(entries: [RateLimiter, string][]): void {
-  const wait = Math.max(0, ...entries.map(([limiter, key]) => limiter.check(key)))
+async function hitAll(entries: [DatabaseRateLimiter, string][]): Promise<void> {
+  const waits = await Promise.all(entries.map(([limiter, key]) => limiter.check(key)))
+  const wait = Math.max(0, ...waits)
   if (wait > 0) throw tooMany(wait)
-  for (const [limiter, key] of entries) limiter.hit(key)
+  // Two requests may pass the check together; the store still lets only `max` hits in.
+  const late = Math.max(0, ...(await Promise.all(entries.map(([limiter, key]) => limiter.hit(key)))))
+  if (late > 0) throw tooMany(late)
 }
 
-export function limitSendCode(ip: string): void {
-  hitAll([[limiters.sendCodePerIp, ip]])
+export async function limitSendCode(ip: string): Promise<void> {
+  await hitAll([[limiters.sendCodePerIp, ip]])
 }
 
-export function limitVerify(ip: string, email: string): void {
-  hitAll([
+export async function limitVerify(ip: string, email: string): Promise<void> {
+  await hitAll([
     [limiters.verifyPerIp, ip],
     [limiters.verifyPerEmail, email.toLowerCase()],
   ])
 }
 
 /** A successful sign-in clears the address's failed tries (the IP's stay counted). */
-export function forgetVerifyTries(email: string): void {
-  limiters.verifyPerEmail.reset(email.toLowerCase())
+export async function forgetVerifyTries(email: string): Promise<void> {
+  await limiters.verifyPerEmail.reset(email.toLowerCase())
 }
