@@ -4,8 +4,9 @@
 
 create extension if not exists pg_trgm;
 
--- Helpers that policies, triggers and the server call, in a schema the Data API does not expose
--- (only `public` is), so none of them can be called over HTTP. Grants: the security migration.
+-- Helpers that policies, triggers and the server call live in `private`, a schema the Data API
+-- does not expose (it serves `public`), so none of them can be called over HTTP. Its grants are
+-- in the security migration.
 create schema if not exists private;
 
 create table public.contact_messages (
