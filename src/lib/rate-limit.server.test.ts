@@ -1,28 +1,30 @@
 import { describe, expect, it } from 'vitest'
 import type { RateLimitStore } from '~/backend/backend'
 import { LIMITS } from './limits'
-import { createDatabaseRateLimiter, createRateLimiter } from './rate-limit.server'
+import { createDatabaseRateLimiter } from './rate-limit.server'
 
-/** A RateLimitStore that records its calls and answers from an in-process window per key. */
+/**
+ * A RateLimitStore that records its calls and counts hits per key (no window: the store's own
+ * behaviour is the backend contract's, src/backend/rate-limits.contract.ts).
+ */
 function recordingStore() {
   const calls: string[] = []
-  const windows = new Map<string, ReturnType<typeof createRateLimiter>>()
-  const window = (key: string, limit: { max: number; windowSeconds: number }) => {
-    if (!windows.has(key)) windows.set(key, createRateLimiter(limit))
-    return windows.get(key)!
-  }
+  const counts = new Map<string, number>()
+  const wait = (key: string, max: number) => ((counts.get(key) ?? 0) >= max ? 30 : 0)
   const store: RateLimitStore = {
     async hit(key, limit) {
       calls.push(`hit ${key} ${limit.max}/${limit.windowSeconds}`)
-      return window(key, limit).hit(key)
+      if (wait(key, limit.max) > 0) return wait(key, limit.max)
+      counts.set(key, (counts.get(key) ?? 0) + 1)
+      return 0
     },
     async check(key, limit) {
       calls.push(`check ${key}`)
-      return window(key, limit).check(key)
+      return wait(key, limit.max)
     },
     async reset(key) {
       calls.push(`reset ${key}`)
-      windows.delete(key)
+      counts.delete(key)
     },
   }
   return { calls, store: async () => store }
@@ -55,29 +57,5 @@ describe('createDatabaseRateLimiter', () => {
     expect(() => createDatabaseRateLimiter({ ...LIMITS.rate.contactPerIp }, { store })).toThrow(/LIMITS\.rate/)
     await createDatabaseRateLimiter({ max: 1, windowSeconds: 60 }, { store, name: 'export' }).hit('a')
     expect(calls).toEqual(['hit export:a 1/60'])
-  })
-})
-
-describe('createRateLimiter (in-process)', () => {
-  it('allows max hits per window, then tells how long to wait', () => {
-    const limiter = createRateLimiter({ max: 2, windowSeconds: 60 })
-    expect(limiter.hit('a', 0)).toBe(0)
-    expect(limiter.hit('a', 1000)).toBe(0)
-    expect(limiter.hit('a', 2000)).toBe(58)
-    expect(limiter.hit('b', 2000)).toBe(0)
-  })
-
-  it('frees a slot when the oldest hit leaves the window', () => {
-    const limiter = createRateLimiter({ max: 1, windowSeconds: 10 })
-    expect(limiter.hit('a', 0)).toBe(0)
-    expect(limiter.check('a', 9_999)).toBe(1)
-    expect(limiter.hit('a', 10_000)).toBe(0)
-  })
-
-  it('keeps memory bounded', () => {
-    const limiter = createRateLimiter({ max: 1, windowSeconds: 60 }, 3)
-    for (const key of ['a', 'b', 'c', 'd']) limiter.hit(key, 0)
-    expect(limiter.check('a', 1)).toBe(0)
-    expect(limiter.check('d', 1)).toBeGreaterThan(0)
   })
 })
