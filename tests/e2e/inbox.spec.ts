@@ -271,6 +271,15 @@ test.describe('inbox', () => {
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   })
 
+  test('a lost session sends the admin through the login and back to the same view', async ({ page, context, allowConsole }) => {
+    allowConsole(/status of 401/)
+    await page.goto('/admin/messages?status=read')
+    await expect(page.getByRole('combobox', { name: 'Durum filtresi' })).toHaveText('Okundu')
+    await context.clearCookies()
+    await page.getByRole('button', { name: 'Yenile' }).click()
+    await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Fmessages%3Fstatus%3Dread/)
+  })
+
   test('bad search params fall back instead of failing', async ({ page }) => {
     await page.goto('/admin/messages?status=spam&page=-3&id=not-a-uuid')
     await expect(page.getByRole('combobox', { name: 'Durum filtresi' })).toHaveText('Tümü')

@@ -5,6 +5,7 @@
  */
 import { type QueryClient, keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ContactMessage, MessagePage } from '~/backend/domain'
+import { describeError } from '~/lib/app-error'
 import type { InboxSearch } from './inbox.schemas'
 import { getMessage, listMessages } from './inbox.functions'
 
@@ -18,6 +19,12 @@ export const inboxKeys = {
   detail: (id: string) => [...inboxKeys.details(), id] as const,
 }
 
+/** A refusal (signed out, bad input) will not change on a retry; a network blip might. */
+function retry(failures: number, error: unknown): boolean {
+  const status = describeError(error).status
+  return failures < 2 && !(status !== undefined && status >= 400 && status < 500)
+}
+
 export function messagesQueryOptions({ status, q, page }: MessageListParams) {
   return queryOptions<MessagePage>({
     queryKey: inboxKeys.list({ status, q, page }),
@@ -25,6 +32,7 @@ export function messagesQueryOptions({ status, q, page }: MessageListParams) {
     // The table stays on screen (dimmed) while the next filter, search or page loads.
     placeholderData: keepPreviousData,
     staleTime: 10_000,
+    retry,
   })
 }
 
@@ -33,6 +41,7 @@ export function messageQueryOptions(id: string) {
     queryKey: inboxKeys.detail(id),
     queryFn: () => getMessage({ data: { id } }),
     staleTime: 10_000,
+    retry,
   })
 }
 

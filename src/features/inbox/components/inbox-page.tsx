@@ -16,7 +16,7 @@ import { Pagination } from './pagination'
 import { SearchBox } from './search-box'
 import { StatusFilterSelect } from './status-filter'
 import { useInboxShortcuts } from './use-inbox-shortcuts'
-import { useMessageActions } from './use-message-actions'
+import { redirectIfSignedOut, useMessageActions } from './use-message-actions'
 
 export type InboxNavigate = (patch: Partial<InboxSearch>, options?: { replace?: boolean }) => void
 
@@ -53,6 +53,10 @@ export function InboxPage({
     setShownView(view)
     setActiveIndex(null)
   }
+
+  useEffect(() => {
+    if (list.error) redirectIfSignedOut(list.error)
+  }, [list.error])
 
   // A page past the end (its last messages were just deleted) moves back to the last page.
   const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1

@@ -13,13 +13,20 @@ import {
 } from '../inbox.functions'
 import { inboxKeys } from '../inbox.queries'
 
+/** The session ended (signed out elsewhere, expired): back through the login to this very view. */
+export function redirectIfSignedOut(error: unknown): boolean {
+  if (describeError(error).code !== 'unauthenticated') return false
+  const here = `${window.location.pathname}${window.location.search}`
+  window.location.assign(`/admin/login?redirect=${encodeURIComponent(here)}`)
+  return true
+}
+
 /** The spec's failure text as the title; the server's reason (say, a lost session) beneath it. */
 function failure(title: string) {
   return (error: unknown) => {
-    const { message, code } = describeError(error)
+    const { message } = describeError(error)
     toast.error({ title, description: message && message !== title ? message : undefined })
-    // The session ended (signed out elsewhere, expired): the login page is the way back.
-    if (code === 'unauthenticated') window.location.assign('/admin/login')
+    redirectIfSignedOut(error)
   }
 }
 
