@@ -98,9 +98,10 @@ function MessageRow({
       onClick={() => onOpen(message, index)}
       className={[
         'cursor-pointer border-b border-slate-100 last:border-b-0 hover:bg-slate-50',
-        selected ? 'bg-brand-50 hover:bg-brand-50' : '',
-        // The j/k cursor: a bar on the leading edge, distinct from the selected row's fill.
-        'data-active:bg-slate-50 data-active:shadow-[inset_3px_0_0_var(--color-brand-500)]',
+        // The open message: tinted, with a brand bar on the leading edge.
+        selected ? 'bg-brand-50 shadow-[inset_3px_0_0_var(--color-brand-600)] hover:bg-brand-50' : '',
+        // The j/k cursor: a grey bar, so it never reads as the open message.
+        'data-active:bg-slate-100 data-active:shadow-[inset_3px_0_0_var(--color-slate-400)]',
       ].join(' ')}
     >
       <td className="py-2 pl-3 align-top md:align-middle">
