@@ -3,13 +3,24 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { paraglideOptions } from './src/lib/i18n-config.ts'
 
 export default defineConfig(({ command }) => ({
   server: { port: 3000, host: '127.0.0.1' },
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias: [
+      {
+        find: /^@inlang\/paraglide-js\/urlpattern-polyfill$/,
+        replacement: fileURLToPath(new URL('./src/lib/urlpattern-polyfill.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
+    // Bundle analysis only: BUILD_SOURCEMAP=1 npm run build
+    sourcemap: process.env.BUILD_SOURCEMAP === '1',
     rolldownOptions: {
       onLog(level, log, handler) {
         // Ark UI's and React Query's "use client" markers mean nothing without server components.

@@ -1,39 +1,49 @@
-import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast'
-import { Portal } from '@ark-ui/react/portal'
+import { type ComponentType, useEffect, useState } from 'react'
+import type { toaster as ArkToaster } from './toaster-view'
 
 /**
- * The app's one toaster. Features call `toast.success({ title, description })` or
- * `toast.error(...)`; toasts are announced to screen readers by Ark UI.
+ * The app's toasts. Features call `toast.success({ title, description })`, `toast.error(…)`
+ * or `toast.info(…)`. Ark UI's toaster (~14 KB gzipped) is downloaded with the first toast,
+ * not with the page: most visitors never see one.
  */
-export const toast = createToaster({
-  placement: 'bottom-end',
-  overlap: false,
-  gap: 12,
-  max: 4,
-})
+type ToastOptions = Parameters<typeof ArkToaster.create>[0]
+type View = ComponentType<{ onMounted: () => void }>
 
+let viewModule: Promise<typeof import('./toaster-view')> | undefined
+let markMounted: () => void = () => {}
+const mounted = new Promise<void>((resolve) => (markMounted = resolve))
+const requested = new Set<(view: View) => void>()
+
+function loadView() {
+  viewModule ??= import('./toaster-view').then((module) => {
+    for (const show of requested) show(module.ToasterView)
+    return module
+  })
+  return viewModule
+}
+
+async function show(type: 'success' | 'error' | 'info', options: ToastOptions) {
+  const { toaster } = await loadView()
+  await mounted
+  toaster.create({ ...options, type })
+}
+
+export const toast = {
+  success: (options: ToastOptions) => void show('success', options),
+  error: (options: ToastOptions) => void show('error', options),
+  info: (options: ToastOptions) => void show('info', options),
+}
+
+/** Mounted once in the root document; renders the toaster once the first toast asks for it. */
 export function Toaster() {
-  return (
-    <Portal>
-      <ArkToaster toaster={toast}>
-        {(t) => (
-          <Toast.Root
-            className="pointer-events-auto w-[min(24rem,calc(100vw-2rem))] rounded-lg border bg-white p-4 pr-10 shadow-lg data-[type=error]:border-red-300 data-[type=error]:bg-red-50 data-[type=success]:border-emerald-300 data-[type=success]:bg-emerald-50"
-            data-testid="toast"
-          >
-            <Toast.Title className="font-semibold text-slate-900">{t.title}</Toast.Title>
-            {t.description ? (
-              <Toast.Description className="mt-1 text-sm text-slate-700">{t.description}</Toast.Description>
-            ) : null}
-            <Toast.CloseTrigger
-              className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:bg-slate-200/60 focus-visible:outline-2 focus-visible:outline-brand-500"
-              aria-label="×"
-            >
-              <span aria-hidden="true">×</span>
-            </Toast.CloseTrigger>
-          </Toast.Root>
-        )}
-      </ArkToaster>
-    </Portal>
-  )
+  const [View, setView] = useState<View | null>(null)
+  useEffect(() => {
+    const showView = (view: View) => setView(() => view)
+    requested.add(showView)
+    if (viewModule) void viewModule.then((module) => showView(module.ToasterView))
+    return () => {
+      requested.delete(showView)
+    }
+  }, [])
+  return View ? <View onMounted={markMounted} /> : null
 }

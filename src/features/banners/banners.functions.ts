@@ -7,7 +7,7 @@ import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import { BANNER_BADGE, BANNER_KEYS, type Banner } from '~/backend/domain'
 import { getBackend } from '~/backend/index.server'
-import { requireAdmin } from '~/features/auth'
+import { requireAdmin } from '~/features/auth/require-admin'
 import { AppError } from '~/lib/app-error'
 import { BANNER_TITLE, SaveBannersSchema } from './banners.schemas'
 

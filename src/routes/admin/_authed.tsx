@@ -1,5 +1,5 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router'
-import { getAdminSession } from '~/features/auth'
+import { getAdminSession } from '~/features/auth/auth.functions'
 
 /**
  * Every /admin/* page but the login: the session is checked (on the server for the first

@@ -1,5 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { LoginPage, LoginSearchSchema, getAdminSession, safeAdminRedirect } from '~/features/auth'
+import { getAdminSession } from '~/features/auth/auth.functions'
+import { LoginSearchSchema, safeAdminRedirect } from '~/features/auth/auth.schemas'
+import { LoginPage } from '~/features/auth/components/login-page'
 import { m } from '~/paraglide/messages'
 
 export const Route = createFileRoute('/admin/login')({

@@ -1,8 +1,10 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { SignOutButton } from '~/features/auth'
-import { BannerManagerButton } from '~/features/banners'
-import { INBOX_SEARCH_DEFAULTS, InboxPage, type InboxNavigate, InboxSearchSchema, loadInbox } from '~/features/inbox'
+import { SignOutButton } from '~/features/auth/components/sign-out-button'
+import { BannerManagerButton } from '~/features/banners/components/banner-manager-button'
+import { type InboxNavigate, InboxPage } from '~/features/inbox/components/inbox-page'
+import { loadInbox } from '~/features/inbox/inbox.queries'
+import { INBOX_SEARCH_DEFAULTS, InboxSearchSchema } from '~/features/inbox/inbox.schemas'
 import { m } from '~/paraglide/messages'
 
 export const Route = createFileRoute('/admin/_authed/messages')({
