@@ -16,6 +16,7 @@ export const E2E_AUTH_ADMINS = [
   'auth-attempts@example.com',
   'auth-resend@example.com',
   'auth-signout@example.com',
+  'inbox-signout@example.com',
 ]
 
 export default defineConfig({
@@ -60,6 +61,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
       TRUST_PROXY: 'true',
+      // Tests read codes from DATA_DIR/outbox.jsonl; the log would only add noise to the report.
+      LOG_EMAILS: 'false',
       // Admins of their own for the sign-in tests (tests/e2e/auth.spec.ts): one code per e-mail per minute.
       SEED_ADMIN_EMAILS: E2E_AUTH_ADMINS.join(','),
     },
