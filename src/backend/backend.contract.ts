@@ -238,7 +238,7 @@ function describeMessages(subject: Subject): void {
       const first = await messages.list({ status: 'all', search: pageTag, page: 1, pageSize: 2 })
       const third = await messages.list({ status: 'all', search: pageTag, page: 3, pageSize: 2 })
       const everything = await messages.list({ status: 'all', search: pageTag, page: 1, pageSize: 10 })
-      expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2 })
+      expect(first).toMatchObject({ total: 5, totalExact: true, page: 1, pageSize: 2 })
       expect(first.items).toHaveLength(2)
       expect(third.items).toHaveLength(1)
       expect(everything.items).toHaveLength(5)
@@ -289,6 +289,53 @@ function describeMessages(subject: Subject): void {
       const archived = await messages.list({ status: 'archived', search: statusTag, page: 1, pageSize: 10 })
       expect(archived.items.map((m) => m.id)).toEqual([b.id])
       expect(archived.unread).toBe(unreadBefore + 1)
+    })
+
+    it('keeps the unsearched totals of every status exact through inserts, updates and deletes', async () => {
+      const { messages } = subject().backend
+      const totals = async () => {
+        const pages = await Promise.all(
+          (['all', 'new', 'read', 'archived'] as const).map((status) => messages.list({ status, search: '', page: 1, pageSize: 1 })),
+        )
+        expect(pages.every((p) => p.totalExact)).toBe(true)
+        expect(pages.every((p) => p.unread === pages[1]!.total)).toBe(true)
+        return pages.map((p) => p.total)
+      }
+      const [all0, new0, read0, archived0] = await totals()
+      expect(all0).toBe(new0! + read0! + archived0!)
+      const a = await create({})
+      const b = await create({})
+      const c = await create({})
+      expect(await totals()).toEqual([all0! + 3, new0! + 3, read0, archived0])
+      await messages.update([a.id, b.id], { status: 'read', readAt: new Date().toISOString() })
+      await messages.update([b.id], { status: 'archived' })
+      expect(await totals()).toEqual([all0! + 3, new0! + 1, read0! + 1, archived0! + 1])
+      expect(await messages.remove([b.id, c.id])).toBe(2)
+      expect(await totals()).toEqual([all0! + 1, new0, read0! + 1, archived0])
+    })
+
+    it('reads several messages at once, newest first, skipping unknown and malformed ids', async () => {
+      const { messages } = subject().backend
+      const one = await create({})
+      const two = await create({})
+      const many = await messages.getMany([one.id, 'nope', two.id, one.id, '00000000-0000-4000-8000-000000000000'])
+      expect(many).toEqual([await messages.get(two.id), await messages.get(one.id)].sort((x, y) =>
+        x!.createdAt === y!.createdAt ? (x!.id < y!.id ? 1 : -1) : x!.createdAt < y!.createdAt ? 1 : -1,
+      ))
+      expect(await messages.getMany([])).toEqual([])
+      expect(await messages.getMany(['nope'])).toEqual([])
+    })
+
+    it('updates only rows still in the expected status when given a condition', async () => {
+      const { messages } = subject().backend
+      const { id } = await create({})
+      const readAt = '2026-01-02T03:04:05.000Z'
+      // Two toggles computed from the same "new": the first moves it, the second changes nothing.
+      expect(await messages.update([id], { status: 'read', readAt }, { status: 'new' })).toHaveLength(1)
+      expect(await messages.update([id], { status: 'read', readAt: null }, { status: 'new' })).toEqual([])
+      expect(await messages.get(id)).toMatchObject({ status: 'read', readAt })
+      const [archived] = await messages.update([id], { status: 'archived' }, { status: 'read' })
+      expect(archived).toMatchObject({ id, status: 'archived', readAt })
     })
 
     it('sets read_at only when the patch gives it', async () => {

@@ -11,6 +11,7 @@ import type {
   BannerInput,
   BannerKey,
   ContactMessage,
+  MessageCondition,
   MessagePage,
   MessagePatch,
   MessageQuery,
@@ -70,8 +71,13 @@ export interface MessageStore {
   create(input: NewContactMessage): Promise<{ id: string; createdAt: string }>
   list(query: MessageQuery): Promise<MessagePage>
   get(id: string): Promise<ContactMessage | null>
-  /** Applies the same patch to every id; returns the rows changed. */
-  update(ids: string[], patch: MessagePatch): Promise<ContactMessage[]>
+  /** The messages among `ids` that exist, newest first; ids that are not uuids match nothing. */
+  getMany(ids: string[]): Promise<ContactMessage[]>
+  /**
+   * Applies the same patch to every id (only to those still in `where.status`, when given);
+   * returns the rows changed, newest first.
+   */
+  update(ids: string[], patch: MessagePatch, where?: MessageCondition): Promise<ContactMessage[]>
   /** Returns how many rows were removed. */
   remove(ids: string[]): Promise<number>
 }

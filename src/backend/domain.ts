@@ -83,14 +83,31 @@ export interface MessageQuery {
   pageSize: number
 }
 
+/**
+ * A search counts its matches only up to this many (or up to the end of the page asked for, when
+ * that is further): counting every match of a common word means running the search on most of
+ * the table. Without a search the counts are exact and cheap (kept per status by the database).
+ */
+export const MESSAGE_SEARCH_COUNT_CAP = 1000
+
 export interface MessagePage {
   items: ContactMessage[]
-  /** Messages matching status and search, across all pages. */
+  /**
+   * Messages matching status and search, across all pages, when `totalExact`; otherwise a lower
+   * bound: more than `total` match (a search that hit the count cap; "1,000+ messages").
+   */
   total: number
+  /** False when a search's count stopped at the cap: more messages match than `total`. */
+  totalExact: boolean
   /** Messages with status new, whatever the filter. */
   unread: number
   page: number
   pageSize: number
+}
+
+/** Only rows whose status is still `status` change (a status toggle that lost a race changes nothing). */
+export interface MessageCondition {
+  status: MessageStatus
 }
 
 export interface MessagePatch {

@@ -81,6 +81,7 @@ describe('embedded lifecycle', () => {
       'supabase/20261121000100_security.sql',
       'supabase/20261121000200_storage_realtime.sql',
       'supabase/20261121000300_rate_limits.sql',
+      'supabase/20261121000400_message_counts.sql',
     ])
     const stand_in = await t.db.query<Record<string, unknown>>(`
       select (select count(*)::int from pg_roles where rolname in ('anon', 'authenticated', 'service_role')) as roles,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGE_SEARCH_COUNT_CAP } from '../domain'
 import { makeContactMessage, sampleContactMessages } from './factories'
 import { escapeLike, messageFilter } from './message-rows.server'
 import { insertContactMessages } from './messages.server'
@@ -85,5 +86,40 @@ describe('factories', () => {
       expect(s.createdAt.getTime()).toBeLessThan(now.getTime())
       expect(now.getTime() - s.createdAt.getTime()).toBeLessThan(40 * 24 * 3600 * 1000)
     }
+  })
+})
+
+describe('counts', () => {
+  it('caps a search count past MESSAGE_SEARCH_COUNT_CAP, or one row past the page asked for', async () => {
+    const tag = `captag${Date.now()}`
+    await insertContactMessages(
+      t.db,
+      Array.from({ length: 1_105 }, () => makeContactMessage({ message: `Capped search message ${tag}` })),
+    )
+    const list = (page: number, pageSize = 50) => t.backend.messages.list({ status: 'all', search: tag, page, pageSize })
+    expect(await list(1)).toMatchObject({ total: MESSAGE_SEARCH_COUNT_CAP, totalExact: false })
+    // Page 21 of 50 ends at 1,050: counted up to 1,051, still capped; page 23 holds the last 5.
+    expect(await list(21)).toMatchObject({ total: 1_050, totalExact: false })
+    expect((await list(23)).items).toHaveLength(5)
+    expect(await list(24)).toMatchObject({ total: 1_105, totalExact: true, items: [] })
+    expect(await list(1, 2_000)).toMatchObject({ total: 1_105, totalExact: true })
+  })
+
+  it('keeps the counter table equal to count(*) per status, also after a truncate', async () => {
+    const exact = async () => {
+      const { rows } = await t.db.query<{ ok: boolean }>(`
+        select bool_and(c.n = (select count(*) from public.contact_messages m where m.status = c.status)) as ok
+        from public.contact_message_counts c`)
+      return rows[0]!.ok
+    }
+    await t.db.query(`update public.contact_messages set status = 'archived' where status = 'read'`)
+    expect(await exact()).toBe(true)
+    await t.db.transaction(async (tx) => {
+      await tx.exec('truncate public.contact_messages')
+      const { rows } = await tx.query<{ n: number }>('select sum(n)::int as n from public.contact_message_counts')
+      expect(rows[0]!.n).toBe(0)
+      await tx.rollback()
+    })
+    expect(await exact()).toBe(true)
   })
 })

@@ -40,6 +40,12 @@ export type Database = {
         }
         Relationships: []
       }
+      contact_message_counts: {
+        Row: { status: string; n: number }
+        Insert: { status: string; n?: number }
+        Update: { status?: string; n?: number }
+        Relationships: []
+      }
       admin_emails: {
         Row: { email: string; created_at: string }
         Insert: { email: string; created_at?: string }

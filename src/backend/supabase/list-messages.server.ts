@@ -1,39 +1,53 @@
 /** The inbox page: newest first, filtered by status and search, with both counts the UI shows. */
-import type { MessagePage, MessageQuery } from '../domain'
+import { MESSAGE_SEARCH_COUNT_CAP, MESSAGE_STATUSES, type MessagePage, type MessageQuery, type MessageStatus } from '../domain'
 import type { Db } from './clients.server'
-import { SupabaseDataError, unwrap, unwrapCount } from './errors.server'
+import { unwrap } from './errors.server'
 import { searchFilter } from './message-search.server'
 import { MESSAGE_COLUMNS, toMessage } from './rows.server'
 
 /** PostgREST's answer (416) to an offset past the last matching row. */
 const RANGE_NOT_SATISFIABLE = 'PGRST103'
 
-function matching(db: Db, query: MessageQuery, head: boolean) {
-  let request = db.from('contact_messages').select(MESSAGE_COLUMNS, { count: 'exact', head })
+function matching<Columns extends string>(db: Db, query: MessageQuery, columns: Columns) {
+  let request = db.from('contact_messages').select(columns)
   if (query.status !== 'all') request = request.eq('status', query.status)
   const search = query.search.trim()
   if (search !== '') request = request.or(searchFilter(search))
   return request
 }
 
+/**
+ * Counts come from public.contact_message_counts (kept exact per status by triggers), as in the
+ * embedded adapter. A search counts its matches up to a cap, the same way the embedded adapter's
+ * `count(*) over (… limit cap)` does: the ids of at most `cap` matches are fetched (~40 bytes
+ * each) and counted here. `count: 'planned'` would be cheaper but only an estimate, and
+ * `count: 'exact'` runs the search over every matching row, which is what the cap avoids.
+ */
 export async function listMessages(db: Db, query: MessageQuery): Promise<MessagePage> {
   const page = Math.max(1, Math.trunc(query.page))
   const pageSize = Math.max(1, Math.trunc(query.pageSize))
   const from = (page - 1) * pageSize
-  const [rows, unread] = await Promise.all([
-    matching(db, query, false)
+  const search = query.search.trim() !== ''
+  const cap = Math.min(Math.max(MESSAGE_SEARCH_COUNT_CAP, page * pageSize), Number.MAX_SAFE_INTEGER - 1) + 1
+  const [rows, counts, matches] = await Promise.all([
+    matching(db, query, MESSAGE_COLUMNS)
       .order('created_at', { ascending: false })
       .order('id', { ascending: false })
       .range(from, from + pageSize - 1),
-    db.from('contact_messages').select('id', { count: 'exact', head: true }).eq('status', 'new'),
+    db.from('contact_message_counts').select('status,n'),
+    search ? matching(db, query, 'id').limit(cap) : null,
   ])
-  const unreadCount = unwrapCount('count unread messages', unread)
-  if (rows.error?.code === RANGE_NOT_SATISFIABLE) {
-    // A page past the end is empty, as in the embedded adapter, not an error.
-    const total = unwrapCount('count messages', await matching(db, query, true))
-    return { items: [], total, unread: unreadCount, page, pageSize }
+  const byStatus = Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, 0])) as Record<MessageStatus, number>
+  for (const row of unwrap('count messages', counts)) {
+    if ((MESSAGE_STATUSES as readonly string[]).includes(row.status)) byStatus[row.status as MessageStatus] = Number(row.n)
   }
-  const items = unwrap('list messages', rows).map(toMessage)
-  if (rows.count === null) throw new SupabaseDataError('list messages', { message: 'no count returned' })
-  return { items, total: rows.count, unread: unreadCount, page, pageSize }
+  // A page past the end is empty, as in the embedded adapter, not an error.
+  const items = rows.error?.code === RANGE_NOT_SATISFIABLE ? [] : unwrap('list messages', rows).map(toMessage)
+  const unread = byStatus.new
+  if (!matches) {
+    const total = query.status === 'all' ? MESSAGE_STATUSES.reduce((sum, s) => sum + byStatus[s], 0) : byStatus[query.status]
+    return { items, total, totalExact: true, unread, page, pageSize }
+  }
+  const n = unwrap('count matching messages', matches).length
+  return { items, total: n < cap ? n : cap - 1, totalExact: n < cap, unread, page, pageSize }
 }

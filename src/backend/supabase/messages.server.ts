@@ -54,13 +54,20 @@ export function createMessageStore(db: Db): MessageStore {
       return row ? toMessage(row) : null
     },
 
-    async update(ids, patch) {
+    async getMany(ids) {
       const targets = validIds(ids)
       if (targets.length === 0) return []
-      const rows = unwrap(
-        'update messages',
-        await db.from('contact_messages').update(patchColumns(patch)).in('id', targets).select(MESSAGE_COLUMNS),
-      )
+      const rows = unwrap('get messages', await db.from('contact_messages').select(MESSAGE_COLUMNS).in('id', targets))
+      return rows.map(toMessage).sort(newestFirst)
+    },
+
+    async update(ids, patch, where) {
+      const targets = validIds(ids)
+      if (targets.length === 0) return []
+      let request = db.from('contact_messages').update(patchColumns(patch)).in('id', targets)
+      // Only rows still in the status the caller saw: a concurrent change wins, this one is a no-op.
+      if (where) request = request.eq('status', where.status)
+      const rows = unwrap('update messages', await request.select(MESSAGE_COLUMNS))
       // The inbox's order, so the result does not depend on how Postgres visited the rows.
       return rows.map(toMessage).sort(newestFirst)
     },

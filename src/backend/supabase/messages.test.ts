@@ -32,11 +32,20 @@ afterEach(async () => {
   await backend.close()
 })
 
+const COUNTS_PATH = '/rest/v1/contact_message_counts'
+const counts = (n: { new?: number; read?: number; archived?: number }) => ({
+  body: [
+    { status: 'archived', n: n.archived ?? 0 },
+    { status: 'new', n: n.new ?? 0 },
+    { status: 'read', n: n.read ?? 0 },
+  ],
+})
+
 describe('messages.list', () => {
-  it('pages newest first with an exact count, plus the unread count', async () => {
+  it('pages newest first, with the total and unread count from the counter table', async () => {
     fake
-      .on('GET', PATH, { body: [row(ID_2), row(ID_1, { status: 'read', read_at: '2026-11-20T10:00:00+00:00' })], headers: { 'content-range': '0-1/2' } })
-      .on('HEAD', PATH, { headers: { 'content-range': '*/7' } })
+      .on('GET', PATH, { body: [row(ID_2), row(ID_1, { status: 'read', read_at: '2026-11-20T10:00:00+00:00' })] })
+      .on('GET', COUNTS_PATH, counts({ new: 7, read: 2, archived: 3 }))
 
     const page = await backend.messages.list({ status: 'all', search: '', page: 1, pageSize: 50 })
 
@@ -47,10 +56,9 @@ describe('messages.list', () => {
       offset: '0',
       limit: '50',
     })
-    expect(list!.headers.get('prefer')).toBe('count=exact')
-    const [unread] = fake.to('HEAD', PATH)
-    expect(Object.fromEntries(unread!.url.searchParams)).toEqual({ select: 'id', status: 'eq.new' })
-    expect(unread!.headers.get('prefer')).toBe('count=exact')
+    // No count on the page request: the counts come from contact_message_counts.
+    expect(list!.headers.get('prefer')).toBeNull()
+    expect(Object.fromEntries(fake.to('GET', COUNTS_PATH)[0]!.url.searchParams)).toEqual({ select: 'status,n' })
 
     expect(page).toEqual({
       items: [
@@ -66,7 +74,8 @@ describe('messages.list', () => {
         },
         expect.objectContaining({ id: ID_1, status: 'read', readAt: '2026-11-20T10:00:00.000Z' }),
       ],
-      total: 2,
+      total: 12,
+      totalExact: true,
       unread: 7,
       page: 1,
       pageSize: 50,
@@ -74,19 +83,40 @@ describe('messages.list', () => {
   })
 
   it('filters by status and asks for the requested page', async () => {
-    fake.on('GET', PATH, { body: [], headers: { 'content-range': '*/25' } }).on('HEAD', PATH, { headers: { 'content-range': '*/3' } })
+    fake.on('GET', PATH, { body: [] }).on('GET', COUNTS_PATH, counts({ new: 3, archived: 25 }))
 
-    await backend.messages.list({ status: 'archived', search: '  ', page: 3, pageSize: 10 })
+    const page = await backend.messages.list({ status: 'archived', search: '  ', page: 3, pageSize: 10 })
 
     const params = fake.to('GET', PATH)[0]!.url.searchParams
     expect(params.get('status')).toBe('eq.archived')
     expect(params.get('offset')).toBe('20')
     expect(params.get('limit')).toBe('10')
     expect(params.has('or')).toBe(false)
+    expect(page).toMatchObject({ total: 25, totalExact: true, unread: 3 })
+  })
+
+  it('counts a search by fetching at most cap + 1 matching ids', async () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `0b8e6c1a-1d2f-4e3a-9b4c-${String(i).padStart(12, '0')}` }))
+    fake
+      .on('GET', PATH, { body: [] })
+      .on('GET', COUNTS_PATH, counts({ new: 4 }))
+      .on('GET', PATH, { body: ids(1001) })
+      .on('GET', PATH, { body: [] })
+      .on('GET', COUNTS_PATH, counts({ new: 4 }))
+      .on('GET', PATH, { body: ids(42) })
+
+    const capped = await backend.messages.list({ status: 'read', search: 'x', page: 1, pageSize: 50 })
+    const exact = await backend.messages.list({ status: 'read', search: 'x', page: 1, pageSize: 50 })
+
+    expect(capped).toMatchObject({ total: 1000, totalExact: false, unread: 4 })
+    expect(exact).toMatchObject({ total: 42, totalExact: true, unread: 4 })
+    const count = fake.to('GET', PATH)[1]!.url.searchParams
+    expect(Object.fromEntries(count)).toMatchObject({ select: 'id', status: 'eq.read', limit: '1001' })
+    expect(count.get('or')).toContain('name.ilike."%x%"')
   })
 
   it('sends the search as a quoted, escaped or-filter on name, e-mail and message', async () => {
-    fake.on('GET', PATH, { body: [], headers: { 'content-range': '*/0' } }).on('HEAD', PATH, { headers: { 'content-range': '*/0' } })
+    fake.on('GET', PATH, { body: [] }).on('GET', COUNTS_PATH, counts({})).on('GET', PATH, { body: [] })
 
     await backend.messages.list({ status: 'new', search: ' 50%_off\\ "a,b" (x). y*z ', page: 1, pageSize: 50 })
 
@@ -101,7 +131,7 @@ describe('messages.list', () => {
   })
 
   it('keeps emoji and Turkish letters whole inside the quoted value', async () => {
-    fake.on('GET', PATH, { body: [], headers: { 'content-range': '*/0' } }).on('HEAD', PATH, { headers: { 'content-range': '*/0' } })
+    fake.on('GET', PATH, { body: [] }).on('GET', COUNTS_PATH, counts({})).on('GET', PATH, { body: [] })
 
     await backend.messages.list({ status: 'all', search: '🚀 İstanbul ılık', page: 1, pageSize: 50 })
 
@@ -109,27 +139,24 @@ describe('messages.list', () => {
     expect(fake.to('GET', PATH)[0]!.url.searchParams.get('or')).toBe(`(name.ilike.${value},email.ilike.${value},message.ilike.${value})`)
   })
 
-  it('answers a page past the end with no items and the real total', async () => {
+  it('answers a page past the end with no items and the counted total', async () => {
     fake
       .on('GET', PATH, {
         status: 416,
         body: { code: 'PGRST103', message: 'Requested range not satisfiable', details: 'An offset of 50 was requested, but there are only 3 rows.', hint: null },
       })
-      .on('HEAD', PATH, { headers: { 'content-range': '*/1' } })
-      .on('HEAD', PATH, { headers: { 'content-range': '*/3' } })
+      .on('GET', COUNTS_PATH, counts({ new: 1 }))
+      .on('GET', PATH, { body: [{ id: ID_1 }, { id: ID_2 }, { id: ID_1 }] })
 
     const page = await backend.messages.list({ status: 'read', search: 'x', page: 2, pageSize: 50 })
 
-    expect(page).toEqual({ items: [], total: 3, unread: 1, page: 2, pageSize: 50 })
-    const recount = fake.to('HEAD', PATH)[1]!.url.searchParams
-    expect(recount.get('status')).toBe('eq.read')
-    expect(recount.get('or')).toContain('name.ilike."%x%"')
+    expect(page).toEqual({ items: [], total: 3, totalExact: true, unread: 1, page: 2, pageSize: 50 })
   })
 
   it('throws a SupabaseDataError carrying PostgREST’s code', async () => {
     fake
       .on('GET', PATH, { status: 400, body: { code: 'PGRST100', message: 'failed to parse filter', details: null, hint: null } })
-      .on('HEAD', PATH, { headers: { 'content-range': '*/0' } })
+      .on('GET', COUNTS_PATH, counts({}))
 
     const failure = backend.messages.list({ status: 'all', search: '', page: 1, pageSize: 50 })
 
@@ -192,6 +219,27 @@ describe('messages writes', () => {
     await backend.messages.update([ID_1], { status: 'archived' })
 
     expect(fake.to('PATCH', PATH)[0]!.json()).toEqual({ status: 'archived' })
+  })
+
+  it('updates only rows still in the expected status when given a condition', async () => {
+    fake.on('PATCH', PATH, { body: [] })
+
+    await expect(backend.messages.update([ID_1], { status: 'archived' }, { status: 'read' })).resolves.toEqual([])
+
+    const request = fake.to('PATCH', PATH)[0]!
+    expect(request.url.searchParams.get('id')).toBe(`in.(${ID_1})`)
+    expect(request.url.searchParams.get('status')).toBe('eq.read')
+  })
+
+  it('reads several rows in one request, newest first, skipping malformed ids', async () => {
+    fake.on('GET', PATH, { body: [row(ID_1, { created_at: '2026-11-19T08:00:00+00:00' }), row(ID_2)] })
+
+    const rows = await backend.messages.getMany([ID_1, 'bogus', ID_2])
+
+    expect(rows.map((m) => m.id)).toEqual([ID_2, ID_1])
+    expect(fake.to('GET', PATH)[0]!.url.searchParams.get('id')).toBe(`in.(${ID_1},${ID_2})`)
+    await expect(backend.messages.getMany(['bogus'])).resolves.toEqual([])
+    expect(fake.to('GET', PATH)).toHaveLength(1)
   })
 
   it('removes rows and returns how many went', async () => {

@@ -28,7 +28,8 @@ export async function collectMessages(
   let total = 0
   for (let page = 1; items.length < max; page++) {
     const result = await store.list({ ...query, page, pageSize: CHUNK })
-    total = result.total
+    // A search's count may stop at a cap: then more than `total` match, so at least total + 1.
+    total = result.totalExact ? result.total : result.total + 1
     items.push(...result.items.slice(0, max - items.length))
     if (result.items.length < CHUNK || items.length >= total) break
   }

@@ -2,14 +2,19 @@
  * Status changes read the stored status first and derive the patch from it, so a stale
  * screen (or a crafted request) can only ask "toggle this", never "set it to X".
  */
-import type { ContactMessage, MessagePatch, MessageStatus, MessageStore } from '~/backend/backend'
+import type { ContactMessage, MessagePatch, MessageStatus } from '~/backend/backend'
 import { getBackend } from '~/backend/index.server'
 import { AppError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'
 import type { BulkAction } from './inbox.schemas'
 import { bulkPatches } from './message-status'
 
-/** Applies the patch `decide` picks for the message's current status; null means no change. */
+/**
+ * Applies the patch `decide` picks for the message's current status; null means no change.
+ * The write is conditional on the status read (`where status = current`): when two admins
+ * toggle the same message at once, one moves it and the other changes nothing and gets the
+ * message as the winner left it, instead of moving it a second step.
+ */
 export async function changeStatus(
   id: string,
   decide: (status: MessageStatus, now: Date) => MessagePatch | null,
@@ -19,33 +24,27 @@ export async function changeStatus(
   if (!current) throw new AppError(404, 'not_found', m.inbox_detail_missing())
   const patch = decide(current.status, new Date())
   if (!patch) return current
-  const [updated] = await backend.messages.update([id], patch)
-  // Deleted between the read and the write.
-  if (!updated) throw new AppError(404, 'not_found', m.inbox_detail_missing())
-  return updated
-}
-
-/** Marks read or archives up to LIMITS.inbox.bulkMax messages; returns how many changed. */
-export async function applyBulkAction(ids: string[], action: BulkAction): Promise<number> {
-  const backend = await getBackend()
-  const current = await currentStatuses(backend.messages, ids)
-  let changed = 0
-  for (const { ids: group, patch } of bulkPatches(current, action, new Date())) {
-    changed += (await backend.messages.update(group, patch)).length
-  }
-  return changed
+  const [updated] = await backend.messages.update([id], patch, { status: current.status })
+  if (updated) return updated
+  // Changed by someone else, or deleted, between the read and the write.
+  const now = await backend.messages.get(id)
+  if (!now) throw new AppError(404, 'not_found', m.inbox_detail_missing())
+  return now
 }
 
 /**
- * The stored status of each id that exists. The store has no "get many", so this reads them
- * a few at a time (see the interface request in docs/decisions/030-inbox-status-workflow.md).
+ * Marks read or archives up to LIMITS.inbox.bulkMax messages; returns how many changed. The
+ * stored statuses are read in one query; each update applies only to rows still in the status
+ * it was computed from (every group of bulkPatches comes from one status).
  */
-async function currentStatuses(store: MessageStore, ids: string[]): Promise<{ id: string; status: MessageStatus }[]> {
-  const found: { id: string; status: MessageStatus }[] = []
-  const concurrency = 8
-  for (let i = 0; i < ids.length; i += concurrency) {
-    const batch = await Promise.all(ids.slice(i, i + concurrency).map((id) => store.get(id)))
-    for (const message of batch) if (message) found.push({ id: message.id, status: message.status })
+export async function applyBulkAction(ids: string[], action: BulkAction): Promise<number> {
+  const backend = await getBackend()
+  const current = (await backend.messages.getMany(ids)).map(({ id, status }) => ({ id, status }))
+  const statusOf = new Map(current.map((msg) => [msg.id, msg.status]))
+  let changed = 0
+  for (const { ids: group, patch } of bulkPatches(current, action, new Date())) {
+    const from = statusOf.get(group[0]!)!
+    changed += (await backend.messages.update(group, patch, { status: from })).length
   }
-  return found
+  return changed
 }

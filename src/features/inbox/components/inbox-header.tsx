@@ -8,15 +8,18 @@ export function formatCount(n: number): string {
   return new Intl.NumberFormat(getLocale() === 'en' ? 'en-US' : 'tr-TR').format(n)
 }
 
-/** Title, 'Toplam N mesaj', the unread count, 'Yenile' and the header actions of other features. */
+/** Title, 'Toplam N mesaj' (or 'Toplam 1.000+ mesaj'), the unread count, 'Yenile' and the header actions of other features. */
 export function InboxHeader({
   total,
+  totalExact = true,
   unread,
   refreshing,
   onRefresh,
   actions,
 }: {
   total: number | undefined
+  /** False when a search's count stopped at its cap: 'Toplam 1.000+ mesaj'. */
+  totalExact?: boolean
   unread: number | undefined
   refreshing: boolean
   onRefresh: () => void
@@ -27,7 +30,11 @@ export function InboxHeader({
       <div className="min-w-0">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.inbox_title()}</h1>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600" aria-live="polite">
-          <span data-testid="inbox-total">{total === undefined ? '\u00a0' : m.inbox_total({ count: formatCount(total) })}</span>
+          <span data-testid="inbox-total">{total === undefined
+              ? '\u00a0'
+              : totalExact
+                ? m.inbox_total({ count: formatCount(total) })
+                : m.inbox_total_more({ count: formatCount(total) })}</span>
           {unread !== undefined && unread > 0 ? (
             <span
               data-testid="inbox-unread"

@@ -58,7 +58,9 @@ export function InboxPage({
     if (list.error) redirectIfSignedOut(list.error)
   }, [list.error])
 
-  // A page past the end (its last messages were just deleted) moves back to the last page.
+  // A page past the end (its last messages were just deleted) moves back to the last page. With a
+  // capped search count the last page is unknown, but `total` still counts every row up to the
+  // end of the page asked for, so a page past it is past the end.
   const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1
   useEffect(() => {
     if (list.data && !list.isPlaceholderData && search.page > lastPage) navigate({ page: lastPage }, { replace: true })
@@ -117,6 +119,7 @@ export function InboxPage({
       <main className="mx-auto max-w-[100rem] px-4 py-6 sm:px-6 lg:px-8">
         <InboxHeader
           total={list.data?.total}
+          totalExact={list.data?.totalExact}
           unread={list.data?.unread}
           refreshing={refreshing}
           onRefresh={async () => {
@@ -183,6 +186,7 @@ export function InboxPage({
               page={search.page}
               pageSize={list.data?.pageSize ?? LIMITS.inbox.pageSize}
               total={list.data?.total ?? 0}
+              totalExact={list.data?.totalExact}
               onPage={(page) => navigate({ page })}
             />
           </section>

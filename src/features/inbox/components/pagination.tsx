@@ -3,29 +3,39 @@ import { Button } from '~/components/ui/button'
 import { m } from '~/paraglide/messages'
 import { formatCount } from './inbox-header'
 
-/** '1–50 / 1.234', Önceki / Sonraki and 'Sayfa 1 / 25'; hidden when everything fits on one page. */
+/**
+ * '1–50 / 1.234', Önceki / Sonraki and 'Sayfa 1 / 25'; hidden when there is nothing to show.
+ * When a search's count stopped at its cap (`totalExact` false, more than `total` match), it
+ * shows '1–50 / 1.000+' and 'Sayfa 1', and 'Sonraki' stays enabled: the backend counts at least
+ * one row past the page asked for, so more than `total` means a next page exists.
+ */
 export function Pagination({
   page,
   pageSize,
   total,
+  totalExact = true,
   onPage,
 }: {
   page: number
   pageSize: number
   total: number
+  totalExact?: boolean
   onPage: (page: number) => void
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize))
   if (total === 0) return null
   const from = Math.min((page - 1) * pageSize + 1, total)
   const to = Math.min(page * pageSize, total)
+  const hasNext = totalExact ? page < pages : true
   return (
     <nav
       aria-label={m.inbox_pagination()}
       className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600"
     >
       <p data-testid="inbox-range" className="tabular-nums">
-        {m.inbox_range({ from: formatCount(from), to: formatCount(to), total: formatCount(total) })}
+        {totalExact
+          ? m.inbox_range({ from: formatCount(from), to: formatCount(to), total: formatCount(total) })
+          : m.inbox_range_more({ from: formatCount(from), to: formatCount(to), total: formatCount(total) })}
       </p>
       <div className="flex items-center gap-2">
         <Button variant="secondary" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
@@ -33,9 +43,11 @@ export function Pagination({
           {m.inbox_prev()}
         </Button>
         <span className="px-1 tabular-nums" aria-current="page">
-          {m.inbox_page_of({ page: formatCount(page), pages: formatCount(pages) })}
+          {totalExact
+            ? m.inbox_page_of({ page: formatCount(page), pages: formatCount(pages) })
+            : m.inbox_page({ page: formatCount(page) })}
         </span>
-        <Button variant="secondary" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+        <Button variant="secondary" size="sm" onClick={() => onPage(page + 1)} disabled={!hasNext}>
           {m.inbox_next()}
           <ChevronRight className="size-4" aria-hidden="true" />
         </Button>
