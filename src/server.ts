@@ -1,5 +1,6 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { getBackend } from './backend/index.server'
+import { limitRequestBody } from './lib/body-limit.server'
 import { nonceStorage } from './lib/csp-nonce.server'
 import { createPageCache } from './lib/page-cache.server'
 import { withSecurity } from './lib/security-headers.server'
@@ -24,8 +25,10 @@ export default createServerEntry({
   fetch(request, opts) {
     watchBanners()
     return withSecurity(request, (nonce) =>
-      pageCache.handle(request, nonce, (renderNonce) =>
-        nonceStorage.run(renderNonce, () => paraglideMiddleware(request, () => handler.fetch(request, opts))),
+      limitRequestBody(request, (limited) =>
+        pageCache.handle(limited, nonce, (renderNonce) =>
+          nonceStorage.run(renderNonce, () => paraglideMiddleware(limited, () => handler.fetch(limited, opts))),
+        ),
       ),
     )
   },

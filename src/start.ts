@@ -1,6 +1,6 @@
 import { createCsrfMiddleware, createStart } from '@tanstack/react-start'
 import { appErrorSerializer } from './lib/app-error'
-import { errorMiddleware } from './lib/error-middleware'
+import { errorMiddleware, undecodableCallMiddleware } from './lib/error-middleware'
 
 /**
  * A custom start instance replaces Start's defaults, so CSRF protection is listed here
@@ -11,7 +11,7 @@ const csrf = createCsrfMiddleware({
 })
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [csrf],
+  requestMiddleware: [csrf, undecodableCallMiddleware],
   functionMiddleware: [errorMiddleware],
   // Thrown AppErrors reach the browser with their status and code (and nothing more).
   serializationAdapters: [appErrorSerializer],

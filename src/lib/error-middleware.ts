@@ -11,14 +11,57 @@ import { m } from '~/paraglide/messages'
  * The response carries the error's status (Start would otherwise answer 200 with the error
  * in the body), so a call without a session is a real HTTP 401, a non-admin's a 403.
  */
-export const errorMiddleware = createMiddleware({ type: 'function' }).server(async ({ next }) => {
+export const errorMiddleware = createMiddleware({ type: 'function' }).server(async ({ next, context, data }) => {
+  const call = (context as { serverFnCall?: ServerFnCall } | undefined)?.serverFnCall
+  if (call) call.reached = true
   try {
+    refuseNonJsonInput(data)
     return await next()
   } catch (error) {
     const appError = toAppError(error)
     if (appError instanceof AppError && isServerFnRequest()) setResponseStatus(appError.status)
     throw appError
   }
+})
+
+/**
+ * The wire format (seroval) can carry BigInts and cycles, which no input here accepts and JSON
+ * cannot hold. Start reports a Standard Schema's issues as JSON text, so such an input made the
+ * report itself throw and a client's mistake a 500: refuse it as invalid input before validation.
+ */
+function refuseNonJsonInput(data: unknown): void {
+  try {
+    JSON.stringify(data)
+  } catch {
+    throw new AppError(400, 'bad_request', m.error_bad_request())
+  }
+}
+
+interface ServerFnCall {
+  reached: boolean
+}
+
+/**
+ * Start decodes a call (JSON, seroval, form data) and looks its function up by id before any
+ * function middleware runs, so errorMiddleware never sees those failures: Start would answer
+ * them 500 with the parser's own message. A call that failed before reaching its function is the
+ * request's fault, so it leaves as the same localized 400 as any invalid input. Failures after
+ * the function ran (a result that cannot be serialized) stay 500: those are ours.
+ */
+export const undecodableCallMiddleware = createMiddleware({ type: 'request' }).server(async ({ next, handlerType }) => {
+  if (handlerType !== 'serverFn') return next()
+  const call: ServerFnCall = { reached: false }
+  const undecodable = () => new AppError(400, 'bad_request', m.error_bad_request())
+  let result
+  try {
+    result = await next({ context: { serverFnCall: call } })
+  } catch (error) {
+    // An unknown function id is thrown rather than answered.
+    throw call.reached || error instanceof Response ? error : undecodable()
+  }
+  if (call.reached || result.response.status < 500) return result
+  await result.response.body?.cancel().catch(() => {})
+  throw undecodable()
 })
 
 /** A browser's call (not one made while rendering a page, whose status is the page's own). */

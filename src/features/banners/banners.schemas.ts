@@ -16,11 +16,24 @@ export function isSafeUploadName(name: string): boolean {
 }
 
 /**
+ * C0 controls, DEL and lone UTF-16 surrogates: the URL parser skips or encodes them, so the
+ * stored text would differ from the address used (NUL cannot be stored at all).
+ */
+function hasUnsafeCharacter(value: string): boolean {
+  for (const char of value) {
+    const code = char.charCodeAt(0)
+    if (code < 0x20 || code === 0x7f || (char.length === 1 && code >= 0xd800 && code <= 0xdfff)) return true
+  }
+  return false
+}
+
+/**
  * An image address the public page may load: an absolute http(s) URL without credentials, or
  * one of the app's own uploads (`/uploads/<name>`). The empty string means "the default image".
  */
 export function isAllowedImageUrl(value: string): boolean {
   if (value === '') return true
+  if (hasUnsafeCharacter(value)) return false
   if (value.startsWith(`${UPLOADS_PATH}/`)) return isSafeUploadName(value.slice(UPLOADS_PATH.length + 1))
   let url: URL
   try {
@@ -35,7 +48,8 @@ export const BannerKeySchema = v.picklist(BANNER_KEYS)
 
 /** The URL field as typed; empty becomes null (no stored URL: the page shows the default). */
 export const BannerImageUrlSchema = v.pipe(
-  v.string(),
+  // The first problem becomes the save's message, so even a wrong type gets a localized one.
+  v.string(() => m.banner_url_invalid()),
   v.trim(),
   v.maxLength(LIMITS.banner.urlMax, () => m.banner_url_too_long({ max: LIMITS.banner.urlMax })),
   v.check(isAllowedImageUrl, () => m.banner_url_invalid()),
@@ -43,10 +57,13 @@ export const BannerImageUrlSchema = v.pipe(
 )
 
 /** One save always carries both banners, so the two languages are published together. */
-export const SaveBannersSchema = v.object({
-  'tr-banner': BannerImageUrlSchema,
-  'en-banner': BannerImageUrlSchema,
-} satisfies Record<BannerKey, typeof BannerImageUrlSchema>)
+export const SaveBannersSchema = v.object(
+  {
+    'tr-banner': BannerImageUrlSchema,
+    'en-banner': BannerImageUrlSchema,
+  } satisfies Record<BannerKey, typeof BannerImageUrlSchema>,
+  () => m.error_bad_request(),
+)
 
 export type SaveBannersInput = v.InferInput<typeof SaveBannersSchema>
 

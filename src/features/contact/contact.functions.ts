@@ -4,7 +4,8 @@ import { setResponseHeader } from '@tanstack/react-start/server'
 import { getBackend } from '~/backend/index.server'
 import { isLocale, localizeHref } from '~/paraglide/runtime'
 import { clientIp } from '~/lib/request-context.server'
-import { describeError } from '~/lib/app-error'
+import { AppError, describeError } from '~/lib/app-error'
+import { m } from '~/paraglide/messages'
 import type { ContactResult } from './contact-result'
 import { type ContactSubmission, type ContactSubmissionInput, HONEYPOT_FIELD, parseContactSubmission } from './contact.schemas'
 import { acceptContactMessage, contactLimiter, ContactRateLimitedError } from './contact.server'
@@ -33,7 +34,8 @@ export const submitContactMessage = createServerFn({ method: 'POST' })
  */
 export const submitContactForm = createServerFn({ method: 'POST' })
   .validator((data: unknown) => {
-    if (!(data instanceof FormData)) throw new Error('Expected form data')
+    // Anything but a form post is a client's mistake (a plain Error here was answered 500).
+    if (!(data instanceof FormData)) throw new AppError(400, 'bad_request', m.error_bad_request())
     return data
   })
   .handler(async ({ data }) => {

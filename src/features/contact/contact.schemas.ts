@@ -10,9 +10,27 @@ import { m } from '~/paraglide/messages'
 
 const { nameMin, nameMax, emailMax, messageMin, messageMax } = LIMITS.contact
 
+/**
+ * Text as it can be stored: control characters nobody types are dropped (NUL cannot be stored
+ * in PostgreSQL text at all: the insert failed with a 500), and a lone UTF-16 surrogate becomes
+ * U+FFFD, as UTF-8 storage would make it anyway (PGlite 0.5 cut the end off such text instead).
+ * `keep` lists the controls a field may hold.
+ */
+const storableText = (keep: string) =>
+  v.transform((text: string) => {
+    let clean = ''
+    for (const char of text) {
+      const code = char.charCodeAt(0)
+      if ((code < 0x20 || code === 0x7f) && !keep.includes(char)) continue
+      clean += char.length === 1 && code >= 0xd800 && code <= 0xdfff ? '\uFFFD' : char
+    }
+    return clean
+  })
+
 export const ContactSchema = v.object({
   name: v.pipe(
     v.string(),
+    storableText(''),
     v.trim(),
     v.nonEmpty(() => m.contact_name_required()),
     v.minLength(nameMin, () => m.contact_name_min({ min: String(nameMin) })),
@@ -27,6 +45,7 @@ export const ContactSchema = v.object({
   ),
   message: v.pipe(
     v.string(),
+    storableText('\t\n\r'),
     v.trim(),
     v.nonEmpty(() => m.contact_message_required()),
     v.minLength(messageMin, () => m.contact_message_min({ min: String(messageMin) })),

@@ -1,0 +1,295 @@
+/**
+ * Shared fast-check arbitraries for hostile input: the strings, values and shapes an attacker (or
+ * a broken client) sends. Each one is small enough that a few dozen runs per server function
+ * stay fast, with a few deliberately large cases mixed in.
+ */
+import fc from 'fast-check'
+import * as v from 'valibot'
+import { STATUS_FILTERS } from '~/backend/domain'
+import { BannerImageUrlSchema } from '~/features/banners/banners.schemas'
+
+/** Payloads that would do harm if they reached SQL, HTML or a template unescaped. */
+export const INJECTIONS = [
+  "' OR '1'='1",
+  "'; DROP TABLE contact_messages; --",
+  '" ; select pg_sleep(5); --',
+  '1; update hero_settings set image_url = null',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  '{{constructor.constructor("return process")()}}',
+  '${process.exit(1)}',
+  '../../../../etc/passwd',
+  '%00%0d%0aSet-Cookie: hacked=1',
+  '\\u0000',
+] as const
+
+/** Characters that break naive code: NUL and other controls, lone surrogates, RTL marks, emoji. */
+export const AWKWARD_CHARS = ['\u0000', '\u0007', '\u001b', '\u007f', '\b', '\r\n', '\t', '\uD800', '\uDFFF', '\u202E', '\u200B', '\uFEFF', '\u0301', '👨‍👩‍👧', '𝕏', 'İı', '\u2028']
+
+/** Keys that pollute prototypes when code merges objects carelessly. */
+export const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'] as const
+
+export const awkwardString = fc
+  .array(fc.oneof(fc.constantFrom(...AWKWARD_CHARS), fc.string({ unit: 'binary', maxLength: 4 })), { maxLength: 12 })
+  .map((parts) => parts.join(''))
+
+export interface SizeOptions {
+  /** Include strings past the body limit (64 KB) and near it. */
+  huge?: boolean
+  /** The value travels in a URL (GET server functions): keep it well under the header limit. */
+  inUrl?: boolean
+}
+
+/** Any string an attacker might send. */
+export function hostileString(options: SizeOptions = {}): fc.Arbitrary<string> {
+  const sizes = options.inUrl ? [200, 500] : options.huge ? [5_001, 30_000, 100_000] : [300, 5_001]
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+    { weight: 3, arbitrary: awkwardString },
+    { weight: 3, arbitrary: fc.constantFrom(...INJECTIONS) },
+    { weight: 1, arbitrary: fc.constantFrom('', ' ', '\n\t ', 'null', 'undefined', 'NaN', 'true', '0', '-1', '[]', '{}') },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...sizes), fc.constantFrom('a', 'ğ', '<', '\u0000', '😀')).map(([n, c]) => c.repeat(n)) },
+  )
+}
+
+/** Numbers at and beyond every edge. */
+export const hostileNumber = fc.oneof(
+  fc.constantFrom(0, -0, -1, 1.5, NaN, Infinity, -Infinity, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_VALUE, 2 ** 31, 1e308),
+  fc.double(),
+  fc.integer(),
+)
+
+/** Strings that look like an id but are not a valid one. */
+export const invalidUuid = fc.oneof(
+  fc.constantFrom('', '0', 'null', '00000000-0000-0000-0000-00000000000', '00000000-0000-0000-0000-0000000000000', 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz', "1' or '1'='1"),
+  fc.uuid().map((id) => `${id} `),
+  fc.uuid().map((id) => id.replace(/-/g, '')),
+  fc.uuid().map((id) => `${id}\u0000`),
+)
+
+/** An object nested `depth` levels deep (parsers and validators that recurse choke on these). */
+export const deeplyNested = (depth: number) =>
+  fc.constantFrom('a', '__proto__', 'data').map((key) => {
+    let value: unknown = 'bottom'
+    for (let i = 0; i < depth; i++) value = { [key]: value }
+    return value
+  })
+
+/** An object with own prototype-polluting keys (as JSON.parse would make them). */
+export const pollutingObject = fc
+  .tuple(fc.constantFrom(...POLLUTING_KEYS), fc.constantFrom<unknown>({ polluted: 'yes' }, 'yes', { prototype: { polluted: 'yes' } }, null))
+  .map(([key, value]) => JSON.parse(JSON.stringify({ [`${key}`]: value, [key === '__proto__' ? 'x' : '__proto__']: { polluted: 'yes' } })) as object)
+
+/** Wrong types of every kind, nested a little. */
+export function hostileValue(options: SizeOptions & { depth?: number } = {}): fc.Arbitrary<unknown> {
+  const leaf = fc.oneof(
+    hostileString(options),
+    hostileNumber,
+    fc.constantFrom<unknown>(null, undefined, true, false, [], {}, new Date(Number.NaN), new Date(0), 10n ** 30n, new Map([['a', 1]]), new Set([1])),
+  )
+  return fc.oneof(
+    { weight: 5, arbitrary: leaf },
+    { weight: 1, arbitrary: fc.array(leaf, { maxLength: 5 }) },
+    { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), leaf, { maxKeys: 4 }) },
+    { weight: 1, arbitrary: pollutingObject },
+    { weight: 1, arbitrary: deeplyNested(options.depth ?? (options.inUrl ? 20 : 300)) },
+  )
+}
+
+/**
+ * Inputs shaped like `valid` but broken: a field missing, a field of a hostile value, extra
+ * (polluting) keys, or not an object at all. `broken` lists, per field, values that field must
+ * refuse; when `alwaysInvalid` is set every case breaks at least one field, so a case that is
+ * accepted means a check is missing.
+ */
+export function brokenObject(
+  valid: Record<string, fc.Arbitrary<unknown>>,
+  broken: Record<string, fc.Arbitrary<unknown>>,
+  options: SizeOptions & { depth?: number; alwaysInvalid?: boolean } = {},
+): fc.Arbitrary<unknown> {
+  const keys = Object.keys(valid)
+  const extras = fc.dictionary(fc.oneof(fc.constantFrom(...POLLUTING_KEYS), fc.string({ maxLength: 6 })), hostileValue({ ...options, depth: 3 }), { maxKeys: 3 })
+  const shaped = fc
+    .record({
+      base: fc.record(valid),
+      breakKeys: fc.subarray(keys, { minLength: 1 }),
+      drop: fc.boolean(),
+      extra: extras,
+      replacement: fc.record(broken),
+    })
+    .map(({ base, breakKeys, drop, extra, replacement }) => {
+      const input: Record<string, unknown> = { ...base }
+      for (const key of breakKeys) {
+        if (drop) delete input[key]
+        else input[key] = replacement[key]
+      }
+      // Defined, not assigned: an own `__proto__` key must stay a key, as JSON.parse makes it.
+      for (const [name, value] of Object.entries(extra)) {
+        if (!Object.hasOwn(valid, name)) Object.defineProperty(input, name, { value, enumerable: true, writable: true, configurable: true })
+      }
+      return input
+    })
+  if (options.alwaysInvalid) return shaped
+  return fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 1, arbitrary: hostileValue(options) })
+}
+
+/** Bodies that are not what the server-function protocol expects at all. */
+export const rawBody = fc.oneof(
+  fc.constantFrom(
+    { type: 'application/json', body: 'not json{' },
+    { type: 'application/json', body: '' },
+    { type: 'application/json', body: '12' },
+    { type: 'application/json', body: 'null' },
+    { type: 'application/json', body: '{"data":{"name":"x"}}' },
+    { type: 'application/json', body: '{"t":99,"i":0}' },
+    { type: 'application/json', body: '{"t":10,"i":0,"p":{"k":["data"],"v":[{"t":25,"i":1,"s":{},"c":"$TSR/nope"}]},"o":0}' },
+    { type: 'application/json', body: '[' .repeat(5_000) },
+    { type: 'multipart/form-data; boundary=xyz', body: 'garbage' },
+    { type: 'multipart/form-data', body: '--\r\n\r\n' },
+    { type: 'application/x-www-form-urlencoded', body: '%%%=&&=%ZZ' },
+    { type: 'text/plain', body: '<script>alert(1)</script>' },
+    { type: 'application/xml', body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>' },
+  ),
+  fc.record({ type: fc.constant('application/json'), body: fc.string({ unit: 'binary', maxLength: 200 }) }),
+  fc.record({ type: fc.constant('application/json'), body: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value) ?? '') }),
+)
+
+/** A client address per request: the sign-in and contact limits count per address. */
+export function addressPool(prefix: number) {
+  let n = 0
+  return () => {
+    n++
+    return `10.${prefix}.${(n >> 8) & 255}.${n & 255}`
+  }
+}
+
+// --- Per server function -------------------------------------------------------------------
+
+export interface Where {
+  /** A GET server function: the input travels in the URL. */
+  inUrl: boolean
+}
+
+/**
+ * What one server function is fed. `refuses`: every case breaks the input, so each answer must
+ * be a 4xx; otherwise a case may be valid (a random id nobody has) and answer 2xx.
+ */
+export interface ServerFnInput {
+  input: (where: Where) => fc.Arbitrary<unknown>
+  refuses: boolean
+}
+
+const sized = (w: Where) => ({ inUrl: w.inUrl, huge: !w.inUrl })
+const notAString = (w: Where) => hostileValue({ ...sized(w), depth: w.inUrl ? 20 : 300 }).filter((x) => typeof x !== 'string')
+/** Values `schema` must refuse: wrong types, or hostile strings it does not accept. */
+const refusedBy = (schema: v.GenericSchema, w: Where) =>
+  fc.oneof(notAString(w), hostileString(sized(w)).filter((s) => !v.safeParse(schema, s).success))
+const unknownEmail = fc.stringMatching(/^[a-z0-9]{1,12}$/).map((local) => `${local}@nobody.example`)
+const uuids = fc.array(fc.uuid(), { minLength: 1, maxLength: 4 })
+const inboxView = { status: fc.constantFrom(...STATUS_FILTERS), q: awkwardString }
+const anything: ServerFnInput = { input: (w) => hostileValue(sized(w)), refuses: false }
+const byId: ServerFnInput = { input: (w) => brokenObject({ id: fc.uuid() }, { id: fc.oneof(invalidUuid, notAString(w)) }, w), refuses: false }
+
+const hostileValidContactFields = {
+  name: fc.constantFrom('Deniz Kaya', 'Zoë Ünal-Çelik', ...INJECTIONS.filter((s) => s.length <= 100)),
+  email: fc.stringMatching(/^[a-z0-9]{1,12}$/).map((local) => `${local}@example.com`),
+  message: fc.tuple(fc.constantFrom(...INJECTIONS), awkwardString, fc.constantFrom(...INJECTIONS)).map((parts) => parts.join(' ')),
+}
+/** A contact submission with hostile but valid content: it must be stored as inert text. */
+export const hostileValidContact = fc.record(hostileValidContactFields)
+
+/** Values each contact field must refuse. */
+const contactBroken = (w: Where) => ({
+  name: fc.oneof(notAString(w), fc.constantFrom('', ' ', 'a', '\u0000 ', '\u0007\u0007', 'x'.repeat(101))),
+  email: fc.oneof(notAString(w), hostileString(sized(w)).filter((s) => !s.includes('@')), fc.constant('a@'.repeat(200))),
+  message: fc.oneof(notAString(w), fc.constantFrom('', 'short', '        x', '\u0000'.repeat(20), 'm'.repeat(5001))),
+})
+const contactInvalid: ServerFnInput = {
+  refuses: true,
+  input: (w) => brokenObject(hostileValidContactFields, contactBroken(w), { ...w, alwaysInvalid: true }),
+}
+
+/** The no-JavaScript form's fields, always invalid (a form post carries strings only). */
+export const invalidContactForm = (w: Where) =>
+  brokenObject(hostileValidContactFields, {
+    name: fc.constantFrom('', 'a', '\u0000\u0000', 'x'.repeat(101)),
+    email: hostileString(sized(w)).filter((s) => !s.includes('@')),
+    message: fc.constantFrom('', 'short', '\u0000'.repeat(20), 'm'.repeat(5001)),
+  }, { ...w, alwaysInvalid: true })
+
+const FN = {
+  contact: 'src/features/contact/contact.functions.ts',
+  auth: 'src/features/auth/auth.functions.ts',
+  landing: 'src/features/landing/landing.functions.ts',
+  banners: 'src/features/banners/banners.functions.ts',
+  inbox: 'src/features/inbox/inbox.functions.ts',
+}
+
+/** Keyed `<file>#<name>` as findSourceServerFns names them; a function missing here fails the test. */
+export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
+  [`${FN.contact}#submitContactMessage`]: contactInvalid,
+  // A JSON call to the no-JavaScript form's function (its multipart posts are tested apart).
+  [`${FN.contact}#submitContactForm`]: contactInvalid,
+  [`${FN.auth}#sendLoginCode`]: {
+    refuses: true,
+    input: (w) => brokenObject({ email: unknownEmail }, { email: refusedBy(v.pipe(v.string(), v.email()), w) }, w),
+  },
+  [`${FN.auth}#verifyLoginCode`]: {
+    refuses: true,
+    input: (w) =>
+      brokenObject(
+        { email: unknownEmail, code: fc.stringMatching(/^\d{6}$/) },
+        { email: refusedBy(v.pipe(v.string(), v.email()), w), code: refusedBy(v.pipe(v.string(), v.regex(/^\d{6}$/)), w) },
+        w,
+      ),
+  },
+  [`${FN.auth}#signOut`]: anything,
+  [`${FN.auth}#getAdminSession`]: anything,
+  [`${FN.landing}#getLandingPageData`]: {
+    refuses: false,
+    input: (w) => brokenObject({ locale: fc.constantFrom('tr', 'en') }, { locale: fc.oneof(notAString(w), hostileString({ inUrl: true })) }, w),
+  },
+  [`${FN.banners}#listBanners`]: anything,
+  [`${FN.banners}#resetBanners`]: anything,
+  [`${FN.banners}#saveBanners`]: {
+    refuses: true,
+    input: (w) => {
+      const bad = fc.constantFrom('https://a.example/\u0000.png', 'https://a.example/a\nb.png', 'javascript:alert(1)', '/uploads/../.env', 'https://u:p@a.example/x.png', `https://a.example/${'x'.repeat(2048)}`, 'data:image/png;base64,AAAA', '//evil.example/x.png', 'ftp://a.example/x.png')
+      const url = fc.oneof(refusedBy(BannerImageUrlSchema, w), bad)
+      const valid = fc.constantFrom('', 'https://example.com/a.png', '/uploads/hero-en.png')
+      return brokenObject({ 'tr-banner': valid, 'en-banner': valid }, { 'tr-banner': url, 'en-banner': url }, { ...w, alwaysInvalid: true })
+    },
+  },
+  [`${FN.inbox}#listMessages`]: {
+    refuses: false,
+    input: (w) =>
+      brokenObject(
+        { ...inboxView, page: fc.integer({ min: 1, max: 100_000 }) },
+        { status: hostileValue({ depth: 20, inUrl: true }), q: notAString(w), page: fc.constantFrom(0, -1, 1.5, NaN, 1e9, '2', null) },
+        w,
+      ),
+  },
+  [`${FN.inbox}#getMessage`]: byId,
+  [`${FN.inbox}#openMessage`]: byId,
+  [`${FN.inbox}#toggleMessageStatus`]: byId,
+  [`${FN.inbox}#deleteMessage`]: byId,
+  [`${FN.inbox}#bulkUpdateStatus`]: {
+    refuses: false,
+    input: (w) => {
+      const ids = fc.oneof(fc.constant([]), fc.array(invalidUuid, { minLength: 1, maxLength: 3 }), fc.constant(Array(201).fill('00000000-0000-4000-8000-000000000000')), notAString(w))
+      return brokenObject({ ids: uuids, action: fc.constantFrom('read', 'archive') }, { ids, action: hostileValue({ depth: 5 }) }, w)
+    },
+  },
+  [`${FN.inbox}#bulkDeleteMessages`]: {
+    refuses: false,
+    input: (w) => brokenObject({ ids: uuids }, { ids: fc.oneof(fc.constant([]), fc.array(fc.oneof(invalidUuid, notAString(w)), { minLength: 1, maxLength: 3 })) }, w),
+  },
+  [`${FN.inbox}#exportMessagesCsv`]: {
+    refuses: false,
+    input: (w) => {
+      const timeZone = fc.oneof(notAString(w), fc.constantFrom('Mars/Olympus', 'x'.repeat(65), '../../etc', 'UTC\u0000'))
+      return brokenObject({ ...inboxView, timeZone: fc.constantFrom('UTC', 'Europe/Istanbul') }, { status: hostileValue({ depth: 5 }), q: notAString(w), timeZone }, w)
+    },
+  },
+}
