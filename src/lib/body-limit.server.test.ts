@@ -57,6 +57,8 @@ describe('limitRequestBody with a declared length', () => {
     const over = String(LIMITS.http.maxUploadBodyBytes + 1)
     const refused = await limitRequestBody(post(UPLOAD_PATH, { body: 'x', headers: { 'content-length': over } }), vi.fn())
     expect(refused.status).toBe(413)
+    // An image too large for the upload is told the size allowed, as the upload route says it.
+    expect((await refused.json()).message).toBe('Dosya çok büyük: en fazla 5 MB yükleyebilirsiniz.')
   })
 
   it('leaves requests without a body alone', async () => {

@@ -19,7 +19,12 @@ export function bodyLimitFor(pathname: string): number {
 
 function payloadTooLarge(request: Request): AppError {
   const locale = extractLocaleFromRequest(request)
-  return new AppError(413, 'payload_too_large', m.error_payload_too_large({}, { locale }))
+  // An image that is too large gets the upload's own message, naming the size allowed.
+  const message =
+    new URL(request.url).pathname === UPLOAD_PATH
+      ? m.banner_upload_error_too_big({ maxMb: LIMITS.upload.maxBytes / (1024 * 1024) }, { locale })
+      : m.error_payload_too_large({}, { locale })
+  return new AppError(413, 'payload_too_large', message)
 }
 
 /** The same shape as the upload route's errors: a stable code and a localized message. */
