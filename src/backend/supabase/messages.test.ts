@@ -95,28 +95,35 @@ describe('messages.list', () => {
     expect(page).toMatchObject({ total: 25, totalExact: true, unread: 3 })
   })
 
-  it('counts a search by fetching at most cap + 1 matching ids', async () => {
-    const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `0b8e6c1a-1d2f-4e3a-9b4c-${String(i).padStart(12, '0')}` }))
+  it('counts a search with a probe at the cap, and exactly only below it', async () => {
     fake
       .on('GET', PATH, { body: [] })
       .on('GET', COUNTS_PATH, counts({ new: 4 }))
-      .on('GET', PATH, { body: ids(1001) })
+      .on('GET', PATH, { body: [{ id: ID_1 }] })
       .on('GET', PATH, { body: [] })
       .on('GET', COUNTS_PATH, counts({ new: 4 }))
-      .on('GET', PATH, { body: ids(42) })
+      .on('GET', PATH, { body: [] })
+      .on('HEAD', PATH, { headers: { 'content-range': '*/42' } })
 
     const capped = await backend.messages.list({ status: 'read', search: 'x', page: 1, pageSize: 50 })
     const exact = await backend.messages.list({ status: 'read', search: 'x', page: 1, pageSize: 50 })
 
     expect(capped).toMatchObject({ total: 1000, totalExact: false, unread: 4 })
     expect(exact).toMatchObject({ total: 42, totalExact: true, unread: 4 })
-    const count = fake.to('GET', PATH)[1]!.url.searchParams
-    expect(Object.fromEntries(count)).toMatchObject({ select: 'id', status: 'eq.read', limit: '1001' })
-    expect(count.get('or')).toContain('name.ilike."%x%"')
+    const probe = fake.to('GET', PATH)[1]!.url.searchParams
+    expect(Object.fromEntries(probe)).toMatchObject({ select: 'id', status: 'eq.read', offset: '1000', limit: '1' })
+    expect(probe.get('or')).toContain('name.ilike."%x%"')
+    const recount = fake.to('HEAD', PATH)[0]!
+    expect(recount.url.searchParams.get('status')).toBe('eq.read')
+    expect(recount.headers.get('prefer')).toBe('count=exact')
   })
 
   it('sends the search as a quoted, escaped or-filter on name, e-mail and message', async () => {
-    fake.on('GET', PATH, { body: [] }).on('GET', COUNTS_PATH, counts({})).on('GET', PATH, { body: [] })
+    fake
+      .on('GET', PATH, { body: [] })
+      .on('GET', COUNTS_PATH, counts({}))
+      .on('GET', PATH, { body: [] })
+      .on('HEAD', PATH, { headers: { 'content-range': '*/0' } })
 
     await backend.messages.list({ status: 'new', search: ' 50%_off\\ "a,b" (x). y*z ', page: 1, pageSize: 50 })
 
@@ -131,7 +138,11 @@ describe('messages.list', () => {
   })
 
   it('keeps emoji and Turkish letters whole inside the quoted value', async () => {
-    fake.on('GET', PATH, { body: [] }).on('GET', COUNTS_PATH, counts({})).on('GET', PATH, { body: [] })
+    fake
+      .on('GET', PATH, { body: [] })
+      .on('GET', COUNTS_PATH, counts({}))
+      .on('GET', PATH, { body: [] })
+      .on('HEAD', PATH, { headers: { 'content-range': '*/0' } })
 
     await backend.messages.list({ status: 'all', search: '🚀 İstanbul ılık', page: 1, pageSize: 50 })
 
@@ -146,7 +157,8 @@ describe('messages.list', () => {
         body: { code: 'PGRST103', message: 'Requested range not satisfiable', details: 'An offset of 50 was requested, but there are only 3 rows.', hint: null },
       })
       .on('GET', COUNTS_PATH, counts({ new: 1 }))
-      .on('GET', PATH, { body: [{ id: ID_1 }, { id: ID_2 }, { id: ID_1 }] })
+      .on('GET', PATH, { status: 416, body: { code: 'PGRST103', message: 'Requested range not satisfiable', details: null, hint: null } })
+      .on('HEAD', PATH, { headers: { 'content-range': '*/3' } })
 
     const page = await backend.messages.list({ status: 'read', search: 'x', page: 2, pageSize: 50 })
 
