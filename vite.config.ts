@@ -38,7 +38,11 @@ export default defineConfig(({ command }) => ({
     viteReact(),
     nitro({
       preset: 'node-server',
-      plugins: ['./src/server-plugins/validate-env.ts', './src/server-plugins/close-backend.ts', './src/server-plugins/static-headers.ts'],
+      plugins: [
+        './src/server-plugins/validate-env.ts',
+        './src/server-plugins/close-backend.ts',
+        './src/server-plugins/static-headers.ts',
+      ],
       // OUTPUT_DIR lets several builds live side by side (parallel test runs, benchmarks).
       ...(process.env.OUTPUT_DIR
         ? { output: { dir: process.env.OUTPUT_DIR }, buildDir: `${process.env.OUTPUT_DIR}/.nitro-build` }

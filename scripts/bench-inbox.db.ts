@@ -27,7 +27,8 @@ async function seed(dataDir: string, count: number): Promise<void> {
       'select indexdef from pg_indexes where schemaname = $1 and indexname = any($2)',
       ['public', TRIGRAM_INDEXES],
     )
-    if (rows.length !== TRIGRAM_INDEXES.length) throw new Error(`expected the ${TRIGRAM_INDEXES.length} trigram indexes of the migrations`)
+    if (rows.length !== TRIGRAM_INDEXES.length)
+      throw new Error(`expected the ${TRIGRAM_INDEXES.length} trigram indexes of the migrations`)
     writeFileSync(definitionsFile(dataDir), JSON.stringify(rows.map((r) => r.indexdef)))
     for (const index of TRIGRAM_INDEXES) await db.exec(`drop index public.${index}`)
 
@@ -60,7 +61,10 @@ async function seed(dataDir: string, count: number): Promise<void> {
       code,
     )
     if (!verified.ok) throw new Error(`verifyCode: ${verified.message}`)
-    const header = cookies.filter((c) => c.value !== '').map((c) => `${c.name}=${c.value}`).join('; ')
+    const header = cookies
+      .filter((c) => c.value !== '')
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ')
     writeFileSync(path.join(dataDir, 'bench-session.json'), JSON.stringify({ cookie: header }))
   } finally {
     await backend.close()

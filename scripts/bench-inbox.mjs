@@ -39,7 +39,9 @@ function functionId(outputDir, name) {
   const dir = join(outputDir, 'server', '_ssr')
   for (const file of readdirSync(dir)) {
     if (!file.endsWith('.mjs')) continue
-    const match = readFileSync(join(dir, file), 'utf8').match(new RegExp(`"([0-9a-f]{64}(?:_\\d+)?)": \\{\\s*functionName: "${handler}"`))
+    const match = readFileSync(join(dir, file), 'utf8').match(
+      new RegExp(`"([0-9a-f]{64}(?:_\\d+)?)": \\{\\s*functionName: "${handler}"`),
+    )
     if (match) return match[1]
   }
   return createHash('sha256').update(`${FUNCTIONS_FILE}--${handler}`).digest('hex')
@@ -73,7 +75,13 @@ async function measure(url, cookie, id, input, samples) {
     times.push(performance.now() - started)
   }
   times.sort((a, b) => a - b)
-  return { p50: percentile(times, 50), p95: percentile(times, 95), samples: times.length, total: page.total, rows: page.items.length }
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    samples: times.length,
+    total: page.total,
+    rows: page.items.length,
+  }
 }
 
 async function measureAll({ outputDir, dataDir, port, samples }) {
@@ -82,7 +90,8 @@ async function measureAll({ outputDir, dataDir, port, samples }) {
     const { cookie } = JSON.parse(readFileSync(join(dataDir, 'bench-session.json'), 'utf8'))
     const id = functionId(outputDir, 'listMessages')
     const results = []
-    for (const scenario of SCENARIOS) results.push({ ...scenario, ...(await measure(server.url, cookie, id, scenario.input, samples)) })
+    for (const scenario of SCENARIOS)
+      results.push({ ...scenario, ...(await measure(server.url, cookie, id, scenario.input, samples)) })
     return { results, peakMemoryMb: server.peakMemoryMb() }
   } finally {
     await server.stop()
@@ -123,7 +132,10 @@ export async function benchInbox({ outputDir, dataDir, port, quick = false }) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const outputDir = process.env.OUTPUT_DIR ?? '.output-bench'
-  execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit', env: { ...process.env, OUTPUT_DIR: outputDir } })
+  execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], {
+    stdio: 'inherit',
+    env: { ...process.env, OUTPUT_DIR: outputDir },
+  })
   const result = await benchInbox({
     outputDir,
     dataDir: process.env.BENCH_DATA_DIR ?? '.data-bench-inbox',

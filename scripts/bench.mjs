@@ -23,7 +23,10 @@ function log(message) {
   console.log(`[bench] ${message}`)
 }
 
-const results = { machine: `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`, date: new Date().toISOString() }
+const results = {
+  machine: `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`,
+  date: new Date().toISOString(),
+}
 
 // 1. A static file as large as the landing page, served by the same server.
 rmSync(DATA_DIR, { recursive: true, force: true })

@@ -5,8 +5,17 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-const INPUTS = ['src', 'messages', 'public', 'supabase/migrations', 'project.inlang/settings.json',
-  'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']
+const INPUTS = [
+  'src',
+  'messages',
+  'public',
+  'supabase/migrations',
+  'project.inlang/settings.json',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+]
 export const OUTPUT_DIR = process.env.OUTPUT_DIR ?? '.output'
 const STAMP = `${OUTPUT_DIR}/.build-stamp`
 const GENERATED = new Set(['src/paraglide', 'src/routeTree.gen.ts'])

@@ -11,7 +11,7 @@ mkdirSync(REPORTS, { recursive: true })
 const steps = [
   { name: 'messages', cmd: ['node', 'scripts/compile-messages.mjs'] },
   { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit'] },
-  { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings=0', '.'] },
+  { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
   {
     name: 'unit+integration',
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/vitest.json`],

@@ -13,30 +13,59 @@ const fonts = `
 *{margin:0;box-sizing:border-box}body{font-family:Inter,sans-serif;-webkit-font-smoothing:antialiased}`
 
 const COPY = {
-  tr: { eyebrow: 'Dijital Dönüşüm Danışmanlığı', line1: 'Yapay Zekâ Destekli', line2: 'Dijital Dönüşüm', sub: 'İş hedeflerinizden başlayan strateji, tarafsız platform seçimi ve canlıya geçişe kadar uçtan uca gözetim.', pillars: ['Strateji', 'Platform Seçimi', 'Uygulama Gözetimi'] },
-  en: { eyebrow: 'Digital Transformation Consulting', line1: 'AI-Powered', line2: 'Digital Transformation', sub: 'Strategy that starts from your business goals, objective platform selection and end-to-end oversight through go-live.', pillars: ['Strategy', 'Platform Selection', 'Implementation Oversight'] },
+  tr: {
+    eyebrow: 'Dijital Dönüşüm Danışmanlığı',
+    line1: 'Yapay Zekâ Destekli',
+    line2: 'Dijital Dönüşüm',
+    sub: 'İş hedeflerinizden başlayan strateji, tarafsız platform seçimi ve canlıya geçişe kadar uçtan uca gözetim.',
+    pillars: ['Strateji', 'Platform Seçimi', 'Uygulama Gözetimi'],
+  },
+  en: {
+    eyebrow: 'Digital Transformation Consulting',
+    line1: 'AI-Powered',
+    line2: 'Digital Transformation',
+    sub: 'Strategy that starts from your business goals, objective platform selection and end-to-end oversight through go-live.',
+    pillars: ['Strategy', 'Platform Selection', 'Implementation Oversight'],
+  },
 }
 
 /** The compass-and-network artwork, drawn in a w×h box. */
 function artwork(w, h) {
-  const cx = w / 2, cy = h / 2, R = Math.min(w, h) * 0.36
-  const nodes = [[0.12, 0.22], [0.2, 0.78], [0.86, 0.16], [0.9, 0.7], [0.5, 0.08], [0.55, 0.93], [0.05, 0.5], [0.96, 0.44]]
+  const cx = w / 2,
+    cy = h / 2,
+    R = Math.min(w, h) * 0.36
+  const nodes = [
+    [0.12, 0.22],
+    [0.2, 0.78],
+    [0.86, 0.16],
+    [0.9, 0.7],
+    [0.5, 0.08],
+    [0.55, 0.93],
+    [0.05, 0.5],
+    [0.96, 0.44],
+  ]
   let s = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">
   <defs><radialGradient id="gl" cx=".5" cy=".5" r=".5"><stop offset="0" stop-color="#2dd4bf" stop-opacity=".35"/><stop offset="1" stop-color="#2dd4bf" stop-opacity="0"/></radialGradient>
   <linearGradient id="nd" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5eead4"/><stop offset="1" stop-color="#14b8a6"/></linearGradient></defs>
   <circle cx="${cx}" cy="${cy}" r="${R * 1.5}" fill="url(#gl)"/>`
-  for (const [x, y] of nodes) s += `<line x1="${cx}" y1="${cy}" x2="${x * w}" y2="${y * h}" stroke="#93c5fd" stroke-opacity=".22" stroke-width="2"/>`
+  for (const [x, y] of nodes)
+    s += `<line x1="${cx}" y1="${cy}" x2="${x * w}" y2="${y * h}" stroke="#93c5fd" stroke-opacity=".22" stroke-width="2"/>`
   for (let i = 0; i < nodes.length; i++) {
-    const [x1, y1] = nodes[i], [x2, y2] = nodes[(i + 3) % nodes.length]
+    const [x1, y1] = nodes[i],
+      [x2, y2] = nodes[(i + 3) % nodes.length]
     s += `<line x1="${x1 * w}" y1="${y1 * h}" x2="${x2 * w}" y2="${y2 * h}" stroke="#93c5fd" stroke-opacity=".10" stroke-width="1.5"/>`
   }
   for (const [x, y] of nodes) s += `<circle cx="${x * w}" cy="${y * h}" r="7" fill="#0f1f4d" stroke="#5eead4" stroke-width="3"/>`
-  for (const k of [1, 0.74, 0.48]) s += `<circle cx="${cx}" cy="${cy}" r="${R * k}" fill="none" stroke="#fff" stroke-opacity="${k === 1 ? 0.35 : 0.16}" stroke-width="${k === 1 ? 3 : 2}"/>`
+  for (const k of [1, 0.74, 0.48])
+    s += `<circle cx="${cx}" cy="${cy}" r="${R * k}" fill="none" stroke="#fff" stroke-opacity="${k === 1 ? 0.35 : 0.16}" stroke-width="${k === 1 ? 3 : 2}"/>`
   for (let a = 0; a < 360; a += 15) {
-    const long = a % 90 === 0, r1 = R * (long ? 0.86 : 0.92), rad = (a * Math.PI) / 180
+    const long = a % 90 === 0,
+      r1 = R * (long ? 0.86 : 0.92),
+      rad = (a * Math.PI) / 180
     s += `<line x1="${cx + r1 * Math.sin(rad)}" y1="${cy - r1 * Math.cos(rad)}" x2="${cx + R * 0.98 * Math.sin(rad)}" y2="${cy - R * 0.98 * Math.cos(rad)}" stroke="#fff" stroke-opacity="${long ? 0.8 : 0.35}" stroke-width="${long ? 4 : 2}" stroke-linecap="round"/>`
   }
-  const n = R * 0.78, wd = R * 0.2
+  const n = R * 0.78,
+    wd = R * 0.2
   s += `<g transform="rotate(28 ${cx} ${cy})"><path d="M${cx} ${cy - n} L${cx + wd} ${cy} L${cx - wd} ${cy} Z" fill="url(#nd)"/><path d="M${cx} ${cy + n} L${cx - wd} ${cy} L${cx + wd} ${cy} Z" fill="#fff" fill-opacity=".92"/></g>`
   s += `<circle cx="${cx}" cy="${cy}" r="${R * 0.09}" fill="#0f1f4d" stroke="#fff" stroke-width="4"/></svg>`
   return s
@@ -82,7 +111,10 @@ function og(locale) {
 
 const { default: sharp } = await import('sharp')
 const work = mkdtempSync(join(tmpdir(), 'pusula-art-'))
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+})
 
 async function render(html, width, height) {
   const file = join(work, `${width}x${height}.html`)
@@ -99,7 +131,8 @@ const palette = (png, out) => sharp(png).png({ palette: true, effort: 10, dither
 for (const l of ['tr', 'en']) {
   const banner = await render(hero(l), 1600, 520)
   await palette(banner, `public/uploads/hero-${l}.png`)
-  for (const w of [800, 1600]) await sharp(banner).resize(w).webp({ quality: 82, effort: 6 }).toFile(`public/uploads/hero-${l}-${w}.webp`)
+  for (const w of [800, 1600])
+    await sharp(banner).resize(w).webp({ quality: 82, effort: 6 }).toFile(`public/uploads/hero-${l}-${w}.webp`)
   await palette(await render(og(l), 1200, 630), `public/og-image-${l}.png`)
 }
 await browser.close()

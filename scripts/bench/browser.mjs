@@ -26,7 +26,9 @@ export async function firstLoadJs(url) {
     const scripts = []
     page.on('response', async (response) => {
       if (response.request().resourceType() !== 'script') return
-      scripts.push(response.body().then((body) => ({ url: response.url(), bytes: body.length, gzip: gzipSync(body, { level: 9 }).length })))
+      scripts.push(
+        response.body().then((body) => ({ url: response.url(), bytes: body.length, gzip: gzipSync(body, { level: 9 }).length })),
+      )
     })
     await page.goto(url, { waitUntil: 'networkidle' })
     const html = await page.content()

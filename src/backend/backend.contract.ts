@@ -55,7 +55,6 @@ export async function latestCode(subject: ContractSubject, email: string): Promi
   return mail?.text.match(/\b\d{6}\b/)?.[0] ?? null
 }
 
-
 // ---------------------------------------------------------------------------------------------
 
 export interface ContractOptions {
@@ -89,7 +88,6 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     describeRateLimits(subject)
   })
 }
-
 
 function describeBanners(subject: Subject): void {
   describe('banners', () => {
@@ -209,7 +207,11 @@ function describeMessages(subject: Subject): void {
     const all = { status: 'all', search: '', page: 1, pageSize: 50 } as const
 
     it('creates a new message and reads it back whole', async () => {
-      const { id, createdAt } = await create({ name: 'Ayşe Yılmaz', message: `Merhaba, teklif rica ederim ${tag}`, ipAddress: '203.0.113.9' })
+      const { id, createdAt } = await create({
+        name: 'Ayşe Yılmaz',
+        message: `Merhaba, teklif rica ederim ${tag}`,
+        ipAddress: '203.0.113.9',
+      })
       expect(id).toMatch(/^[0-9a-f-]{36}$/)
       expect(new Date(createdAt).toISOString()).toBe(createdAt)
       expect(await subject().backend.messages.get(id)).toEqual({
@@ -244,7 +246,11 @@ function describeMessages(subject: Subject): void {
       expect(everything.items).toHaveLength(5)
       const order = everything.items.map((m) => [m.createdAt, m.id].join(' '))
       expect(order).toEqual([...order].sort().reverse())
-      expect([...first.items, ...(await messages.list({ status: 'all', search: pageTag, page: 2, pageSize: 2 })).items, ...third.items]).toEqual(everything.items)
+      expect([
+        ...first.items,
+        ...(await messages.list({ status: 'all', search: pageTag, page: 2, pageSize: 2 })).items,
+        ...third.items,
+      ]).toEqual(everything.items)
     })
 
     it('searches name, e-mail and message case-insensitively', async () => {
@@ -295,7 +301,9 @@ function describeMessages(subject: Subject): void {
       const { messages } = subject().backend
       const totals = async () => {
         const pages = await Promise.all(
-          (['all', 'new', 'read', 'archived'] as const).map((status) => messages.list({ status, search: '', page: 1, pageSize: 1 })),
+          (['all', 'new', 'read', 'archived'] as const).map((status) =>
+            messages.list({ status, search: '', page: 1, pageSize: 1 }),
+          ),
         )
         expect(pages.every((p) => p.totalExact)).toBe(true)
         expect(pages.every((p) => p.unread === pages[1]!.total)).toBe(true)
@@ -319,9 +327,11 @@ function describeMessages(subject: Subject): void {
       const one = await create({})
       const two = await create({})
       const many = await messages.getMany([one.id, 'nope', two.id, one.id, '00000000-0000-4000-8000-000000000000'])
-      expect(many).toEqual([await messages.get(two.id), await messages.get(one.id)].sort((x, y) =>
-        x!.createdAt === y!.createdAt ? (x!.id < y!.id ? 1 : -1) : x!.createdAt < y!.createdAt ? 1 : -1,
-      ))
+      expect(many).toEqual(
+        [await messages.get(two.id), await messages.get(one.id)].sort((x, y) =>
+          x!.createdAt === y!.createdAt ? (x!.id < y!.id ? 1 : -1) : x!.createdAt < y!.createdAt ? 1 : -1,
+        ),
+      )
       expect(await messages.getMany([])).toEqual([])
       expect(await messages.getMany(['nope'])).toEqual([])
     })
@@ -404,7 +414,9 @@ function describeAuth(subject: Subject, readsMail: boolean): void {
       const { backend, adminEmail } = subject()
       const result = await backend.auth.sendCode(adminEmail)
       expect(result).toMatchObject({ ok: false, code: 'rate_limited' })
-      expect(result.ok === false && result.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/)
+      expect(result.ok === false && result.message).toMatch(
+        /^For security purposes, you can only request this after \d+ seconds\.$/,
+      )
     })
 
     it('refuses a wrong code without starting a session', async () => {

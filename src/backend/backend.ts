@@ -50,9 +50,7 @@ export type AuthErrorCode =
   | 'too_many_attempts'
   | 'unavailable'
 
-export type AuthResult<T = object> =
-  | ({ ok: true } & T)
-  | { ok: false; code: AuthErrorCode; message: string }
+export type AuthResult<T = object> = ({ ok: true } & T) | { ok: false; code: AuthErrorCode; message: string }
 
 export interface BannerStore {
   /** Public read by key; null when there is no row. */

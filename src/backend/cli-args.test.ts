@@ -3,21 +3,46 @@ import { parseSeedArgs, parseUsersArgs, SEED_MAX_MESSAGES, SEED_USAGE, USERS_USA
 
 describe('parseUsersArgs', () => {
   it('reads add (with or without --admin, before or after the address), remove and list', () => {
-    expect(parseUsersArgs(['add', ' Ayşe@Example.com '])).toEqual({ ok: true, value: { command: 'add', email: 'ayşe@example.com', admin: false } })
-    expect(parseUsersArgs(['add', 'a@example.com', '--admin'])).toEqual({ ok: true, value: { command: 'add', email: 'a@example.com', admin: true } })
-    expect(parseUsersArgs(['add', '--admin', 'a@example.com'])).toEqual({ ok: true, value: { command: 'add', email: 'a@example.com', admin: true } })
-    expect(parseUsersArgs(['remove', 'A@example.com'])).toEqual({ ok: true, value: { command: 'remove', email: 'a@example.com' } })
+    expect(parseUsersArgs(['add', ' Ayşe@Example.com '])).toEqual({
+      ok: true,
+      value: { command: 'add', email: 'ayşe@example.com', admin: false },
+    })
+    expect(parseUsersArgs(['add', 'a@example.com', '--admin'])).toEqual({
+      ok: true,
+      value: { command: 'add', email: 'a@example.com', admin: true },
+    })
+    expect(parseUsersArgs(['add', '--admin', 'a@example.com'])).toEqual({
+      ok: true,
+      value: { command: 'add', email: 'a@example.com', admin: true },
+    })
+    expect(parseUsersArgs(['remove', 'A@example.com'])).toEqual({
+      ok: true,
+      value: { command: 'remove', email: 'a@example.com' },
+    })
     expect(parseUsersArgs(['list'])).toEqual({ ok: true, value: { command: 'list' } })
   })
 
   it('answers anything else with the usage', () => {
-    for (const args of [[], ['frobnicate'], ['list', 'extra'], ['add'], ['add', 'a@example.com', 'b@example.com'], ['remove', '--admin', 'a@example.com']]) {
+    for (const args of [
+      [],
+      ['frobnicate'],
+      ['list', 'extra'],
+      ['add'],
+      ['add', 'a@example.com', 'b@example.com'],
+      ['remove', '--admin', 'a@example.com'],
+    ]) {
       const parsed = parseUsersArgs(args)
       expect(parsed.ok, args.join(' ')).toBe(false)
       if (!parsed.ok) expect(parsed.error.endsWith(USERS_USAGE)).toBe(true)
     }
-    expect(parseUsersArgs(['add', 'a@example.com', '--admn'])).toEqual({ ok: false, error: `Unknown option --admn\n${USERS_USAGE}` })
-    expect(parseUsersArgs(['add', 'not-an-email'])).toEqual({ ok: false, error: `Not a valid e-mail address: not-an-email\n${USERS_USAGE}` })
+    expect(parseUsersArgs(['add', 'a@example.com', '--admn'])).toEqual({
+      ok: false,
+      error: `Unknown option --admn\n${USERS_USAGE}`,
+    })
+    expect(parseUsersArgs(['add', 'not-an-email'])).toEqual({
+      ok: false,
+      error: `Not a valid e-mail address: not-an-email\n${USERS_USAGE}`,
+    })
     expect(parseUsersArgs(['add', `${'a'.repeat(250)}@example.com`]).ok).toBe(false)
   })
 })
@@ -31,7 +56,18 @@ describe('parseSeedArgs', () => {
   })
 
   it('refuses a missing, non-numeric, zero, fractional or huge count, and stray arguments', () => {
-    for (const args of [[], ['--messages'], ['--messages', '0'], ['--messages', '-5'], ['--messages', '1.5'], ['--messages', '1e3'], ['--messages', 'ten'], ['--messages', String(SEED_MAX_MESSAGES + 1)], ['--messages', '5', 'extra'], ['5']]) {
+    for (const args of [
+      [],
+      ['--messages'],
+      ['--messages', '0'],
+      ['--messages', '-5'],
+      ['--messages', '1.5'],
+      ['--messages', '1e3'],
+      ['--messages', 'ten'],
+      ['--messages', String(SEED_MAX_MESSAGES + 1)],
+      ['--messages', '5', 'extra'],
+      ['5'],
+    ]) {
       const parsed = parseSeedArgs(args)
       expect(parsed.ok, args.join(' ')).toBe(false)
       if (!parsed.ok) expect(parsed.error.endsWith(SEED_USAGE)).toBe(true)

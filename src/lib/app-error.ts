@@ -58,7 +58,12 @@ export const appErrorSerializer = createSerializationAdapter({
 })
 
 /** Reads code and message from whatever a server function call rejected with. */
-export function describeError(error: unknown): { code: string; message: string; status?: number; fields?: Record<string, string> } {
+export function describeError(error: unknown): {
+  code: string
+  message: string
+  status?: number
+  fields?: Record<string, string>
+} {
   if (error && typeof error === 'object') {
     const e = error as { code?: unknown; message?: unknown; status?: unknown; fields?: unknown }
     return {

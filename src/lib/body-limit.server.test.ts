@@ -52,7 +52,10 @@ describe('limitRequestBody with a declared length', () => {
 
   it('allows the upload route its larger limit', async () => {
     const size = String(LIMITS.http.maxUploadBodyBytes)
-    const ok = await limitRequestBody(post(UPLOAD_PATH, { body: 'x', headers: { 'content-length': size } }), async () => new Response('ok'))
+    const ok = await limitRequestBody(
+      post(UPLOAD_PATH, { body: 'x', headers: { 'content-length': size } }),
+      async () => new Response('ok'),
+    )
     expect(ok.status).toBe(200)
     const over = String(LIMITS.http.maxUploadBodyBytes + 1)
     const refused = await limitRequestBody(post(UPLOAD_PATH, { body: 'x', headers: { 'content-length': over } }), vi.fn())

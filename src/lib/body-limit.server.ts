@@ -33,7 +33,11 @@ function tooLargeResponse(error: AppError): Response {
 }
 
 /** Passes the stream through while counting; errors it (and cancels the source) past `max`. */
-export function limitStream(source: ReadableStream<Uint8Array>, max: number, onExceeded: () => Error): ReadableStream<Uint8Array> {
+export function limitStream(
+  source: ReadableStream<Uint8Array>,
+  max: number,
+  onExceeded: () => Error,
+): ReadableStream<Uint8Array> {
   const reader = source.getReader()
   let total = 0
   return new ReadableStream<Uint8Array>({
@@ -69,7 +73,8 @@ function withLimitedBody(request: Request, max: number, onExceeded: () => Error)
     get(target, prop) {
       if (prop === 'body') return limitedBody().body
       if (prop === 'bodyUsed') return limited?.bodyUsed ?? false
-      if (typeof prop === 'string' && BODY_READERS.has(prop)) return () => (limitedBody() as unknown as Record<string, () => unknown>)[prop]!()
+      if (typeof prop === 'string' && BODY_READERS.has(prop))
+        return () => (limitedBody() as unknown as Record<string, () => unknown>)[prop]!()
       if (prop === 'clone') return () => withLimitedBody(target.clone(), max, onExceeded)
       // srvx materialises a native Request under `_request` for APIs that need one.
       if (prop === '_request') return nativeRequest(target, limitedBody().body)

@@ -28,7 +28,12 @@ const EnvSchema = v.object({
   SEED_ADMIN_EMAILS: v.optional(
     v.pipe(
       v.string(),
-      v.transform((list) => list.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
       v.array(v.pipe(v.string(), v.email('SEED_ADMIN_EMAILS must be a comma-separated list of e-mail addresses'))),
     ),
     '',
@@ -52,9 +57,7 @@ const EnvSchema = v.object({
 
 export type ServerEnv = {
   nodeEnv: 'development' | 'production' | 'test'
-  backend:
-    | { kind: 'embedded'; dataDir: string }
-    | { kind: 'supabase'; url: string; anonKey: string; serviceRoleKey: string }
+  backend: { kind: 'embedded'; dataDir: string } | { kind: 'supabase'; url: string; anonKey: string; serviceRoleKey: string }
   siteUrl: string | null
   secureCookies: boolean
   trustProxy: boolean
@@ -82,7 +85,9 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     SUPABASE_SERVICE_ROLE_KEY: env.SUPABASE_SERVICE_ROLE_KEY,
   }
   const set = Object.entries(supabaseVars).filter(([, value]) => value !== '')
-  const missing = Object.entries(supabaseVars).filter(([, value]) => value === '').map(([k]) => k)
+  const missing = Object.entries(supabaseVars)
+    .filter(([, value]) => value === '')
+    .map(([k]) => k)
   if (set.length > 0 && missing.length > 0) {
     throw new EnvError(
       `Incomplete Supabase configuration: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing. ` +
@@ -95,8 +100,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
   if (env.SITE_URL && !/^https?:\/\/[^/]+\/?$/.test(env.SITE_URL)) {
     throw new EnvError('SITE_URL must be an origin such as https://www.example.com (no path).')
   }
-  const secureCookies =
-    env.COOKIE_SECURE === '' ? env.SITE_URL.startsWith('https://') : env.COOKIE_SECURE === 'true'
+  const secureCookies = env.COOKIE_SECURE === '' ? env.SITE_URL.startsWith('https://') : env.COOKIE_SECURE === 'true'
   return {
     nodeEnv: env.NODE_ENV,
     backend:

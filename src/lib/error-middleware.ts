@@ -52,7 +52,7 @@ export const undecodableCallMiddleware = createMiddleware({ type: 'request' }).s
   if (handlerType !== 'serverFn') return next()
   const call: ServerFnCall = { reached: false }
   const undecodable = () => new AppError(400, 'bad_request', m.error_bad_request())
-  let result
+  let result: Awaited<ReturnType<typeof next>>
   try {
     result = await next({ context: { serverFnCall: call } })
   } catch (error) {

@@ -17,7 +17,15 @@ interface Entry {
   expires: number
 }
 
-const DROPPED_HEADERS = new Set(['set-cookie', 'date', 'content-length', 'content-security-policy', 'transfer-encoding', 'connection', 'keep-alive'])
+const DROPPED_HEADERS = new Set([
+  'set-cookie',
+  'date',
+  'content-length',
+  'content-security-policy',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+])
 
 export interface PageCache {
   /** Serves `request` from the cache when it is a cacheable page, rendering it at most once at a time. */

@@ -8,7 +8,10 @@ import { EnvError, serverEnv } from '../lib/env.server'
 export default definePlugin(() => {
   try {
     const env = serverEnv()
-    const backend = env.backend.kind === 'supabase' ? `Supabase (${new URL(env.backend.url).host})` : `embedded (DATA_DIR=${env.backend.dataDir})`
+    const backend =
+      env.backend.kind === 'supabase'
+        ? `Supabase (${new URL(env.backend.url).host})`
+        : `embedded (DATA_DIR=${env.backend.dataDir})`
     console.info(`[config] backend: ${backend}; secure cookies: ${env.secureCookies ? 'on' : 'off'}`)
   } catch (error) {
     if (error instanceof EnvError) {

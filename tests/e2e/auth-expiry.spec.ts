@@ -54,7 +54,10 @@ test.beforeAll(async () => {
     .poll(
       async () => {
         if (child.exitCode !== null) throw new Error(`server exited:\n${log.join('')}`)
-        return fetch(`${origin}/admin/login`).then((r) => r.status, () => 0)
+        return fetch(`${origin}/admin/login`).then(
+          (r) => r.status,
+          () => 0,
+        )
       },
       { timeout: 60_000 },
     )

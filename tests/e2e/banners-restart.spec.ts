@@ -57,7 +57,10 @@ class OwnServer {
       .poll(
         async () => {
           if (child.exitCode !== null) throw new Error(`server exited:\n${this.log.join('')}`)
-          return fetch(`${this.origin}/`).then((r) => r.status, () => 0)
+          return fetch(`${this.origin}/`).then(
+            (r) => r.status,
+            () => 0,
+          )
         },
         { timeout: 30_000, message: 'own server to answer' },
       )
@@ -69,7 +72,10 @@ class OwnServer {
     this.child = null
     if (!child || child.exitCode !== null) return
     child.kill('SIGTERM')
-    const exited = await Promise.race([once(child, 'exit').then(() => true), new Promise((r) => setTimeout(() => r(false), 10_000))])
+    const exited = await Promise.race([
+      once(child, 'exit').then(() => true),
+      new Promise((r) => setTimeout(() => r(false), 10_000)),
+    ])
     if (!exited) {
       child.kill('SIGKILL')
       await once(child, 'exit')
@@ -136,9 +142,13 @@ test('an open page gets the next banner change after the server restarts', async
     await dialog.getByRole('button', { name: 'Kaydet' }).click()
     await expect(dialog).toBeHidden()
 
-    await expect(visitor.getByTestId('hero-image')).toHaveAttribute('src', new RegExp(`^${url.replace(/\./g, '\\.')}\\?v=\\d+$`), {
-      timeout: 2_000,
-    })
+    await expect(visitor.getByTestId('hero-image')).toHaveAttribute(
+      'src',
+      new RegExp(`^${url.replace(/\./g, '\\.')}\\?v=\\d+$`),
+      {
+        timeout: 2_000,
+      },
+    )
   } finally {
     await visitors.close()
     await server.stop()

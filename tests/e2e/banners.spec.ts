@@ -48,7 +48,12 @@ function toast(page: Page, text: string | RegExp): Locator {
 }
 
 /** Posts to the upload route the way a same-origin page would (CSRF needs the Origin). */
-function postUpload(request: APIRequestContext, baseURL: string, file: { name: string; mimeType: string; buffer: Buffer }, key = 'tr-banner') {
+function postUpload(
+  request: APIRequestContext,
+  baseURL: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  key = 'tr-banner',
+) {
   return request.post('/api/banner-upload', {
     headers: { origin: baseURL },
     multipart: { key, file },
@@ -114,10 +119,11 @@ test('uploads a real PNG and a real WebP with progress, and saves them', async (
   const enUrl = await urlField(dialog, 'English Banner').inputValue()
   // The previews show the uploaded files, and they are served as stored.
   await expect(trBlock.getByTestId('banner-preview')).toHaveAttribute('src', trUrl)
-  await expect
-    .poll(() => trBlock.getByTestId('banner-preview').evaluate((img: HTMLImageElement) => img.naturalWidth))
-    .toBe(1200)
-  for (const [url, bytes, type] of [[trUrl, PNG, 'image/png'], [enUrl, WEBP, 'image/webp']] as const) {
+  await expect.poll(() => trBlock.getByTestId('banner-preview').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200)
+  for (const [url, bytes, type] of [
+    [trUrl, PNG, 'image/png'],
+    [enUrl, WEBP, 'image/webp'],
+  ] as const) {
     const served = await page.request.get(url)
     expect(served.status()).toBe(200)
     expect(served.headers()['content-type']).toBe(type)
@@ -135,7 +141,10 @@ test('uploads a real PNG and a real WebP with progress, and saves them', async (
   await expect(urlField(reopened, 'English Banner')).toHaveValue(enUrl)
 })
 
-test('the browser refuses a text file and a 6 MB image; the server refuses an SVG renamed to .png', async ({ page, allowConsole }) => {
+test('the browser refuses a text file and a 6 MB image; the server refuses an SVG renamed to .png', async ({
+  page,
+  allowConsole,
+}) => {
   allowConsole(/status of 415/)
   const dialog = await openDialog(page)
   const before = await urlField(dialog, 'Türkçe Banner').inputValue()
@@ -160,7 +169,11 @@ test('the browser refuses a text file and a 6 MB image; the server refuses an SV
   await expect(urlField(dialog, 'Türkçe Banner')).toHaveValue(before)
 })
 
-test('the upload route checks the session, the origin, the bytes, the size and the pixels itself', async ({ page, baseURL, playwright }) => {
+test('the upload route checks the session, the origin, the bytes, the size and the pixels itself', async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
   await signInAsAdmin(page)
   const request = page.request
   const origin = baseURL!
@@ -169,7 +182,11 @@ test('the upload route checks the session, the origin, the bytes, the size and t
   expect(svg.status()).toBe(415)
   expect((await svg.json()).message).toContain('JPG, PNG veya WebP')
 
-  const html = await postUpload(request, origin, { name: 'page.webp', mimeType: 'image/webp', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') })
+  const html = await postUpload(request, origin, {
+    name: 'page.webp',
+    mimeType: 'image/webp',
+    buffer: Buffer.from('<!doctype html><script>alert(1)</script>'),
+  })
   expect(html.status()).toBe(415)
 
   const text = await postUpload(request, origin, { name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('plain text') })
@@ -179,7 +196,11 @@ test('the upload route checks the session, the origin, the bytes, the size and t
   expect(huge.status()).toBe(413)
   expect((await huge.json()).message).toContain('en fazla 5 MB')
 
-  const tiny = await postUpload(request, origin, { name: 'tiny.png', mimeType: 'image/png', buffer: readFileSync(`${FIXTURES}/tiny-8x8.png`) })
+  const tiny = await postUpload(request, origin, {
+    name: 'tiny.png',
+    mimeType: 'image/png',
+    buffer: readFileSync(`${FIXTURES}/tiny-8x8.png`),
+  })
   expect(tiny.status()).toBe(422)
   expect((await tiny.json()).message).toContain('en az 16 piksel')
 
@@ -188,7 +209,10 @@ test('the upload route checks the session, the origin, the bytes, the size and t
   expect(misnamed.status()).toBe(201)
   expect((await misnamed.json()).url).toMatch(/^\/uploads\/hero-en-banner-\d+\.webp$/)
 
-  const badKey = await request.post('/api/banner-upload', { headers: { origin }, multipart: { key: 'de-banner', file: { name: 'a.png', mimeType: 'image/png', buffer: PNG } } })
+  const badKey = await request.post('/api/banner-upload', {
+    headers: { origin },
+    multipart: { key: 'de-banner', file: { name: 'a.png', mimeType: 'image/png', buffer: PNG } },
+  })
   expect(badKey.status()).toBe(400)
 
   const crossSite = await request.post('/api/banner-upload', {
@@ -228,7 +252,8 @@ test('saves an image URL, refusing addresses that are not http(s) or an upload p
 
   await field.fill('javascript:alert(1)')
   await field.blur()
-  const problem = 'Geçerli bir görsel adresi girin: http:// veya https:// ile başlayan bir URL ya da /uploads/ ile başlayan bir yükleme yolu.'
+  const problem =
+    'Geçerli bir görsel adresi girin: http:// veya https:// ile başlayan bir URL ya da /uploads/ ile başlayan bir yükleme yolu.'
   await expect(block(dialog, 'Türkçe Banner').getByRole('alert')).toHaveText(problem)
   await expect(field).toHaveAttribute('aria-invalid', 'true')
   await dialog.getByRole('button', { name: 'Kaydet' }).click()
@@ -265,7 +290,10 @@ test('open pages on / and /en see their own banner change live, without a reload
   const visitors = await browser.newContext({ baseURL })
   const tr = await visitors.newPage()
   const en = await visitors.newPage()
-  for (const [visitor, path, key] of [[tr, '/', 'tr-banner'], [en, '/en', 'en-banner']] as const) {
+  for (const [visitor, path, key] of [
+    [tr, '/', 'tr-banner'],
+    [en, '/en', 'en-banner'],
+  ] as const) {
     const subscribed = visitor.waitForResponse((r) => r.url().includes(`/api/banner-events?key=${key}`))
     await visitor.goto(path)
     await subscribed

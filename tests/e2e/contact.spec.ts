@@ -48,7 +48,11 @@ async function fill(page: Page, copy: Copy, values: { name: string; email: strin
   await form(page).getByLabel(copy.labels.message, { exact: true }).fill(values.message)
 }
 
-const VALID = { name: 'Ayşe Yılmaz', email: 'ayse.yilmaz@example.com', message: 'ERP seçimi için bir görüşme planlamak istiyoruz.' }
+const VALID = {
+  name: 'Ayşe Yılmaz',
+  email: 'ayse.yilmaz@example.com',
+  message: 'ERP seçimi için bir görüşme planlamak istiyoruz.',
+}
 
 for (const [locale, copy] of Object.entries(MESSAGES)) {
   test(`${locale}: every validation message, under its field`, async ({ page }) => {
@@ -156,6 +160,10 @@ test.describe('without JavaScript', () => {
     await page.goto('/#contact')
     await form(page).getByRole('button', { name: MESSAGES.tr.submit }).click()
     await expect(page).toHaveURL(/\/#contact$/)
-    expect(await form(page).getByLabel('İsim', { exact: true }).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true)
+    expect(
+      await form(page)
+        .getByLabel('İsim', { exact: true })
+        .evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+    ).toBe(true)
   })
 })

@@ -11,10 +11,10 @@ import { test as base, expect } from '@playwright/test'
 export const test = base.extend<{ allowConsole: (pattern: RegExp) => void; clientIp: string }>({
   // Playwright reads the fixture's dependencies from the first parameter's pattern, so it must
   // be an (empty) object pattern.
-  // eslint-disable-next-line no-empty-pattern
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
   clientIp: async ({}, use) => {
     const [a, b, c] = randomBytes(3)
-    await use(`10.${a}.${b}.${(c ?? 0) % 250 + 1}`)
+    await use(`10.${a}.${b}.${((c ?? 0) % 250) + 1}`)
   },
   extraHTTPHeaders: async ({ clientIp }, use) => {
     await use({ 'x-forwarded-for': clientIp })

@@ -28,13 +28,16 @@ export function readOutbox(dataDir = E2E_DATA_DIR): OutboxMail[] {
 export async function waitForCode(to: string, since: Date, dataDir = E2E_DATA_DIR): Promise<string> {
   let code = ''
   await expect
-    .poll(() => {
-      const mail = readOutbox(dataDir)
-        .filter((m) => m.to === to && new Date(m.sentAt) >= since)
-        .at(-1)
-      code = mail?.text.match(/\b(\d{6})\b/)?.[1] ?? ''
-      return code
-    }, { message: `a sign-in code mailed to ${to}` })
+    .poll(
+      () => {
+        const mail = readOutbox(dataDir)
+          .filter((m) => m.to === to && new Date(m.sentAt) >= since)
+          .at(-1)
+        code = mail?.text.match(/\b(\d{6})\b/)?.[1] ?? ''
+        return code
+      },
+      { message: `a sign-in code mailed to ${to}` },
+    )
     .not.toBe('')
   return code
 }

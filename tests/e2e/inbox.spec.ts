@@ -267,7 +267,9 @@ test.describe('inbox', () => {
     await expect(badgeIn(detail(page))).toHaveText('Okundu')
     await tick(page.getByRole('checkbox', { name: 'Bu sayfadaki tüm mesajları seç' }))
     await expect(page.getByText('1 mesaj seçili')).toBeVisible()
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze()
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   })
 
@@ -484,7 +486,6 @@ test.describe('inbox', () => {
     await expect(detail(page).getByTestId('detail-message')).toContainText('👨‍👩‍👧')
     await expect(detail(page).getByTestId('detail-message')).toHaveAttribute('dir', 'auto')
   })
-
 })
 
 test('the English admin reads English labels and dates', async ({ page, context, request, baseURL }) => {
@@ -506,13 +507,25 @@ test('the English admin reads English labels and dates', async ({ page, context,
   expect(dateText.slice(0, 11)).toBe(format(new Date(), 'dd MMM yyyy'))
 })
 
-test('screenshots for review (INBOX_SCREENSHOTS=1)', async ({ page, request, baseURL }) => {
-  test.skip(!process.env.INBOX_SCREENSHOTS, 'only when asked for')
+// Every view at phone and desktop width, with its screenshot kept in the test results for review.
+test('list, detail, delete dialog, hostile content and bulk bar at phone and desktop widths', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await signInAsAdmin(page)
   const tag = marker()
   await seed(request, baseURL!, [
-    { name: `Ayşe Yılmaz ${tag}`, email: 'ayse.yilmaz@example.com', message: `Merhaba,\n\nERP seçim sürecimizde destek almak istiyoruz. ${tag}\n\nSaygılarımla` },
-    { name: `Daniel Hughes ${tag}`, email: 'daniel.hughes@example.org', message: `We are planning a CRM migration next year. ${tag}` },
+    {
+      name: `Ayşe Yılmaz ${tag}`,
+      email: 'ayse.yilmaz@example.com',
+      message: `Merhaba,\n\nERP seçim sürecimizde destek almak istiyoruz. ${tag}\n\nSaygılarımla`,
+    },
+    {
+      name: `Daniel Hughes ${tag}`,
+      email: 'daniel.hughes@example.org',
+      message: `We are planning a CRM migration next year. ${tag}`,
+    },
     { name: `${'Ş'.repeat(60)} ${tag}`, email: `${'uzun'.repeat(15)}@example.com`, message: `${'A'.repeat(3000)} ${tag}` },
   ])
   const dir = `${process.env.E2E_RESULTS_DIR ?? 'test-results/e2e'}/inbox-screens`

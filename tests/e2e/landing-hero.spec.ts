@@ -42,7 +42,12 @@ test('the banner is eager, high priority, contained and sized; the server render
   await expect(hero).toHaveCSS('background-color', 'rgb(255, 255, 255)')
 })
 
-for (const [width, height] of [[375, 220], [700, 300], [900, 400], [1280, 520]] as const) {
+for (const [width, height] of [
+  [375, 220],
+  [700, 300],
+  [900, 400],
+  [1280, 520],
+] as const) {
   test(`the banner is ${height} px tall at ${width} px wide, full width under the header`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 })
     await page.goto('/en')
@@ -66,17 +71,29 @@ test.describe('with stored banners', () => {
     expect(heroTag(await (await request.get('/en')).text())).toContain(`src="${DEFAULTS.tr}"`)
   })
 
-  test('a broken stored image falls back to the default with a console warning', async ({ page, browser, baseURL, allowConsole }) => {
+  test('a broken stored image falls back to the default with a console warning', async ({
+    page,
+    browser,
+    baseURL,
+    allowConsole,
+  }) => {
     allowConsole(/Failed to load resource/)
     await saveBanners(page, { tr: '/uploads/hero-tr-banner-1.png', en: DEFAULTS.en })
     const visitor = await browser.newPage({ baseURL })
-    const warned = visitor.waitForEvent('console', (msg) => msg.type() === 'warning' && msg.text() === 'Hero image failed to load, using fallback')
+    const warned = visitor.waitForEvent(
+      'console',
+      (msg) => msg.type() === 'warning' && msg.text() === 'Hero image failed to load, using fallback',
+    )
     await visitor.goto('/')
     await warned
     await expect(visitor.getByTestId('hero-image')).toHaveAttribute('src', DEFAULTS.tr)
     // The default loads (as its WebP copy where the browser takes one).
     await expect
-      .poll(() => visitor.getByTestId('hero-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc))
+      .poll(() =>
+        visitor
+          .getByTestId('hero-image')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc),
+      )
       .toMatch(/\/uploads\/hero-tr(-1600\.webp|-800\.webp|\.png)$/)
     await visitor.close()
   })

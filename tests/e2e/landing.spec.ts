@@ -16,8 +16,22 @@ const COPY = {
     toggle: 'EN',
     nav: ['Ana Sayfa', 'Hakkımızda', 'Hizmetler', 'Sektörler', 'Ürünler', 'İletişim'],
     heroAlt: 'Yapay Zekâ Destekli Dijital Dönüşüm',
-    headings: ['Hakkımızda', 'Hizmetlerimiz', 'Hizmet Verdiğimiz Sektörler', 'Ürünlerimiz', 'Sektör Liderlerinin Güvendiği Çözüm Ortağı', 'İletişim'],
-    services: ['Yapay Zekâ Strateji Modelleme', 'Dijital Olgunluk Endeksi', 'Müşteri İlişkileri Yönetimi', 'Organizasyonel Dönüşüm', 'BT Yönetişimi', 'Yapay Zekâ Destekli Müşteri Deneyimi Yönetimi'],
+    headings: [
+      'Hakkımızda',
+      'Hizmetlerimiz',
+      'Hizmet Verdiğimiz Sektörler',
+      'Ürünlerimiz',
+      'Sektör Liderlerinin Güvendiği Çözüm Ortağı',
+      'İletişim',
+    ],
+    services: [
+      'Yapay Zekâ Strateji Modelleme',
+      'Dijital Olgunluk Endeksi',
+      'Müşteri İlişkileri Yönetimi',
+      'Organizasyonel Dönüşüm',
+      'BT Yönetişimi',
+      'Yapay Zekâ Destekli Müşteri Deneyimi Yönetimi',
+    ],
     industries: ['Gayrimenkul', 'Perakende', 'Finans', 'Üretim', 'Lojistik', 'Hızlı Tüketim Ürünleri'],
     products: ['Yapay Zekâ Değerlendirme Platformu', 'Dönüşüm Gösterge Paneli', 'Strateji Simülatörü'],
     comingSoon: 'Çok Yakında',
@@ -32,7 +46,14 @@ const COPY = {
     nav: ['Home', 'About', 'Services', 'Industries', 'Products', 'Contact'],
     heroAlt: 'AI-Powered Digital Transformation',
     headings: ['About Us', 'Our Services', 'Industries We Serve', 'Our Products', 'Trusted by Industry Leaders', 'Contact Us'],
-    services: ['AI Strategy Modelling', 'Digital Maturity Index', 'Customer Relationship Management', 'Organisational Transformation', 'IT Governance', 'AI-Supported Customer Experience Management'],
+    services: [
+      'AI Strategy Modelling',
+      'Digital Maturity Index',
+      'Customer Relationship Management',
+      'Organisational Transformation',
+      'IT Governance',
+      'AI-Supported Customer Experience Management',
+    ],
     industries: ['Real Estate', 'Retail', 'Finance', 'Manufacturing', 'Logistics', 'FMCG'],
     products: ['AI Assessment Platform', 'Transformation Dashboard', 'Strategy Simulator'],
     comingSoon: 'Coming Soon',
@@ -81,7 +102,10 @@ for (const [locale, copy] of Object.entries(COPY)) {
 
     const footer = page.locator('footer')
     for (const label of copy.legal) await expect(footer.getByRole('link', { name: label })).toBeVisible()
-    await expect(footer.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute('href', /linkedin\.com\/search\/results\/companies/)
+    await expect(footer.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute(
+      'href',
+      /linkedin\.com\/search\/results\/companies/,
+    )
     await expect(footer).toContainText(copy.copyright)
   })
 
@@ -126,7 +150,9 @@ for (const [locale, copy] of Object.entries(COPY)) {
     // Bring the lazy images in, so axe sees the page as a reader does.
     await page.locator('#contact').scrollIntoViewIfNeeded()
     await page.evaluate(() => window.scrollTo(0, 0))
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze()
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   })
 }
@@ -181,7 +207,10 @@ test.describe('on a phone', () => {
 test.describe('industry images', () => {
   const TINY_GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'
 
-  test('the stored map overrides a default unless empty or a tiny placeholder; a broken image falls back', async ({ page, allowConsole }) => {
+  test('the stored map overrides a default unless empty or a tiny placeholder; a broken image falls back', async ({
+    page,
+    allowConsole,
+  }) => {
     allowConsole(/Failed to load resource/)
     await page.addInitScript((tiny) => {
       localStorage.setItem(
@@ -209,9 +238,9 @@ test.describe('industry images', () => {
       expect(html).toContain(`/images/industries/${key}.svg`)
     }
     await page.goto('/')
-    const attrs = await page.locator('#industries img').evaluateAll((imgs) =>
-      imgs.map((i) => [i.getAttribute('width'), i.getAttribute('height'), i.getAttribute('loading')]),
-    )
+    const attrs = await page
+      .locator('#industries img')
+      .evaluateAll((imgs) => imgs.map((i) => [i.getAttribute('width'), i.getAttribute('height'), i.getAttribute('loading')]))
     expect(attrs).toEqual(Array(6).fill(['640', '400', 'lazy']))
   })
 })

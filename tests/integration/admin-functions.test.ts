@@ -114,7 +114,10 @@ describe('admin server functions over HTTP', () => {
     expect(body).not.toMatch(LEAKS)
     const { keys, strings } = serializedContent(body)
     const allowed = new Set([...ERROR_KEYS, ...fieldNames])
-    expect([...keys].filter((k) => !allowed.has(k)), 'fields beyond the error').toEqual([])
+    expect(
+      [...keys].filter((k) => !allowed.has(k)),
+      'fields beyond the error',
+    ).toEqual([])
     expect(strings).toContain(code)
   }
 
@@ -183,4 +186,3 @@ describe('admin server functions over HTTP', () => {
     expect(server.log()).not.toMatch(/\[server function\]/)
   })
 })
-

@@ -58,7 +58,10 @@ export async function startAppServer(options: { env?: Record<string, string>; da
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited during start-up:\n${output}`)
     // Any answer will do: this waits for the port, not for a particular page.
-    const up = await fetch(`${baseUrl}/admin/login`).then(() => true, () => false)
+    const up = await fetch(`${baseUrl}/admin/login`).then(
+      () => true,
+      () => false,
+    )
     if (up) break
     if (Date.now() > deadline) {
       child.kill()

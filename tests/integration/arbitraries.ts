@@ -18,6 +18,7 @@ export const INJECTIONS = [
   '<img src=x onerror=alert(1)>',
   'javascript:alert(1)',
   '{{constructor.constructor("return process")()}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection payload, on purpose
   '${process.exit(1)}',
   '../../../../etc/passwd',
   '%00%0d%0aSet-Cookie: hacked=1',
@@ -25,7 +26,25 @@ export const INJECTIONS = [
 ] as const
 
 /** Characters that break naive code: NUL and other controls, lone surrogates, RTL marks, emoji. */
-export const AWKWARD_CHARS = ['\u0000', '\u0007', '\u001b', '\u007f', '\b', '\r\n', '\t', '\uD800', '\uDFFF', '\u202E', '\u200B', '\uFEFF', '\u0301', '👨‍👩‍👧', '𝕏', 'İı', '\u2028']
+export const AWKWARD_CHARS = [
+  '\u0000',
+  '\u0007',
+  '\u001b',
+  '\u007f',
+  '\b',
+  '\r\n',
+  '\t',
+  '\uD800',
+  '\uDFFF',
+  '\u202E',
+  '\u200B',
+  '\uFEFF',
+  '\u0301',
+  '👨‍👩‍👧',
+  '𝕏',
+  'İı',
+  '\u2028',
+]
 
 /** Keys that pollute prototypes when code merges objects carelessly. */
 export const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'] as const
@@ -49,7 +68,10 @@ export function hostileString(options: SizeOptions = {}): fc.Arbitrary<string> {
     { weight: 3, arbitrary: awkwardString },
     { weight: 3, arbitrary: fc.constantFrom(...INJECTIONS) },
     { weight: 1, arbitrary: fc.constantFrom('', ' ', '\n\t ', 'null', 'undefined', 'NaN', 'true', '0', '-1', '[]', '{}') },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...sizes), fc.constantFrom('a', 'ğ', '<', '\u0000', '😀')).map(([n, c]) => c.repeat(n)) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom(...sizes), fc.constantFrom('a', 'ğ', '<', '\u0000', '😀')).map(([n, c]) => c.repeat(n)),
+    },
   )
 }
 
@@ -62,7 +84,15 @@ export const hostileNumber = fc.oneof(
 
 /** Strings that look like an id but are not a valid one. */
 export const invalidUuid = fc.oneof(
-  fc.constantFrom('', '0', 'null', '00000000-0000-0000-0000-00000000000', '00000000-0000-0000-0000-0000000000000', 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz', "1' or '1'='1"),
+  fc.constantFrom(
+    '',
+    '0',
+    'null',
+    '00000000-0000-0000-0000-00000000000',
+    '00000000-0000-0000-0000-0000000000000',
+    'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz',
+    "1' or '1'='1",
+  ),
   fc.uuid().map((id) => `${id} `),
   fc.uuid().map((id) => id.replace(/-/g, '')),
   fc.uuid().map((id) => `${id}\u0000`),
@@ -78,15 +108,33 @@ export const deeplyNested = (depth: number) =>
 
 /** An object with own prototype-polluting keys (as JSON.parse would make them). */
 export const pollutingObject = fc
-  .tuple(fc.constantFrom(...POLLUTING_KEYS), fc.constantFrom<unknown>({ polluted: 'yes' }, 'yes', { prototype: { polluted: 'yes' } }, null))
-  .map(([key, value]) => JSON.parse(JSON.stringify({ [`${key}`]: value, [key === '__proto__' ? 'x' : '__proto__']: { polluted: 'yes' } })) as object)
+  .tuple(
+    fc.constantFrom(...POLLUTING_KEYS),
+    fc.constantFrom<unknown>({ polluted: 'yes' }, 'yes', { prototype: { polluted: 'yes' } }, null),
+  )
+  .map(
+    ([key, value]) =>
+      JSON.parse(JSON.stringify({ [`${key}`]: value, [key === '__proto__' ? 'x' : '__proto__']: { polluted: 'yes' } })) as object,
+  )
 
 /** Wrong types of every kind, nested a little. */
 export function hostileValue(options: SizeOptions & { depth?: number } = {}): fc.Arbitrary<unknown> {
   const leaf = fc.oneof(
     hostileString(options),
     hostileNumber,
-    fc.constantFrom<unknown>(null, undefined, true, false, [], {}, new Date(Number.NaN), new Date(0), 10n ** 30n, new Map([['a', 1]]), new Set([1])),
+    fc.constantFrom<unknown>(
+      null,
+      undefined,
+      true,
+      false,
+      [],
+      {},
+      new Date(Number.NaN),
+      new Date(0),
+      10n ** 30n,
+      new Map([['a', 1]]),
+      new Set([1]),
+    ),
   )
   return fc.oneof(
     { weight: 5, arbitrary: leaf },
@@ -109,7 +157,11 @@ export function brokenObject(
   options: SizeOptions & { depth?: number; alwaysInvalid?: boolean } = {},
 ): fc.Arbitrary<unknown> {
   const keys = Object.keys(valid)
-  const extras = fc.dictionary(fc.oneof(fc.constantFrom(...POLLUTING_KEYS), fc.string({ maxLength: 6 })), hostileValue({ ...options, depth: 3 }), { maxKeys: 3 })
+  const extras = fc.dictionary(
+    fc.oneof(fc.constantFrom(...POLLUTING_KEYS), fc.string({ maxLength: 6 })),
+    hostileValue({ ...options, depth: 3 }),
+    { maxKeys: 3 },
+  )
   const shaped = fc
     .record({
       base: fc.record(valid),
@@ -126,7 +178,8 @@ export function brokenObject(
       }
       // Defined, not assigned: an own `__proto__` key must stay a key, as JSON.parse makes it.
       for (const [name, value] of Object.entries(extra)) {
-        if (!Object.hasOwn(valid, name)) Object.defineProperty(input, name, { value, enumerable: true, writable: true, configurable: true })
+        if (!Object.hasOwn(valid, name))
+          Object.defineProperty(input, name, { value, enumerable: true, writable: true, configurable: true })
       }
       return input
     })
@@ -144,7 +197,7 @@ export const rawBody = fc.oneof(
     { type: 'application/json', body: '{"data":{"name":"x"}}' },
     { type: 'application/json', body: '{"t":99,"i":0}' },
     { type: 'application/json', body: '{"t":10,"i":0,"p":{"k":["data"],"v":[{"t":25,"i":1,"s":{},"c":"$TSR/nope"}]},"o":0}' },
-    { type: 'application/json', body: '[' .repeat(5_000) },
+    { type: 'application/json', body: '['.repeat(5_000) },
     { type: 'multipart/form-data; boundary=xyz', body: 'garbage' },
     { type: 'multipart/form-data', body: '--\r\n\r\n' },
     { type: 'application/x-www-form-urlencoded', body: '%%%=&&=%ZZ' },
@@ -152,7 +205,10 @@ export const rawBody = fc.oneof(
     { type: 'application/xml', body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>' },
   ),
   fc.record({ type: fc.constant('application/json'), body: fc.string({ unit: 'binary', maxLength: 200 }) }),
-  fc.record({ type: fc.constant('application/json'), body: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value) ?? '') }),
+  fc.record({
+    type: fc.constant('application/json'),
+    body: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value) ?? ''),
+  }),
 )
 
 /** A client address per request: the sign-in and contact limits count per address. */
@@ -184,17 +240,25 @@ const sized = (w: Where) => ({ inUrl: w.inUrl, huge: !w.inUrl })
 const notAString = (w: Where) => hostileValue({ ...sized(w), depth: w.inUrl ? 20 : 300 }).filter((x) => typeof x !== 'string')
 /** Values `schema` must refuse: wrong types, or hostile strings it does not accept. */
 const refusedBy = (schema: v.GenericSchema, w: Where) =>
-  fc.oneof(notAString(w), hostileString(sized(w)).filter((s) => !v.safeParse(schema, s).success))
+  fc.oneof(
+    notAString(w),
+    hostileString(sized(w)).filter((s) => !v.safeParse(schema, s).success),
+  )
 const unknownEmail = fc.stringMatching(/^[a-z0-9]{1,12}$/).map((local) => `${local}@nobody.example`)
 const uuids = fc.array(fc.uuid(), { minLength: 1, maxLength: 4 })
 const inboxView = { status: fc.constantFrom(...STATUS_FILTERS), q: awkwardString }
 const anything: ServerFnInput = { input: (w) => hostileValue(sized(w)), refuses: false }
-const byId: ServerFnInput = { input: (w) => brokenObject({ id: fc.uuid() }, { id: fc.oneof(invalidUuid, notAString(w)) }, w), refuses: false }
+const byId: ServerFnInput = {
+  input: (w) => brokenObject({ id: fc.uuid() }, { id: fc.oneof(invalidUuid, notAString(w)) }, w),
+  refuses: false,
+}
 
 const hostileValidContactFields = {
   name: fc.constantFrom('Deniz Kaya', 'Zoë Ünal-Çelik', ...INJECTIONS.filter((s) => s.length <= 100)),
   email: fc.stringMatching(/^[a-z0-9]{1,12}$/).map((local) => `${local}@example.com`),
-  message: fc.tuple(fc.constantFrom(...INJECTIONS), awkwardString, fc.constantFrom(...INJECTIONS)).map((parts) => parts.join(' ')),
+  message: fc
+    .tuple(fc.constantFrom(...INJECTIONS), awkwardString, fc.constantFrom(...INJECTIONS))
+    .map((parts) => parts.join(' ')),
 }
 /** A contact submission with hostile but valid content: it must be stored as inert text. */
 export const hostileValidContact = fc.record(hostileValidContactFields)
@@ -202,7 +266,11 @@ export const hostileValidContact = fc.record(hostileValidContactFields)
 /** Values each contact field must refuse. */
 const contactBroken = (w: Where) => ({
   name: fc.oneof(notAString(w), fc.constantFrom('', ' ', 'a', '\u0000 ', '\u0007\u0007', 'x'.repeat(101))),
-  email: fc.oneof(notAString(w), hostileString(sized(w)).filter((s) => !s.includes('@')), fc.constant('a@'.repeat(200))),
+  email: fc.oneof(
+    notAString(w),
+    hostileString(sized(w)).filter((s) => !s.includes('@')),
+    fc.constant('a@'.repeat(200)),
+  ),
   message: fc.oneof(notAString(w), fc.constantFrom('', 'short', '        x', '\u0000'.repeat(20), 'm'.repeat(5001))),
 })
 const contactInvalid: ServerFnInput = {
@@ -212,11 +280,15 @@ const contactInvalid: ServerFnInput = {
 
 /** The no-JavaScript form's fields, always invalid (a form post carries strings only). */
 export const invalidContactForm = (w: Where) =>
-  brokenObject(hostileValidContactFields, {
-    name: fc.constantFrom('', 'a', '\u0000\u0000', 'x'.repeat(101)),
-    email: hostileString(sized(w)).filter((s) => !s.includes('@')),
-    message: fc.constantFrom('', 'short', '\u0000'.repeat(20), 'm'.repeat(5001)),
-  }, { ...w, alwaysInvalid: true })
+  brokenObject(
+    hostileValidContactFields,
+    {
+      name: fc.constantFrom('', 'a', '\u0000\u0000', 'x'.repeat(101)),
+      email: hostileString(sized(w)).filter((s) => !s.includes('@')),
+      message: fc.constantFrom('', 'short', '\u0000'.repeat(20), 'm'.repeat(5001)),
+    },
+    { ...w, alwaysInvalid: true },
+  )
 
 const FN = {
   contact: 'src/features/contact/contact.functions.ts',
@@ -248,17 +320,36 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
   [`${FN.auth}#getAdminSession`]: anything,
   [`${FN.landing}#getLandingPageData`]: {
     refuses: false,
-    input: (w) => brokenObject({ locale: fc.constantFrom('tr', 'en') }, { locale: fc.oneof(notAString(w), hostileString({ inUrl: true })) }, w),
+    input: (w) =>
+      brokenObject(
+        { locale: fc.constantFrom('tr', 'en') },
+        { locale: fc.oneof(notAString(w), hostileString({ inUrl: true })) },
+        w,
+      ),
   },
   [`${FN.banners}#listBanners`]: anything,
   [`${FN.banners}#resetBanners`]: anything,
   [`${FN.banners}#saveBanners`]: {
     refuses: true,
     input: (w) => {
-      const bad = fc.constantFrom('https://a.example/\u0000.png', 'https://a.example/a\nb.png', 'javascript:alert(1)', '/uploads/../.env', 'https://u:p@a.example/x.png', `https://a.example/${'x'.repeat(2048)}`, 'data:image/png;base64,AAAA', '//evil.example/x.png', 'ftp://a.example/x.png')
+      const bad = fc.constantFrom(
+        'https://a.example/\u0000.png',
+        'https://a.example/a\nb.png',
+        'javascript:alert(1)',
+        '/uploads/../.env',
+        'https://u:p@a.example/x.png',
+        `https://a.example/${'x'.repeat(2048)}`,
+        'data:image/png;base64,AAAA',
+        '//evil.example/x.png',
+        'ftp://a.example/x.png',
+      )
       const url = fc.oneof(refusedBy(BannerImageUrlSchema, w), bad)
       const valid = fc.constantFrom('', 'https://example.com/a.png', '/uploads/hero-en.png')
-      return brokenObject({ 'tr-banner': valid, 'en-banner': valid }, { 'tr-banner': url, 'en-banner': url }, { ...w, alwaysInvalid: true })
+      return brokenObject(
+        { 'tr-banner': valid, 'en-banner': valid },
+        { 'tr-banner': url, 'en-banner': url },
+        { ...w, alwaysInvalid: true },
+      )
     },
   },
   [`${FN.inbox}#listMessages`]: {
@@ -266,7 +357,11 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
     input: (w) =>
       brokenObject(
         { ...inboxView, page: fc.integer({ min: 1, max: 100_000 }) },
-        { status: hostileValue({ depth: 20, inUrl: true }), q: notAString(w), page: fc.constantFrom(0, -1, 1.5, NaN, 1e9, '2', null) },
+        {
+          status: hostileValue({ depth: 20, inUrl: true }),
+          q: notAString(w),
+          page: fc.constantFrom(0, -1, 1.5, NaN, 1e9, '2', null),
+        },
         w,
       ),
   },
@@ -277,19 +372,37 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
   [`${FN.inbox}#bulkUpdateStatus`]: {
     refuses: false,
     input: (w) => {
-      const ids = fc.oneof(fc.constant([]), fc.array(invalidUuid, { minLength: 1, maxLength: 3 }), fc.constant(Array(201).fill('00000000-0000-4000-8000-000000000000')), notAString(w))
-      return brokenObject({ ids: uuids, action: fc.constantFrom('read', 'archive') }, { ids, action: hostileValue({ depth: 5 }) }, w)
+      const ids = fc.oneof(
+        fc.constant([]),
+        fc.array(invalidUuid, { minLength: 1, maxLength: 3 }),
+        fc.constant(Array(201).fill('00000000-0000-4000-8000-000000000000')),
+        notAString(w),
+      )
+      return brokenObject(
+        { ids: uuids, action: fc.constantFrom('read', 'archive') },
+        { ids, action: hostileValue({ depth: 5 }) },
+        w,
+      )
     },
   },
   [`${FN.inbox}#bulkDeleteMessages`]: {
     refuses: false,
-    input: (w) => brokenObject({ ids: uuids }, { ids: fc.oneof(fc.constant([]), fc.array(fc.oneof(invalidUuid, notAString(w)), { minLength: 1, maxLength: 3 })) }, w),
+    input: (w) =>
+      brokenObject(
+        { ids: uuids },
+        { ids: fc.oneof(fc.constant([]), fc.array(fc.oneof(invalidUuid, notAString(w)), { minLength: 1, maxLength: 3 })) },
+        w,
+      ),
   },
   [`${FN.inbox}#exportMessagesCsv`]: {
     refuses: false,
     input: (w) => {
       const timeZone = fc.oneof(notAString(w), fc.constantFrom('Mars/Olympus', 'x'.repeat(65), '../../etc', 'UTC\u0000'))
-      return brokenObject({ ...inboxView, timeZone: fc.constantFrom('UTC', 'Europe/Istanbul') }, { status: hostileValue({ depth: 5 }), q: notAString(w), timeZone }, w)
+      return brokenObject(
+        { ...inboxView, timeZone: fc.constantFrom('UTC', 'Europe/Istanbul') },
+        { status: hostileValue({ depth: 5 }), q: notAString(w), timeZone },
+        w,
+      )
     },
   },
 }

@@ -132,7 +132,9 @@ async function readStored(): Promise<{ markers: Set<string>; corruption: unknown
   const release = acquireDataDirLock(dataDir)
   const db = await PGlite.create({ dataDir: join(dataDir, 'db'), extensions: { pg_trgm, amcheck } })
   try {
-    const { rows } = await db.query<{ message: string }>('select message from public.contact_messages where message like $1', [`${MARKER}-%`])
+    const { rows } = await db.query<{ message: string }>('select message from public.contact_messages where message like $1', [
+      `${MARKER}-%`,
+    ])
     const markers = new Set(rows.map((row) => row.message.split(':')[0]!))
     await db.exec('create extension if not exists amcheck')
     const heap = await db.query("select * from verify_heapam('public.contact_messages')")
@@ -143,7 +145,9 @@ async function readStored(): Promise<{ markers: Set<string>; corruption: unknown
     expect(indexes.rows.length).toBeGreaterThan(0)
     const broken: unknown[] = [...heap.rows]
     for (const { name } of indexes.rows) {
-      await db.query('select bt_index_check($1::regclass, true)', [`public.${name}`]).catch((error: unknown) => broken.push({ index: name, error: String(error) }))
+      await db
+        .query('select bt_index_check($1::regclass, true)', [`public.${name}`])
+        .catch((error: unknown) => broken.push({ index: name, error: String(error) }))
     }
     return { markers, corruption: broken }
   } finally {

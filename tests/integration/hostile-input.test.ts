@@ -32,7 +32,9 @@ function catalog(lang: Locale): RegExp[] {
     typeof node === 'string' ? [node] : node && typeof node === 'object' ? Object.values(node).flatMap(leaves) : []
   const messages = JSON.parse(readFileSync(join('messages', `${lang}.json`), 'utf8')) as Record<string, unknown>
   delete messages.$schema
-  return leaves(messages).map((text) => new RegExp(`^${text.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]*\}/g, '.+')}$`, 's'))
+  return leaves(messages).map(
+    (text) => new RegExp(`^${text.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]*\}/g, '.+')}$`, 's'),
+  )
 }
 const CATALOGS: Record<Locale, RegExp[]> = { tr: catalog('tr'), en: catalog('en') }
 
@@ -40,7 +42,9 @@ const CATALOGS: Record<Locale, RegExp[]> = { tr: catalog('tr'), en: catalog('en'
 function decodeSeroval(s: string): string {
   try {
     // Raw control characters (seroval leaves most as they are) must be escaped for JSON.parse.
-    const escaped = [...s].map((c) => (c.charCodeAt(0) < 0x20 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c)).join('')
+    const escaped = [...s]
+      .map((c) => (c.charCodeAt(0) < 0x20 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c))
+      .join('')
     return JSON.parse(`"${escaped.replace(/\\x3C/g, '\\u003C')}"`) as string
   } catch {
     return s
@@ -113,7 +117,10 @@ function expectCleanRefusal(answer: Answer, lang: Locale, input: unknown, contex
   expect(answer.status, where).toBeGreaterThanOrEqual(400)
   expect(answer.status, where).toBeLessThan(500)
   expect(answer.message?.trim(), `${where}: a message`).toBeTruthy()
-  expect(CATALOGS[lang].some((pattern) => pattern.test(answer.message!)), `${where}: a message in ${lang}`).toBe(true)
+  expect(
+    CATALOGS[lang].some((pattern) => pattern.test(answer.message!)),
+    `${where}: a message in ${lang}`,
+  ).toBe(true)
   const quoted = inputStrings(input)
   for (const text of answer.texts) {
     const own = quoted.reduce((rest, q) => rest.split(q).join(' '), text)
@@ -143,7 +150,11 @@ beforeAll(async () => {
   ids = new Map(findBuiltServerFns(INTEGRATION_OUTPUT_DIR).map((fn) => [key(fn), fn.id]))
   server = await startAppServer()
   // One admin session for the file, made the way the login page makes it.
-  const sent = await callServerFn(server, idOf(fnNamed('sendLoginCode')), { method: 'POST', data: { email: ADMIN }, ip: nextIp() })
+  const sent = await callServerFn(server, idOf(fnNamed('sendLoginCode')), {
+    method: 'POST',
+    data: { email: ADMIN },
+    ip: nextIp(),
+  })
   expect(sent.status).toBe(200)
   const data = { email: ADMIN, code: latestCode(server.dataDir, ADMIN) }
   const signedIn = await callServerFn(server, idOf(fnNamed('verifyLoginCode')), { method: 'POST', data, ip: nextIp() })
@@ -152,7 +163,13 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  const rows = [...tally].map(([name, counts]) => `${name.padEnd(22)} ${[...counts].sort().map(([s, n]) => `${s}×${n}`).join(' ')}`)
+  const rows = [...tally].map(
+    ([name, counts]) =>
+      `${name.padEnd(22)} ${[...counts]
+        .sort()
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}`,
+  )
   console.info(`Answers to hostile input, by function:\n${rows.join('\n')}`)
   await server?.stop()
 })
@@ -178,7 +195,13 @@ async function call(fn: SourceServerFn, data: unknown, lang: Locale): Promise<An
 async function callRaw(fn: SourceServerFn, raw: { type: string; body: string }, lang: Locale, id = idOf(fn)): Promise<Answer> {
   const url = new URL(`/_serverFn/${id}`, server.baseUrl)
   if (fn.method === 'GET') url.searchParams.set('payload', raw.body)
-  const headers = { 'x-tsr-serverfn': 'true', 'sec-fetch-site': 'same-origin', origin: server.baseUrl, 'x-forwarded-for': nextIp(), cookie: cookieFor(fn, lang) }
+  const headers = {
+    'x-tsr-serverfn': 'true',
+    'sec-fetch-site': 'same-origin',
+    origin: server.baseUrl,
+    'x-forwarded-for': nextIp(),
+    cookie: cookieFor(fn, lang),
+  }
   const post = fn.method === 'POST' ? { body: raw.body, headers: { ...headers, 'content-type': raw.type } } : { headers }
   const answer = await readAnswer(await fetch(url, { method: fn.method, redirect: 'manual', ...post }))
   count(`${fn.name} (raw)`, answer.status)
@@ -237,8 +260,14 @@ describe('hostile but valid content', () => {
 
 describe('hostile input to every server function', () => {
   it('has an input spec for each server function, and only for those', () => {
-    expect(sourceFns.map(key).filter((k) => !(k in SERVER_FN_INPUTS)), 'add an entry to SERVER_FN_INPUTS').toEqual([])
-    expect(Object.keys(SERVER_FN_INPUTS).filter((k) => !sourceFns.some((fn) => key(fn) === k)), 'stale entries').toEqual([])
+    expect(
+      sourceFns.map(key).filter((k) => !(k in SERVER_FN_INPUTS)),
+      'add an entry to SERVER_FN_INPUTS',
+    ).toEqual([])
+    expect(
+      Object.keys(SERVER_FN_INPUTS).filter((k) => !sourceFns.some((fn) => key(fn) === k)),
+      'stale entries',
+    ).toEqual([])
   })
 
   for (const fn of sourceFns) {
@@ -266,7 +295,8 @@ describe('hostile input to every server function', () => {
           // Input-free functions may ignore a body; a GET without a payload is a call without input.
           if (answer.status < 300 && !SERVER_FN_INPUTS[key(fn)]?.refuses) return
           // A form-encoded body is a form post to the no-JavaScript function: back to the form.
-          if (fn.name === 'submitContactForm' && answer.texts.some((t) => t.includes('"href":"/?contact=invalid#contact"'))) return
+          if (fn.name === 'submitContactForm' && answer.texts.some((t) => t.includes('"href":"/?contact=invalid#contact"')))
+            return
           expectCleanRefusal(answer, lang, raw.body, `${fn.name} ${raw.type}`)
         }),
         { numRuns: 12 },
@@ -275,7 +305,10 @@ describe('hostile input to every server function', () => {
   })
 
   it('answers calls to functions that do not exist with a clean 4xx', async () => {
-    const unknownId = fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), fc.constantFrom('x', '..%2f..%2fetc', 'constructor', '__proto__'))
+    const unknownId = fc.oneof(
+      fc.stringMatching(/^[0-9a-f]{64}$/),
+      fc.constantFrom('x', '..%2f..%2fetc', 'constructor', '__proto__'),
+    )
     await fc.assert(
       fc.asyncProperty(unknownId, locale, async (id, lang) => {
         const fn = { file: '', name: 'unknown', method: 'POST' as const, middleware: [] }
@@ -293,7 +326,12 @@ describe('hostile input to every server function', () => {
         const form = new FormData()
         for (const [name, value] of Object.entries(fields as object)) form.append(name, typeof value === 'string' ? value : 'x')
         const headers = { 'sec-fetch-site': 'same-origin', origin: server.baseUrl, 'x-forwarded-for': nextIp() }
-        const response = await fetch(new URL(`/_serverFn/${idOf(fn)}`, server.baseUrl), { method: 'POST', body: form, headers, redirect: 'manual' })
+        const response = await fetch(new URL(`/_serverFn/${idOf(fn)}`, server.baseUrl), {
+          method: 'POST',
+          body: form,
+          headers,
+          redirect: 'manual',
+        })
         await response.body?.cancel()
         count(`${fn.name} (form)`, response.status)
         // A body over the limit is refused before the function runs; anything else returns to the form.
@@ -316,11 +354,18 @@ describe('oversized bodies', () => {
    * Posts with node:http so the test controls what is sent: `send` bytes of the body, then
    * nothing more (the request is never finished), and resolves with the answer the server gave.
    */
-  function postPartially(path: string, headers: Record<string, string>, send: number): Promise<{ status: number; body: string; ms: number }> {
+  function postPartially(
+    path: string,
+    headers: Record<string, string>,
+    send: number,
+  ): Promise<{ status: number; body: string; ms: number }> {
     const started = performance.now()
     return new Promise((resolve, reject) => {
       const url = new URL(path, server.baseUrl)
-      const request = httpRequest(url, { method: 'POST', headers: { origin: server.baseUrl, 'sec-fetch-site': 'same-origin', ...headers } })
+      const request = httpRequest(url, {
+        method: 'POST',
+        headers: { origin: server.baseUrl, 'sec-fetch-site': 'same-origin', ...headers },
+      })
       request.on('response', (response) => {
         let body = ''
         response.on('data', (chunk: Buffer) => (body += chunk.toString()))
@@ -349,14 +394,21 @@ describe('oversized bodies', () => {
   })
 
   it('refuses the upload route past its own, larger limit', async () => {
-    const headers = { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(LIMITS.http.maxUploadBodyBytes + 1) }
+    const headers = {
+      'content-type': 'multipart/form-data; boundary=x',
+      'content-length': String(LIMITS.http.maxUploadBodyBytes + 1),
+    }
     const answer = await postPartially('/api/banner-upload', headers, 16 * 1024)
     expect(answer.status).toBe(413)
   })
 
   it('stops reading a chunked body once it passes the limit, and stays healthy', async () => {
     // No Content-Length: node:http sends the body chunked. Twice the limit is sent, never finished.
-    const answer = await postPartially(contactPath(), { ...fnHeaders(), cookie: 'PARAGLIDE_LOCALE=tr' }, 2 * LIMITS.http.maxBodyBytes)
+    const answer = await postPartially(
+      contactPath(),
+      { ...fnHeaders(), cookie: 'PARAGLIDE_LOCALE=tr' },
+      2 * LIMITS.http.maxBodyBytes,
+    )
     console.info(`chunked past the limit: ${answer.status} after ${answer.ms.toFixed(0)} ms`)
     expect(answer.status).toBe(413)
     expect(answer.body).toContain('İstek çok büyük.')

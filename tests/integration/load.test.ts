@@ -36,7 +36,14 @@ interface LoadResult {
   non2xx: number
   statusCodeStats: Record<string, { count: number }>
 }
-type Autocannon = (options: { url: string; connections: number; duration?: number; amount?: number; timeout?: number; requests: LoadRequest[] }) => Promise<LoadResult>
+type Autocannon = (options: {
+  url: string
+  connections: number
+  duration?: number
+  amount?: number
+  timeout?: number
+  requests: LoadRequest[]
+}) => Promise<LoadResult>
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
 const CONNECTIONS = 50
@@ -82,14 +89,23 @@ function submissionHeaders(ip: string): Record<string, string> {
 describe('under load', () => {
   it('serves / and /en to 50 connections for 20 s without an error', async () => {
     // Each connection alternates between the two pages.
-    const result = await autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration: 20, requests: [{ path: '/' }, { path: '/en' }] })
+    const result = await autocannon({
+      url: server.baseUrl,
+      connections: CONNECTIONS,
+      duration: 20,
+      requests: [{ path: '/' }, { path: '/en' }],
+    })
     console.info(
       `/ and /en, ${CONNECTIONS} connections, 20 s: ${result.requests.total} requests, ${Math.round(result.requests.average)} req/s, ` +
         `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
         `${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
     )
     expect(result.requests.total).toBeGreaterThan(0)
-    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({ errors: 0, timeouts: 0, non2xx: 0 })
+    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({
+      errors: 0,
+      timeouts: 0,
+      non2xx: 0,
+    })
   }, 60_000)
 
   it('cuts one address off at the rate limit, with quick 429s', async () => {
@@ -154,7 +170,9 @@ describe('what was stored', () => {
     await server.stop()
     const stored = await storedMarkers()
     const missing = burstAcknowledged.filter((marker) => stored.get(marker) !== 1)
-    console.info(`after the server stopped: ${stored.size} markers stored, ${missing.length} acknowledged ones missing or doubled`)
+    console.info(
+      `after the server stopped: ${stored.size} markers stored, ${missing.length} acknowledged ones missing or doubled`,
+    )
     expect(missing).toEqual([])
     expect(stored.get(`${MARKER}-one`)).toBe(LIMITS.rate.contactPerIp.max)
     // Nothing else: the burst's messages and the flood's one marker.

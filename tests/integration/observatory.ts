@@ -59,11 +59,21 @@ export function scoreCsp(header: string | null): ScoredResult {
 export function scoreCookies(lines: string[], https: boolean): ScoredResult {
   const test = 'cookies'
   if (lines.length === 0) return { test, result: 'cookies-not-found', modifier: 0 }
-  const attrs = lines.map((line) => line.toLowerCase().split(';').map((p) => p.trim()))
+  const attrs = lines.map((line) =>
+    line
+      .toLowerCase()
+      .split(';')
+      .map((p) => p.trim()),
+  )
   const secure = attrs.every((a) => a.includes('secure'))
   const httpOnly = attrs.every((a) => a.includes('httponly'))
   const sameSite = attrs.every((a) => a.some((p) => p === 'samesite=lax' || p === 'samesite=strict'))
-  if (!secure) return { test, result: https ? 'cookies-without-secure-flag' : 'cookies-session-without-secure-flag', modifier: https ? -20 : -40 }
+  if (!secure)
+    return {
+      test,
+      result: https ? 'cookies-without-secure-flag' : 'cookies-session-without-secure-flag',
+      modifier: https ? -20 : -40,
+    }
   if (!httpOnly) return { test, result: 'cookies-session-without-httponly-flag', modifier: -30 }
   if (!sameSite) return { test, result: 'cookies-secure-with-httponly-sessions', modifier: 0 }
   return { test, result: 'cookies-secure-with-httponly-sessions-and-samesite', modifier: 5 }
@@ -102,7 +112,8 @@ export function scoreReferrer(header: string | null): ScoredResult {
   const privateValues = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']
   if (!value) return { test, result: 'referrer-policy-not-implemented', modifier: 0 }
   if (privateValues.includes(value)) return { test, result: 'referrer-policy-private', modifier: 5 }
-  if (value === 'unsafe-url' || value === 'no-referrer-when-downgrade') return { test, result: 'referrer-policy-unsafe', modifier: -5 }
+  if (value === 'unsafe-url' || value === 'no-referrer-when-downgrade')
+    return { test, result: 'referrer-policy-unsafe', modifier: -5 }
   return { test, result: 'referrer-policy-no-referrer-when-downgrade', modifier: 0 }
 }
 
@@ -154,8 +165,18 @@ export function scan(input: ScanInput): { score: number; grade: string; results:
 
 export function grade(score: number): string {
   const table: [number, string][] = [
-    [100, 'A+'], [90, 'A'], [85, 'A-'], [80, 'B+'], [70, 'B'], [65, 'B-'],
-    [60, 'C+'], [50, 'C'], [45, 'C-'], [40, 'D+'], [30, 'D'], [25, 'D-'],
+    [100, 'A+'],
+    [90, 'A'],
+    [85, 'A-'],
+    [80, 'B+'],
+    [70, 'B'],
+    [65, 'B-'],
+    [60, 'C+'],
+    [50, 'C'],
+    [45, 'C-'],
+    [40, 'D+'],
+    [30, 'D'],
+    [25, 'D-'],
   ]
   return table.find(([min]) => score >= min)?.[1] ?? 'F'
 }

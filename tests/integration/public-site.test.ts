@@ -47,16 +47,25 @@ describe('contact submissions', () => {
   })
 
   it('refuses invalid input with a 400 and a message per field, in the cookie language', async () => {
-    const response = await submit({ name: 'D', email: 'nope', message: 'short' }, '198.51.100.8', { cookie: 'PARAGLIDE_LOCALE=en' })
+    const response = await submit({ name: 'D', email: 'nope', message: 'short' }, '198.51.100.8', {
+      cookie: 'PARAGLIDE_LOCALE=en',
+    })
     expect(response.status).toBe(400)
     const { strings } = serializedContent(await response.text())
     expect(strings).toEqual(
-      expect.arrayContaining(['Name must be at least 2 characters', 'Please enter a valid email', 'Message must be at least 10 characters']),
+      expect.arrayContaining([
+        'Name must be at least 2 characters',
+        'Please enter a valid email',
+        'Message must be at least 10 characters',
+      ]),
     )
   })
 
   it('answers a filled honeypot like a success', async () => {
-    const response = await submit({ name: 'Bot', email: 'bot@example.com', message: `${MARKER} honeypot spam text`, website: 'x' }, '198.51.100.9')
+    const response = await submit(
+      { name: 'Bot', email: 'bot@example.com', message: `${MARKER} honeypot spam text`, website: 'x' },
+      '198.51.100.9',
+    )
     expect(response.status).toBe(200)
   })
 
@@ -76,7 +85,10 @@ describe('contact submissions', () => {
 
 describe('public endpoints', () => {
   it('renders the default banner of each language on the server', async () => {
-    for (const [path, src] of [['/', '/uploads/hero-tr.png'], ['/en', '/uploads/hero-en.png']]) {
+    for (const [path, src] of [
+      ['/', '/uploads/hero-tr.png'],
+      ['/en', '/uploads/hero-en.png'],
+    ]) {
       const html = await (await fetch(`${server.baseUrl}${path}`)).text()
       expect(html.match(/<img[^>]*data-testid="hero-image"[^>]*>/)?.[0]).toContain(`src="${src}"`)
     }

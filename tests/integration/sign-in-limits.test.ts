@@ -52,7 +52,11 @@ describe('sign-in rate limits', () => {
     }
     await expectLimited(await callServerFn(server, sendId, { method: 'POST', data: { email: 'one-more@example.com' }, ip }))
     // Another address is not affected.
-    const other = await callServerFn(server, sendId, { method: 'POST', data: { email: 'nobody@example.com' }, ip: '198.51.100.2' })
+    const other = await callServerFn(server, sendId, {
+      method: 'POST',
+      data: { email: 'nobody@example.com' },
+      ip: '198.51.100.2',
+    })
     expect(other.status).toBe(422)
   })
 
@@ -60,20 +64,32 @@ describe('sign-in rate limits', () => {
     const { max } = LIMITS.rate.verifyPerEmail
     const email = 'admin@example.com'
     for (let i = 0; i < max; i++) {
-      const response = await callServerFn(server, verifyId, { method: 'POST', data: { email, code: '000000' }, ip: `203.0.113.${i + 1}` })
+      const response = await callServerFn(server, verifyId, {
+        method: 'POST',
+        data: { email, code: '000000' },
+        ip: `203.0.113.${i + 1}`,
+      })
       expect(response.status).toBe(400)
     }
-    await expectLimited(await callServerFn(server, verifyId, { method: 'POST', data: { email, code: '000000' }, ip: '203.0.113.200' }))
+    await expectLimited(
+      await callServerFn(server, verifyId, { method: 'POST', data: { email, code: '000000' }, ip: '203.0.113.200' }),
+    )
   })
 
   it('limits verify attempts per client address, whatever the e-mail', async () => {
     const { max } = LIMITS.rate.verifyPerIp
     const ip = '198.51.100.50'
     for (let i = 0; i < max; i++) {
-      const response = await callServerFn(server, verifyId, { method: 'POST', data: { email: `user${i}@example.com`, code: '000000' }, ip })
+      const response = await callServerFn(server, verifyId, {
+        method: 'POST',
+        data: { email: `user${i}@example.com`, code: '000000' },
+        ip,
+      })
       expect(response.status).toBe(400)
     }
-    await expectLimited(await callServerFn(server, verifyId, { method: 'POST', data: { email: 'staff@example.com', code: '000000' }, ip }))
+    await expectLimited(
+      await callServerFn(server, verifyId, { method: 'POST', data: { email: 'staff@example.com', code: '000000' }, ip }),
+    )
   })
 
   it('are kept in the database: a restart does not reset them', async () => {

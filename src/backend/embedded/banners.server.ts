@@ -82,10 +82,9 @@ export function createBannerStore(db: Database): BannerStore {
 
   return {
     async getPublic(key) {
-      const { rows } = await db.query<BannerRow>(
-        'select key, image_url, updated_at from public.hero_settings where key = $1',
-        [key],
-      )
+      const { rows } = await db.query<BannerRow>('select key, image_url, updated_at from public.hero_settings where key = $1', [
+        key,
+      ])
       const row = rows[0]
       return row ? { key: row.key, imageUrl: row.image_url, updatedAt: row.updated_at.toISOString() } : null
     },

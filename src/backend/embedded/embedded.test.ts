@@ -42,7 +42,11 @@ describe('embedded lifecycle', () => {
     // A child process sees this process as "another process".
     const child = spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', `import(${JSON.stringify(lockModule)}).then((m) => m.acquireDataDirLock(${JSON.stringify(dataDir)})).catch((e) => { console.log(e.message); process.exit(3) })`],
+      [
+        '--input-type=module',
+        '-e',
+        `import(${JSON.stringify(lockModule)}).then((m) => m.acquireDataDirLock(${JSON.stringify(dataDir)})).catch((e) => { console.log(e.message); process.exit(3) })`,
+      ],
       { encoding: 'utf8' },
     )
     expect(child.status).toBe(3)
@@ -113,9 +117,18 @@ describe('embedded lifecycle', () => {
   it('keeps data, uploads and sessions across close and reopen, without seeding again', async () => {
     const dataDir = await tempDir()
     const first = await openIn(dataDir, { inMemory: false })
-    const { id } = await first.backend.messages.create({ name: 'Kalıcı Kişi', email: 'kalici@example.com', message: 'Bu mesaj kapanıştan sonra da durmalı.' })
+    const { id } = await first.backend.messages.create({
+      name: 'Kalıcı Kişi',
+      email: 'kalici@example.com',
+      message: 'Bu mesaj kapanıştan sonra da durmalı.',
+    })
     await first.backend.banners.upsert([{ key: 'tr-banner', imageUrl: '/uploads/kept.png' }])
-    await first.backend.storage.upload({ name: 'kept.png', bytes: new Uint8Array([1, 2, 3]), contentType: 'image/png', cacheControlSeconds: 3600 })
+    await first.backend.storage.upload({
+      name: 'kept.png',
+      bytes: new Uint8Array([1, 2, 3]),
+      contentType: 'image/png',
+      cacheControlSeconds: 3600,
+    })
     const jar = createMemoryCookieJar()
     await first.backend.auth.sendCode(SEED_ADMIN_EMAIL)
     const code = (await readOutbox(dataDir)).at(-1)!.text.match(/\d{6}/)![0]

@@ -108,8 +108,24 @@ function pick<T>(random: () => number, list: readonly T[]): T {
 
 /** Letters an e-mail local part can carry: Turkish letters without their marks, lowercase. */
 function asciiSlug(text: string): string {
-  const map: Record<string, string> = { ı: 'i', İ: 'i', ş: 's', Ş: 's', ğ: 'g', Ğ: 'g', ü: 'u', Ü: 'u', ö: 'o', Ö: 'o', ç: 'c', Ç: 'c' }
-  return text.replace(/[ıİşŞğĞüÜöÖçÇ]/g, (c) => map[c]!).toLowerCase().replace(/[^a-z0-9]+/g, '.')
+  const map: Record<string, string> = {
+    ı: 'i',
+    İ: 'i',
+    ş: 's',
+    Ş: 's',
+    ğ: 'g',
+    Ğ: 'g',
+    ü: 'u',
+    Ü: 'u',
+    ö: 'o',
+    Ö: 'o',
+    ç: 'c',
+    Ç: 'c',
+  }
+  return text
+    .replace(/[ıİşŞğĞüÜöÖçÇ]/g, (c) => map[c]!)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.')
 }
 
 /** Documentation address ranges only (RFC 5737, RFC 3849); about one in ten has none. */
@@ -136,8 +152,24 @@ export function fakeContactMessage(n: number, { now, spanDays = 270 }: FakeMessa
   const random = randomFor(n)
   const turkish = random() < 0.5
   const [first, last, companies, greetings, bodies, closings, sectors] = turkish
-    ? [W.TURKISH_FIRST_NAMES, W.TURKISH_LAST_NAMES, W.TURKISH_COMPANIES, W.TURKISH_GREETINGS, W.TURKISH_BODIES, W.TURKISH_CLOSINGS, W.TURKISH_SECTORS]
-    : [W.ENGLISH_FIRST_NAMES, W.ENGLISH_LAST_NAMES, W.ENGLISH_COMPANIES, W.ENGLISH_GREETINGS, W.ENGLISH_BODIES, W.ENGLISH_CLOSINGS, W.ENGLISH_SECTORS]
+    ? [
+        W.TURKISH_FIRST_NAMES,
+        W.TURKISH_LAST_NAMES,
+        W.TURKISH_COMPANIES,
+        W.TURKISH_GREETINGS,
+        W.TURKISH_BODIES,
+        W.TURKISH_CLOSINGS,
+        W.TURKISH_SECTORS,
+      ]
+    : [
+        W.ENGLISH_FIRST_NAMES,
+        W.ENGLISH_LAST_NAMES,
+        W.ENGLISH_COMPANIES,
+        W.ENGLISH_GREETINGS,
+        W.ENGLISH_BODIES,
+        W.ENGLISH_CLOSINGS,
+        W.ENGLISH_SECTORS,
+      ]
   const name = `${pick(random, first)} ${pick(random, last)}`
   const email = `${asciiSlug(name)}@${pick(random, companies)}.example`
   const body = pick(random, bodies).replace('{sector}', pick(random, sectors))
@@ -148,7 +180,17 @@ export function fakeContactMessage(n: number, { now, spanDays = 270 }: FakeMessa
   const createdAt = new Date(now.getTime() - ageMs)
   const roll = random()
   const status: MessageStatus =
-    ageMs < 7 * DAY_MS ? (roll < 0.6 ? 'new' : roll < 0.95 ? 'read' : 'archived') : roll < 0.08 ? 'new' : roll < 0.55 ? 'read' : 'archived'
+    ageMs < 7 * DAY_MS
+      ? roll < 0.6
+        ? 'new'
+        : roll < 0.95
+          ? 'read'
+          : 'archived'
+      : roll < 0.08
+        ? 'new'
+        : roll < 0.55
+          ? 'read'
+          : 'archived'
   const readAfterMs = (5 / (24 * 60) + random() * 3) * DAY_MS
   const readAt = status === 'new' ? null : new Date(Math.min(now.getTime(), createdAt.getTime() + readAfterMs))
   return { name, email, message, status, createdAt, readAt, ipAddress: fakeIp(random) }

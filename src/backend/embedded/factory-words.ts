@@ -5,37 +5,129 @@
  */
 
 export const TURKISH_FIRST_NAMES = [
-  'Ayşe', 'Mehmet', 'Zeynep', 'Emre', 'Elif', 'Gökhan', 'Şule', 'Burak', 'İpek', 'Oğuz',
-  'Çağla', 'Hakan', 'Gül', 'Ümit', 'Derya', 'Serkan', 'Büşra', 'Tolga', 'Özge', 'İsmail',
+  'Ayşe',
+  'Mehmet',
+  'Zeynep',
+  'Emre',
+  'Elif',
+  'Gökhan',
+  'Şule',
+  'Burak',
+  'İpek',
+  'Oğuz',
+  'Çağla',
+  'Hakan',
+  'Gül',
+  'Ümit',
+  'Derya',
+  'Serkan',
+  'Büşra',
+  'Tolga',
+  'Özge',
+  'İsmail',
 ] as const
 
 export const TURKISH_LAST_NAMES = [
-  'Yılmaz', 'Öztürk', 'Çelik', 'Şahin', 'Arslan', 'Kaya', 'Demir', 'Doğan', 'Koç', 'Aydın',
-  'Kılıç', 'Güneş', 'Yıldız', 'Erdoğan', 'Çetin', 'Özdemir', 'Karaca', 'Akgül', 'Işık', 'Tunç',
+  'Yılmaz',
+  'Öztürk',
+  'Çelik',
+  'Şahin',
+  'Arslan',
+  'Kaya',
+  'Demir',
+  'Doğan',
+  'Koç',
+  'Aydın',
+  'Kılıç',
+  'Güneş',
+  'Yıldız',
+  'Erdoğan',
+  'Çetin',
+  'Özdemir',
+  'Karaca',
+  'Akgül',
+  'Işık',
+  'Tunç',
 ] as const
 
 export const ENGLISH_FIRST_NAMES = [
-  'Daniel', 'Sarah', 'James', 'Emily', 'Michael', 'Laura', 'David', 'Olivia', 'Thomas', 'Hannah',
-  'Robert', 'Sophie', 'Andrew', 'Chloe', 'Peter', 'Grace', 'Mark', 'Rachel', 'Simon', 'Alice',
+  'Daniel',
+  'Sarah',
+  'James',
+  'Emily',
+  'Michael',
+  'Laura',
+  'David',
+  'Olivia',
+  'Thomas',
+  'Hannah',
+  'Robert',
+  'Sophie',
+  'Andrew',
+  'Chloe',
+  'Peter',
+  'Grace',
+  'Mark',
+  'Rachel',
+  'Simon',
+  'Alice',
 ] as const
 
 export const ENGLISH_LAST_NAMES = [
-  'Hughes', 'Collins', 'Bennett', 'Carter', 'Morgan', 'Foster', 'Reed', 'Walsh', 'Hayes', 'Price',
-  'Turner', 'Fletcher', 'Marshall', 'Lawson', 'Harper', 'Doyle', 'Spencer', 'Barker', 'Quinn', 'Ellis',
+  'Hughes',
+  'Collins',
+  'Bennett',
+  'Carter',
+  'Morgan',
+  'Foster',
+  'Reed',
+  'Walsh',
+  'Hayes',
+  'Price',
+  'Turner',
+  'Fletcher',
+  'Marshall',
+  'Lawson',
+  'Harper',
+  'Doyle',
+  'Spencer',
+  'Barker',
+  'Quinn',
+  'Ellis',
 ] as const
 
 export const TURKISH_COMPANIES = [
-  'anadolu-lojistik', 'ege-perakende', 'marmara-gida', 'bogazici-finans', 'karadeniz-uretim',
-  'trakya-tekstil', 'atlas-yapi', 'kuzey-enerji', 'deniz-sigorta', 'yildiz-eticaret',
+  'anadolu-lojistik',
+  'ege-perakende',
+  'marmara-gida',
+  'bogazici-finans',
+  'karadeniz-uretim',
+  'trakya-tekstil',
+  'atlas-yapi',
+  'kuzey-enerji',
+  'deniz-sigorta',
+  'yildiz-eticaret',
 ] as const
 
 export const ENGLISH_COMPANIES = [
-  'northwind-retail', 'harbor-logistics', 'bluefield-finance', 'oakridge-manufacturing',
-  'silverline-foods', 'brightpath-insurance', 'summit-properties', 'crestview-health',
+  'northwind-retail',
+  'harbor-logistics',
+  'bluefield-finance',
+  'oakridge-manufacturing',
+  'silverline-foods',
+  'brightpath-insurance',
+  'summit-properties',
+  'crestview-health',
 ] as const
 
 export const TURKISH_GREETINGS = ['Merhaba,', 'İyi günler,', 'Merhabalar,', 'Sayın Pusula Dijital ekibi,', 'Selamlar,'] as const
-export const TURKISH_CLOSINGS = ['Teşekkürler.', 'İyi çalışmalar dilerim.', 'Dönüşünüzü bekliyorum.', 'Saygılarımla.', 'Şimdiden teşekkür ederim.'] as const
+export const TURKISH_CLOSINGS = [
+  'Teşekkürler.',
+  'İyi çalışmalar dilerim.',
+  'Dönüşünüzü bekliyorum.',
+  'Saygılarımla.',
+  'Şimdiden teşekkür ederim.',
+] as const
 
 /** `{sector}` is replaced by a sector name of the same language. */
 export const TURKISH_BODIES = [
@@ -52,7 +144,13 @@ export const TURKISH_BODIES = [
 ] as const
 
 export const ENGLISH_GREETINGS = ['Hello,', 'Hi there,', 'Good morning,', 'Dear Pusula Dijital team,', 'Hello team,'] as const
-export const ENGLISH_CLOSINGS = ['Thanks in advance.', 'Best regards.', 'Looking forward to hearing from you.', 'Kind regards.', 'Many thanks.'] as const
+export const ENGLISH_CLOSINGS = [
+  'Thanks in advance.',
+  'Best regards.',
+  'Looking forward to hearing from you.',
+  'Kind regards.',
+  'Many thanks.',
+] as const
 
 export const ENGLISH_BODIES = [
   'We are a {sector} company planning our digital transformation roadmap for next year and would like to arrange an introductory call.',

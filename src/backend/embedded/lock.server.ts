@@ -36,7 +36,8 @@ export class DataDirLockedError extends Error {
 function heldHere(): Set<string> {
   const key = Symbol.for('pusula.dataDirLocks')
   const scope = globalThis as { [key]?: Set<string> }
-  return (scope[key] ??= new Set())
+  scope[key] ??= new Set()
+  return scope[key]
 }
 
 function isAlive(pid: number): boolean {

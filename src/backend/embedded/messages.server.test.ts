@@ -31,7 +31,10 @@ describe('search pattern', () => {
   })
 
   it('lets the planner use the trigram indexes', async () => {
-    await insertContactMessages(t.db, Array.from({ length: 300 }, () => makeContactMessage()))
+    await insertContactMessages(
+      t.db,
+      Array.from({ length: 300 }, () => makeContactMessage()),
+    )
     const { where, params } = messageFilter({ status: 'all', search: 'teklif' })
     const plan = await t.db.transaction(async (tx) => {
       // Force the choice: on a small table a sequential scan is cheaper, which proves nothing.
@@ -48,8 +51,7 @@ describe('search pattern', () => {
   // PostgreSQL folds case letter by letter (Ç→ç, İ→i), not by Turkish rules: "YILMAZ" does not
   // find "Yılmaz" (I→i, not ı), on Supabase as here. Typing the dotless ı as written works.
   it('finds Turkish text in another case', async () => {
-    const count = async (search: string) =>
-      (await t.backend.messages.list({ status: 'all', search, page: 1, pageSize: 5 })).total
+    const count = async (search: string) => (await t.backend.messages.list({ status: 'all', search, page: 1, pageSize: 5 })).total
     expect(await count('ERP SEÇİM')).toBeGreaterThan(0)
     expect(await count('yılmaz')).toBeGreaterThan(0)
     expect(await count('ÇELİK')).toBeGreaterThan(0)

@@ -7,13 +7,7 @@ import { type ContactMessage, MESSAGE_SEARCH_COUNT_CAP, MESSAGE_STATUSES, type M
 import { LIMITS } from '~/lib/limits'
 import type { Database, Queryable } from './db.server'
 import type { ContactMessageSeed } from './factories'
-import {
-  MESSAGE_COLUMNS,
-  type MessageRow,
-  messageFilter,
-  toContactMessage,
-  validIds,
-} from './message-rows.server'
+import { MESSAGE_COLUMNS, type MessageRow, messageFilter, toContactMessage, validIds } from './message-rows.server'
 
 /** A run of three letters or digits: something pg_trgm can extract a trigram from. */
 const TRIGRAM_WORD = /[\p{L}\p{N}]{3}/u
@@ -60,7 +54,8 @@ export function createMessageStore(db: Database, now: () => Date): MessageStore 
         const unread = byStatus.new
         const rows = items.rows.map(toContactMessage)
         if (!search) {
-          const total = query.status === 'all' ? MESSAGE_STATUSES.reduce((sum, s) => sum + byStatus[s], 0) : byStatus[query.status]
+          const total =
+            query.status === 'all' ? MESSAGE_STATUSES.reduce((sum, s) => sum + byStatus[s], 0) : byStatus[query.status]
           return { items: rows, total, totalExact: true, unread, page, pageSize }
         }
         // The planner prefers a sequential scan that stops at the cap, but in PGlite every ILIKE
@@ -79,10 +74,7 @@ export function createMessageStore(db: Database, now: () => Date): MessageStore 
 
     async get(id) {
       if (validIds([id]).length === 0) return null
-      const { rows } = await db.query<MessageRow>(
-        `select ${MESSAGE_COLUMNS} from public.contact_messages where id = $1`,
-        [id],
-      )
+      const { rows } = await db.query<MessageRow>(`select ${MESSAGE_COLUMNS} from public.contact_messages where id = $1`, [id])
       return rows[0] ? toContactMessage(rows[0]) : null
     },
 

@@ -74,7 +74,12 @@ export function createOtp(db: Database, options: OtpOptions) {
       const { rows } = await tx.query<{ id: number }>(
         `insert into embedded_auth.otp_codes (email, code_hash, created_at, expires_at)
          values ($1, $2, $3, $4) returning id`,
-        [email, hashCode(options.secret, email, code), now, new Date(now.getTime() + (options.codeTtlSeconds ?? LIMITS.auth.codeTtlSeconds) * 1000)],
+        [
+          email,
+          hashCode(options.secret, email, code),
+          now,
+          new Date(now.getTime() + (options.codeTtlSeconds ?? LIMITS.auth.codeTtlSeconds) * 1000),
+        ],
       )
       return { ok: true as const, id: rows[0]!.id }
     })

@@ -12,10 +12,9 @@ afterAll(async () => {
 
 const rows = async (key?: string) =>
   (
-    await t.db.query<{ n: number }>(
-      'select count(*)::int as n from public.rate_limit_hits where $1::text is null or key = $1',
-      [key ?? null],
-    )
+    await t.db.query<{ n: number }>('select count(*)::int as n from public.rate_limit_hits where $1::text is null or key = $1', [
+      key ?? null,
+    ])
   ).rows[0]!.n
 
 describe('embedded rate limits (public.rate_limit_hits)', () => {
@@ -50,7 +49,10 @@ describe('persistence', () => {
     const limit = { max: 2, windowSeconds: 600 }
     try {
       const first = await openTestBackend({ dataDir, inMemory: false })
-      expect([await first.backend.rateLimits.hit('contactPerIp:198.51.100.1', limit), await first.backend.rateLimits.hit('contactPerIp:198.51.100.1', limit)]).toEqual([0, 0])
+      expect([
+        await first.backend.rateLimits.hit('contactPerIp:198.51.100.1', limit),
+        await first.backend.rateLimits.hit('contactPerIp:198.51.100.1', limit),
+      ]).toEqual([0, 0])
       await first.backend.close()
       const second = await openTestBackend({ dataDir, inMemory: false })
       try {

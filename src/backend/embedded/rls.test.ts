@@ -114,14 +114,19 @@ describe('anon (the public key)', () => {
   })
 
   it('cannot read, send, change or delete contact messages', async () => {
-    for (const sql of ['select * from public.contact_messages', newMessage, "update public.contact_messages set status = 'read'", 'delete from public.contact_messages']) {
+    for (const sql of [
+      'select * from public.contact_messages',
+      newMessage,
+      "update public.contact_messages set status = 'read'",
+      'delete from public.contact_messages',
+    ]) {
       expect(await as('anon', sql), sql).toEqual(denied)
     }
   })
 
   it('cannot write banners, read the admin list, upload images or reach the private helpers', async () => {
     expect(await as('anon', saveBanner)).toEqual(denied)
-    expect(await as('anon', "update public.hero_settings set image_url = null")).toEqual(denied)
+    expect(await as('anon', 'update public.hero_settings set image_url = null')).toEqual(denied)
     expect(await as('anon', 'select * from public.admin_emails')).toEqual(denied)
     expect(await as('anon', uploadImage)).toEqual(rlsViolation)
     expect(await as('anon', 'select private.is_admin()')).toEqual(denied)
@@ -138,7 +143,7 @@ describe('a signed-in user who is not an admin', () => {
 
   it('cannot write banners or upload images', async () => {
     expect(await as(staff, saveBanner)).toEqual(rlsViolation)
-    expect(await as(staff, "update public.hero_settings set image_url = null")).toMatchObject({ affected: 0 })
+    expect(await as(staff, 'update public.hero_settings set image_url = null')).toMatchObject({ affected: 0 })
     expect(await as(staff, uploadImage)).toEqual(rlsViolation)
   })
 
@@ -155,13 +160,19 @@ describe('a signed-in user who is not an admin', () => {
 describe('an admin (e-mail claim on the admin list)', () => {
   it('reads, searches, updates and deletes messages', async () => {
     expect(rows(await as(admin, 'select count(*)::int as n from public.contact_messages'))).toEqual([{ n: 8 }])
-    expect(rows(await as(admin, "select count(*)::int as n from public.contact_messages where message ilike '%teklif%'"))).toEqual([{ n: 1 }])
-    expect(await as(admin, "update public.contact_messages set status = 'archived', read_at = now() where status = 'new'")).toMatchObject({ affected: 3 })
+    expect(
+      rows(await as(admin, "select count(*)::int as n from public.contact_messages where message ilike '%teklif%'")),
+    ).toEqual([{ n: 1 }])
+    expect(
+      await as(admin, "update public.contact_messages set status = 'archived', read_at = now() where status = 'new'"),
+    ).toMatchObject({ affected: 3 })
     expect(await as(admin, 'delete from public.contact_messages')).toMatchObject({ affected: 8 })
   })
 
   it('is recognised whatever the case of the claim', async () => {
-    expect(rows(await as({ email: SEED_ADMIN_EMAIL.toUpperCase() }, 'select private.is_admin() as admin'))).toEqual([{ admin: true }])
+    expect(rows(await as({ email: SEED_ADMIN_EMAIL.toUpperCase() }, 'select private.is_admin() as admin'))).toEqual([
+      { admin: true },
+    ])
   })
 
   it('still cannot insert messages: only the server does, with the service role', async () => {
@@ -169,12 +180,18 @@ describe('an admin (e-mail claim on the admin list)', () => {
   })
 
   it('saves, updates and lists banners; the trigger stamps updated_at', async () => {
-    const before = rows(await as(admin, "select updated_at from public.hero_settings where key = 'tr-banner'")) as { updated_at: Date }[]
+    const before = rows(await as(admin, "select updated_at from public.hero_settings where key = 'tr-banner'")) as {
+      updated_at: Date
+    }[]
     const saved = rows(await as(admin, saveBanner)) as { key: string; updated_at: Date }[]
     expect(saved).toMatchObject([{ key: 'tr-banner', image_url: '/uploads/x.png' }])
     expect(saved[0]!.updated_at.getTime()).toBeGreaterThan(before[0]!.updated_at.getTime())
-    expect(await as(admin, "update public.hero_settings set image_url = null, updated_at = '2000-01-01'")).toMatchObject({ affected: 2 })
-    const listed = rows(await as(admin, 'select key, title, badge, updated_at from public.hero_settings order by key')) as { updated_at: Date }[]
+    expect(await as(admin, "update public.hero_settings set image_url = null, updated_at = '2000-01-01'")).toMatchObject({
+      affected: 2,
+    })
+    const listed = rows(await as(admin, 'select key, title, badge, updated_at from public.hero_settings order by key')) as {
+      updated_at: Date
+    }[]
     expect(listed).toHaveLength(2)
     expect(listed.every((b) => b.updated_at.getFullYear() > 2000)).toBe(true)
   })
@@ -195,7 +212,7 @@ describe('rate limits', () => {
       expect(await as(who, "select public.rate_limit_hit('k', 1, 60)")).toEqual(denied)
       expect(await as(who, "select public.rate_limit_check('k', 1, 60)")).toEqual(denied)
       expect(await as(who, "select private.rate_limit_hit('k', 1, 60)")).toEqual(denied)
-      expect(await as(who, "delete from public.rate_limit_hits")).toEqual(denied)
+      expect(await as(who, 'delete from public.rate_limit_hits')).toEqual(denied)
     }
   })
 })

@@ -50,10 +50,11 @@ export function createSessionManager(db: Database, options: { secureCookies: boo
       const idleBefore = new Date(now.getTime() - LIMITS.auth.sessionIdleSeconds * 1000)
       await db.transaction(async (tx) => {
         // Housekeeping for this user only: their expired sessions would never be looked up again.
-        await tx.query(
-          'delete from embedded_auth.sessions where user_id = $1 and (expires_at <= $2 or last_seen_at <= $3)',
-          [userId, now, idleBefore],
-        )
+        await tx.query('delete from embedded_auth.sessions where user_id = $1 and (expires_at <= $2 or last_seen_at <= $3)', [
+          userId,
+          now,
+          idleBefore,
+        ])
         await tx.query(
           `insert into embedded_auth.sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
            values ($1, $2, $3, $3, $4)`,
@@ -82,10 +83,7 @@ export function createSessionManager(db: Database, options: { secureCookies: boo
         return null
       }
       if (now - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
-        await db.query('update embedded_auth.sessions set last_seen_at = $2 where token_hash = $1', [
-          tokenHash,
-          new Date(now),
-        ])
+        await db.query('update embedded_auth.sessions set last_seen_at = $2 where token_hash = $1', [tokenHash, new Date(now)])
       }
       return { id: session.user_id, email: session.email }
     },

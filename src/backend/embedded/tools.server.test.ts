@@ -26,7 +26,9 @@ afterAll(async () => {
 
 /** Runs a tool exactly as `npm run <tool>` does, in its own process. */
 function spawnTool(script: 'users' | 'seed', ...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['scripts/run-ts.mjs', `scripts/${script}.ts`, ...args], { env: { ...process.env, ...env } })
+  const child = spawn(process.execPath, ['scripts/run-ts.mjs', `scripts/${script}.ts`, ...args], {
+    env: { ...process.env, ...env },
+  })
   let out = ''
   let err = ''
   child.stdout.on('data', (chunk) => (out += chunk))
@@ -67,9 +69,15 @@ describe('npm run users (embedded)', () => {
       'reader@example.com  (not admin)',
       'staff@example.com  (not admin)',
     ])
-    expect((await inProcess(runUsers, 'add', 'new.admin@example.com')).out).toBe('Found user new.admin@example.com; on the admin list.')
-    expect((await inProcess(runUsers, 'remove', 'new.admin@example.com')).out).toBe('Removed user and admin entry for new.admin@example.com.')
-    expect((await inProcess(runUsers, 'remove', 'new.admin@example.com')).out).toBe('No user or admin entry for new.admin@example.com.')
+    expect((await inProcess(runUsers, 'add', 'new.admin@example.com')).out).toBe(
+      'Found user new.admin@example.com; on the admin list.',
+    )
+    expect((await inProcess(runUsers, 'remove', 'new.admin@example.com')).out).toBe(
+      'Removed user and admin entry for new.admin@example.com.',
+    )
+    expect((await inProcess(runUsers, 'remove', 'new.admin@example.com')).out).toBe(
+      'No user or admin entry for new.admin@example.com.',
+    )
   })
 
   it('refuses while another process holds the data folder', async () => {

@@ -11,9 +11,7 @@ export function normalizeEmail(email: string): string {
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<AuthUser | null> {
-  const { rows } = await db.query<AuthUser>('select id, email from embedded_auth.users where email = $1', [
-    normalizeEmail(email),
-  ])
+  const { rows } = await db.query<AuthUser>('select id, email from embedded_auth.users where email = $1', [normalizeEmail(email)])
   return rows[0] ?? null
 }
 
@@ -37,10 +35,7 @@ export async function addUser(
 }
 
 /** Deletes the user (their codes and sessions go with them) and their admin-list row. */
-export async function removeUser(
-  db: Queryable,
-  email: string,
-): Promise<{ removedUser: boolean; removedAdmin: boolean }> {
+export async function removeUser(db: Queryable, email: string): Promise<{ removedUser: boolean; removedAdmin: boolean }> {
   const address = normalizeEmail(email)
   const user = await db.query('delete from embedded_auth.users where email = $1', [address])
   const admin = await db.query('delete from public.admin_emails where email = $1', [address])

@@ -5,9 +5,6 @@ import { unwrapMaybe } from './errors.server'
 export async function isAdminEmail(db: Db, email: string): Promise<boolean> {
   const normalized = email.trim().toLowerCase()
   if (normalized === '') return false
-  const row = unwrapMaybe(
-    'check admin',
-    await db.from('admin_emails').select('email').eq('email', normalized).maybeSingle(),
-  )
+  const row = unwrapMaybe('check admin', await db.from('admin_emails').select('email').eq('email', normalized).maybeSingle())
   return row !== null
 }

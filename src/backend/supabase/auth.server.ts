@@ -9,12 +9,7 @@ import { isAdminEmail } from './admins.server'
 import { authFailure, isUnavailable } from './auth-errors.server'
 import { createOtpClient, createSessionClient, type Db } from './clients.server'
 import type { SupabaseBackendOptions } from './options.server'
-import {
-  clearSessionCookies,
-  hasSessionCookie,
-  sessionStorageKey,
-  type CookieWrites,
-} from './session-cookies.server'
+import { clearSessionCookies, hasSessionCookie, sessionStorageKey, type CookieWrites } from './session-cookies.server'
 
 export class SupabaseAuthUnavailableError extends Error {
   override name = 'SupabaseAuthUnavailableError'

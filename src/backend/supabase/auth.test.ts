@@ -44,10 +44,22 @@ describe('sendCode', () => {
   })
 
   it.each([
-    [{ status: 422, body: { code: 422, error_code: 'otp_disabled', msg: 'Signups not allowed for otp' } }, 'user_not_found', 'Signups not allowed for otp'],
+    [
+      { status: 422, body: { code: 422, error_code: 'otp_disabled', msg: 'Signups not allowed for otp' } },
+      'user_not_found',
+      'Signups not allowed for otp',
+    ],
     [{ status: 422, body: { code: 422, msg: 'Signups not allowed for otp' } }, 'user_not_found', 'Signups not allowed for otp'],
-    [{ status: 429, body: { code: 429, error_code: 'over_email_send_rate_limit', msg: 'Email rate limit exceeded' } }, 'rate_limited', 'Email rate limit exceeded'],
-    [{ status: 429, body: { code: 429, msg: 'For security purposes, you can only request this after 42 seconds.' } }, 'rate_limited', 'For security purposes, you can only request this after 42 seconds.'],
+    [
+      { status: 429, body: { code: 429, error_code: 'over_email_send_rate_limit', msg: 'Email rate limit exceeded' } },
+      'rate_limited',
+      'Email rate limit exceeded',
+    ],
+    [
+      { status: 429, body: { code: 429, msg: 'For security purposes, you can only request this after 42 seconds.' } },
+      'rate_limited',
+      'For security purposes, you can only request this after 42 seconds.',
+    ],
     [{ status: 503, body: { msg: 'Service Unavailable' } }, 'unavailable', 'Service Unavailable'],
   ] as const)('maps %j to %s, keeping Supabase’s message', async (reply, code, message) => {
     fake.on('POST', '/auth/v1/otp', reply)
@@ -71,10 +83,17 @@ describe('verifyCode', () => {
     const result = await backend.auth.verifyCode({ cookies: jar }, 'Admin@example.com', ' 123 456 ')
 
     expect(result).toEqual({ ok: true, user: { id: TEST_USER.id, email: 'admin@example.com' } })
-    expect(fake.to('POST', '/auth/v1/verify')[0]!.json()).toMatchObject({ email: 'admin@example.com', token: '123456', type: 'email' })
+    expect(fake.to('POST', '/auth/v1/verify')[0]!.json()).toMatchObject({
+      email: 'admin@example.com',
+      token: '123456',
+      type: 'email',
+    })
     const cookie = jar.last(SESSION_COOKIE)!
     expect(cookie.options).toEqual({ httpOnly: true, sameSite: 'lax', secure: true, path: '/', maxAge: SEVEN_DAYS })
-    expect(decodeSessionCookie(cookie.value)).toMatchObject({ access_token: session.access_token, refresh_token: session.refresh_token })
+    expect(decodeSessionCookie(cookie.value)).toMatchObject({
+      access_token: session.access_token,
+      refresh_token: session.refresh_token,
+    })
   })
 
   it('marks the cookies not Secure only when told to (plain-http local runs)', async () => {
@@ -90,7 +109,10 @@ describe('verifyCode', () => {
 
   it.each([
     [{ status: 403, body: { code: 403, error_code: 'otp_expired', msg: 'Token has expired or is invalid' } }, 'invalid_code'],
-    [{ status: 429, body: { code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' } }, 'rate_limited'],
+    [
+      { status: 429, body: { code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' } },
+      'rate_limited',
+    ],
     [{ status: 502, body: { msg: 'Bad Gateway' } }, 'unavailable'],
   ] as const)('maps %j to %s and writes no cookie', async (reply, code) => {
     fake.on('POST', '/auth/v1/verify', reply)
@@ -195,7 +217,10 @@ describe('signOut', () => {
     const cleared = new Map(jar.written.map((c) => [c.name, c]))
     expect([...cleared.keys()].sort()).toEqual([`${SESSION_COOKIE}-code-verifier`, `${SESSION_COOKIE}.0`, `${SESSION_COOKIE}.1`])
     for (const cookie of cleared.values()) {
-      expect(cookie).toMatchObject({ value: '', options: { maxAge: 0, httpOnly: true, sameSite: 'lax', secure: true, path: '/' } })
+      expect(cookie).toMatchObject({
+        value: '',
+        options: { maxAge: 0, httpOnly: true, sameSite: 'lax', secure: true, path: '/' },
+      })
     }
   })
 

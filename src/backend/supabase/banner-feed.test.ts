@@ -74,8 +74,16 @@ it('forwards changes as {key, imageUrl, updatedAt} to every listener', async () 
   backend.banners.subscribe((c) => second.push(c))
   const socket = await joinedSocket()
 
-  socket.pushChange(TOPIC, [UPDATE_BINDING], change('UPDATE', { key: 'tr-banner', image_url: '/new.png', updated_at: '2026-11-21 12:00:01.123456+00' }))
-  socket.pushChange(TOPIC, [INSERT_BINDING], change('INSERT', { key: 'en-banner', image_url: null, updated_at: '2026-11-21T12:00:02+00:00' }))
+  socket.pushChange(
+    TOPIC,
+    [UPDATE_BINDING],
+    change('UPDATE', { key: 'tr-banner', image_url: '/new.png', updated_at: '2026-11-21 12:00:01.123456+00' }),
+  )
+  socket.pushChange(
+    TOPIC,
+    [INSERT_BINDING],
+    change('INSERT', { key: 'en-banner', image_url: null, updated_at: '2026-11-21T12:00:02+00:00' }),
+  )
 
   const expected = [
     { key: 'tr-banner', imageUrl: '/new.png', updatedAt: '2026-11-21T12:00:01.123Z' },
@@ -96,7 +104,11 @@ it('drops the Realtime echo of a change this server already announced', async ()
   })
 
   await backend.banners.upsert([{ key: 'tr-banner', imageUrl: '/a.png' }])
-  socket.pushChange(TOPIC, [UPDATE_BINDING], change('UPDATE', { key: 'tr-banner', image_url: '/a.png', updated_at: '2026-11-21 12:00:00.5+00' }))
+  socket.pushChange(
+    TOPIC,
+    [UPDATE_BINDING],
+    change('UPDATE', { key: 'tr-banner', image_url: '/a.png', updated_at: '2026-11-21 12:00:00.5+00' }),
+  )
 
   expect(changes).toEqual([{ key: 'tr-banner', imageUrl: '/a.png', updatedAt: '2026-11-21T12:00:00.500Z' }])
 })
@@ -114,7 +126,11 @@ it('leaves the channel with the last listener and joins again with the next', as
 
   stopB()
   await vi.waitFor(() => expect(socket.sentEvents('phx_leave')).toHaveLength(1))
-  socket.pushChange(TOPIC, [UPDATE_BINDING], change('UPDATE', { key: 'tr-banner', image_url: '/late.png', updated_at: '2026-11-21T12:00:03+00:00' }))
+  socket.pushChange(
+    TOPIC,
+    [UPDATE_BINDING],
+    change('UPDATE', { key: 'tr-banner', image_url: '/late.png', updated_at: '2026-11-21T12:00:03+00:00' }),
+  )
   expect(changes).toEqual([])
 
   backend.banners.subscribe((c) => changes.push(c))
@@ -130,7 +146,11 @@ it('keeps other listeners informed when one throws', async () => {
   backend.banners.subscribe((c) => changes.push(c))
   const socket = await joinedSocket()
 
-  socket.pushChange(TOPIC, [UPDATE_BINDING], change('UPDATE', { key: 'en-banner', image_url: '/x.png', updated_at: '2026-11-21T12:00:04+00:00' }))
+  socket.pushChange(
+    TOPIC,
+    [UPDATE_BINDING],
+    change('UPDATE', { key: 'en-banner', image_url: '/x.png', updated_at: '2026-11-21T12:00:04+00:00' }),
+  )
 
   expect(changes).toHaveLength(1)
   expect(error).toHaveBeenCalledOnce()

@@ -1,13 +1,6 @@
 /** Hero banners through the service role: public reads and admin writes both reach us authorized. */
 import type { BannerStore } from '../backend'
-import {
-  BANNER_BADGE,
-  BANNER_KEYS,
-  DEFAULT_BANNER_URL,
-  type Banner,
-  type BannerInput,
-  type BannerKey,
-} from '../domain'
+import { BANNER_BADGE, BANNER_KEYS, DEFAULT_BANNER_URL, type Banner, type BannerInput, type BannerKey } from '../domain'
 import type { BannerFeed } from './banner-feed.server'
 import type { Db } from './clients.server'
 import { unwrap, unwrapMaybe } from './errors.server'
@@ -44,16 +37,16 @@ export function createBannerStore(db: Db, feed: BannerFeed): BannerStore {
     const rows = lastPerKey(inputs)
     if (rows.length === 0) return []
     const keys = rows.map((row) => row.key)
-    const stored = unwrap(
-      'read banners',
-      await db.from('hero_settings').select('key,title,badge').in('key', keys),
-    )
+    const stored = unwrap('read banners', await db.from('hero_settings').select('key,title,badge').in('key', keys))
     const storedByKey = new Map(stored.map((row) => [row.key, row]))
     const saved = unwrap(
       'save banners',
       await db
         .from('hero_settings')
-        .upsert(rows.map((input) => rowFor(input, storedByKey.get(input.key))), { onConflict: 'key' })
+        .upsert(
+          rows.map((input) => rowFor(input, storedByKey.get(input.key))),
+          { onConflict: 'key' },
+        )
         .select(BANNER_COLUMNS),
     )
     // In the order asked for, as the embedded adapter answers.

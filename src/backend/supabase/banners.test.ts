@@ -31,7 +31,9 @@ afterEach(async () => {
 
 describe('banners reads', () => {
   it('reads the public columns of one banner, null when there is no row', async () => {
-    fake.on('GET', PATH, { body: [{ key: 'en-banner', image_url: 'https://cdn.example.com/en.png', updated_at: '2026-11-20T08:00:00.25+00:00' }] })
+    fake.on('GET', PATH, {
+      body: [{ key: 'en-banner', image_url: 'https://cdn.example.com/en.png', updated_at: '2026-11-20T08:00:00.25+00:00' }],
+    })
     fake.on('GET', PATH, { body: [] })
 
     await expect(backend.banners.getPublic('en-banner')).resolves.toEqual({
@@ -57,7 +59,13 @@ describe('banners reads', () => {
     })
     expect(banners).toEqual([
       { key: 'en-banner', imageUrl: null, title: 'English Banner', badge: 'EN', updatedAt: '2026-11-21T12:00:00.000Z' },
-      { key: 'tr-banner', imageUrl: '/uploads/hero-tr.png', title: 'Türkçe Banner', badge: 'TR', updatedAt: '2026-11-21T12:00:00.000Z' },
+      {
+        key: 'tr-banner',
+        imageUrl: '/uploads/hero-tr.png',
+        title: 'Türkçe Banner',
+        badge: 'TR',
+        updatedAt: '2026-11-21T12:00:00.000Z',
+      },
     ])
   })
 })
@@ -119,14 +127,27 @@ describe('banners writes', () => {
       { key: 'tr-banner', imageUrl: '/b.png' },
     ])
 
-    expect(fake.to('POST', PATH)[0]!.json()).toEqual([expect.objectContaining({ key: 'tr-banner', image_url: '/b.png', title: 'Türkçe Banner' })])
+    expect(fake.to('POST', PATH)[0]!.json()).toEqual([
+      expect.objectContaining({ key: 'tr-banner', image_url: '/b.png', title: 'Türkçe Banner' }),
+    ])
   })
 
   it('resets every image to its default, keeps titles and badges, and announces each', async () => {
     const changes: BannerChange[] = []
     const unsubscribe = backend.banners.subscribe((change) => changes.push(change))
-    fake.on('GET', PATH, { body: [{ key: 'en-banner', title: 'English Banner', badge: 'EN' }, { key: 'tr-banner', title: 'Kampanya', badge: 'TR' }] })
-    fake.on('POST', PATH, { status: 201, body: [bannerRow('tr-banner', '/uploads/hero-tr.png', { title: 'Kampanya' }), bannerRow('en-banner', '/uploads/hero-en.png')] })
+    fake.on('GET', PATH, {
+      body: [
+        { key: 'en-banner', title: 'English Banner', badge: 'EN' },
+        { key: 'tr-banner', title: 'Kampanya', badge: 'TR' },
+      ],
+    })
+    fake.on('POST', PATH, {
+      status: 201,
+      body: [
+        bannerRow('tr-banner', '/uploads/hero-tr.png', { title: 'Kampanya' }),
+        bannerRow('en-banner', '/uploads/hero-en.png'),
+      ],
+    })
 
     const banners = await backend.banners.reset()
 
@@ -151,7 +172,10 @@ describe('banners writes', () => {
     const changes: BannerChange[] = []
     const unsubscribe = backend.banners.subscribe((change) => changes.push(change))
     fake.on('GET', PATH, { body: [] })
-    fake.on('POST', PATH, { status: 400, body: { code: '23514', message: 'new row violates check constraint', details: null, hint: null } })
+    fake.on('POST', PATH, {
+      status: 400,
+      body: { code: '23514', message: 'new row violates check constraint', details: null, hint: null },
+    })
 
     await expect(backend.banners.upsert([{ key: 'tr-banner', imageUrl: '/a.png' }])).rejects.toThrow(/save banners failed/)
     expect(changes).toEqual([])

@@ -47,10 +47,7 @@ export function createMessageStore(db: Db): MessageStore {
 
     async get(id) {
       if (!UUID.test(id)) return null
-      const row = unwrapMaybe(
-        'get message',
-        await db.from('contact_messages').select(MESSAGE_COLUMNS).eq('id', id).maybeSingle(),
-      )
+      const row = unwrapMaybe('get message', await db.from('contact_messages').select(MESSAGE_COLUMNS).eq('id', id).maybeSingle())
       return row ? toMessage(row) : null
     },
 
@@ -75,10 +72,7 @@ export function createMessageStore(db: Db): MessageStore {
     async remove(ids) {
       const targets = validIds(ids)
       if (targets.length === 0) return 0
-      return unwrapCount(
-        'delete messages',
-        await db.from('contact_messages').delete({ count: 'exact' }).in('id', targets),
-      )
+      return unwrapCount('delete messages', await db.from('contact_messages').delete({ count: 'exact' }).in('id', targets))
     },
   }
 }

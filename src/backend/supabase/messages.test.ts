@@ -130,9 +130,7 @@ describe('messages.list', () => {
     const request = fake.to('GET', PATH)[0]!
     // LIKE escapes (\% \_ \\), then PostgREST quoting (\ and " escaped inside "…").
     const value = String.raw`"%50\\%\\_off\\\\ \"a,b\" (x). y_z%"`
-    expect(request.url.searchParams.get('or')).toBe(
-      `(name.ilike.${value},email.ilike.${value},message.ilike.${value})`,
-    )
+    expect(request.url.searchParams.get('or')).toBe(`(name.ilike.${value},email.ilike.${value},message.ilike.${value})`)
     expect(request.url.search).toContain('%22') // the quotes travel percent-encoded
     expect(request.url.searchParams.get('status')).toBe('eq.new')
   })
@@ -147,17 +145,27 @@ describe('messages.list', () => {
     await backend.messages.list({ status: 'all', search: '🚀 İstanbul ılık', page: 1, pageSize: 50 })
 
     const value = '"%🚀 İstanbul ılık%"'
-    expect(fake.to('GET', PATH)[0]!.url.searchParams.get('or')).toBe(`(name.ilike.${value},email.ilike.${value},message.ilike.${value})`)
+    expect(fake.to('GET', PATH)[0]!.url.searchParams.get('or')).toBe(
+      `(name.ilike.${value},email.ilike.${value},message.ilike.${value})`,
+    )
   })
 
   it('answers a page past the end with no items and the counted total', async () => {
     fake
       .on('GET', PATH, {
         status: 416,
-        body: { code: 'PGRST103', message: 'Requested range not satisfiable', details: 'An offset of 50 was requested, but there are only 3 rows.', hint: null },
+        body: {
+          code: 'PGRST103',
+          message: 'Requested range not satisfiable',
+          details: 'An offset of 50 was requested, but there are only 3 rows.',
+          hint: null,
+        },
       })
       .on('GET', COUNTS_PATH, counts({ new: 1 }))
-      .on('GET', PATH, { status: 416, body: { code: 'PGRST103', message: 'Requested range not satisfiable', details: null, hint: null } })
+      .on('GET', PATH, {
+        status: 416,
+        body: { code: 'PGRST103', message: 'Requested range not satisfiable', details: null, hint: null },
+      })
       .on('HEAD', PATH, { headers: { 'content-range': '*/3' } })
 
     const page = await backend.messages.list({ status: 'read', search: 'x', page: 2, pageSize: 50 })
@@ -201,7 +209,12 @@ describe('messages writes', () => {
 
     expect(created).toEqual({ id: ID_1, createdAt: '2026-11-21T08:00:00.500Z' })
     const request = fake.to('POST', PATH)[0]!
-    expect(request.json()).toEqual({ name: 'Can', email: 'can@example.com', message: 'Bir teklif rica ediyorum.', ip_address: null })
+    expect(request.json()).toEqual({
+      name: 'Can',
+      email: 'can@example.com',
+      message: 'Bir teklif rica ediyorum.',
+      ip_address: null,
+    })
     expect(request.url.searchParams.get('select')).toBe('id,created_at')
     // Only the server inserts messages, as the service role: anon and authenticated have no
     // INSERT grant or policy on contact_messages (docs/decisions/005-contact-insert-path.md).
@@ -217,7 +230,10 @@ describe('messages writes', () => {
       ],
     })
 
-    const rows = await backend.messages.update([ID_1, 'bogus', ID_2, ID_1], { status: 'read', readAt: '2026-11-21T08:00:00.000Z' })
+    const rows = await backend.messages.update([ID_1, 'bogus', ID_2, ID_1], {
+      status: 'read',
+      readAt: '2026-11-21T08:00:00.000Z',
+    })
 
     expect(rows.map((m) => m.id)).toEqual([ID_2, ID_1])
     const request = fake.to('PATCH', PATH)[0]!
@@ -272,9 +288,9 @@ describe('messages writes', () => {
   it('fails loudly when Supabase cannot be reached', async () => {
     fake.on('POST', PATH, new TypeError('fetch failed'))
 
-    await expect(backend.messages.create({ name: 'Can', email: 'can@example.com', message: 'Bir teklif rica ediyorum.' })).rejects.toThrow(
-      /create message failed/,
-    )
+    await expect(
+      backend.messages.create({ name: 'Can', email: 'can@example.com', message: 'Bir teklif rica ediyorum.' }),
+    ).rejects.toThrow(/create message failed/)
   })
 })
 

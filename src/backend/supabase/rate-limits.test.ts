@@ -31,9 +31,7 @@ describe('rateLimits', () => {
   })
 
   it('checks through rate_limit_check and resets by deleting the key’s rows', async () => {
-    fake
-      .on('POST', '/rest/v1/rpc/rate_limit_check', { body: 12 })
-      .on('DELETE', '/rest/v1/rate_limit_hits', { status: 204 })
+    fake.on('POST', '/rest/v1/rpc/rate_limit_check', { body: 12 }).on('DELETE', '/rest/v1/rate_limit_hits', { status: 204 })
 
     expect(await backend.rateLimits.check('verifyPerEmail:a@example.com', LIMIT)).toBe(12)
     await backend.rateLimits.reset('verifyPerEmail:a@example.com')

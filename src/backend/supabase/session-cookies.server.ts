@@ -59,7 +59,5 @@ export function clearSessionCookies(jar: CookieJar, storageKey: string, secure: 
 
 /** Whether the request carries a session at all (the token cookie or one of its chunks). */
 export function hasSessionCookie(jar: CookieJar, storageKey: string): boolean {
-  return jar
-    .getAll()
-    .some(({ name, value }) => value !== '' && (name === storageKey || name.startsWith(`${storageKey}.`)))
+  return jar.getAll().some(({ name, value }) => value !== '' && (name === storageKey || name.startsWith(`${storageKey}.`)))
 }

@@ -41,9 +41,17 @@ it('uploads without overwriting, with the content type and cache lifetime, and r
 })
 
 it('throws when the name is taken', async () => {
-  fake.on('POST', OBJECT_PATH, { status: 400, body: { statusCode: '409', error: 'Duplicate', message: 'The resource already exists' } })
+  fake.on('POST', OBJECT_PATH, {
+    status: 400,
+    body: { statusCode: '409', error: 'Duplicate', message: 'The resource already exists' },
+  })
 
-  const upload = backend.storage.upload({ name: 'hero-tr-banner-1763726400000.png', bytes, contentType: 'image/png', cacheControlSeconds: 3600 })
+  const upload = backend.storage.upload({
+    name: 'hero-tr-banner-1763726400000.png',
+    bytes,
+    contentType: 'image/png',
+    cacheControlSeconds: 3600,
+  })
 
   await expect(upload).rejects.toBeInstanceOf(SupabaseDataError)
   await expect(upload).rejects.toThrow(/The resource already exists/)
@@ -51,9 +59,10 @@ it('throws when the name is taken', async () => {
 
 it('refuses names that could leave the bucket or hide in it, without asking Storage', async () => {
   for (const name of ['../escape.png', '..', '.hidden.png', 'a/b.png', 'a\\b.png', '', '%2e%2e%2fx.png']) {
-    await expect(backend.storage.upload({ name, bytes, contentType: 'image/png', cacheControlSeconds: 3600 }), name).rejects.toThrow(
-      /Invalid file name/,
-    )
+    await expect(
+      backend.storage.upload({ name, bytes, contentType: 'image/png', cacheControlSeconds: 3600 }),
+      name,
+    ).rejects.toThrow(/Invalid file name/)
   }
   expect(fake.requests).toEqual([])
 })
@@ -64,9 +73,9 @@ it('passes Storage’s refusal of a type the bucket does not allow', async () =>
     body: { statusCode: '415', error: 'invalid_mime_type', message: 'mime type text/plain is not supported' },
   })
 
-  await expect(backend.storage.upload({ name: 'notes.txt', bytes, contentType: 'text/plain', cacheControlSeconds: 3600 })).rejects.toThrow(
-    /mime type text\/plain is not supported/,
-  )
+  await expect(
+    backend.storage.upload({ name: 'notes.txt', bytes, contentType: 'text/plain', cacheControlSeconds: 3600 }),
+  ).rejects.toThrow(/mime type text\/plain is not supported/)
 })
 
 it('leaves serving files to Supabase', async () => {

@@ -12,7 +12,10 @@ const env = process.env
 
 function required(name: string): string {
   const value = env[name]?.trim()
-  if (!value) throw new Error(`${name} is not set: the live Supabase contract needs SUPABASE_TEST_URL, SUPABASE_TEST_ANON_KEY and SUPABASE_TEST_SERVICE_ROLE_KEY`)
+  if (!value)
+    throw new Error(
+      `${name} is not set: the live Supabase contract needs SUPABASE_TEST_URL, SUPABASE_TEST_ANON_KEY and SUPABASE_TEST_SERVICE_ROLE_KEY`,
+    )
   return value
 }
 

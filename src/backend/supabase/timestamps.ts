@@ -4,8 +4,7 @@
  * which JavaScript's Date cannot parse. Both become `2026-11-21T10:00:00.123Z`, the
  * shape the embedded adapter returns, so the two adapters compare equal.
  */
-const TIMESTAMP =
-  /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}(?::?\d{2})?)?$/i
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}(?::?\d{2})?)?$/i
 
 export function toIsoTimestamp(value: string): string {
   const match = TIMESTAMP.exec(value.trim())

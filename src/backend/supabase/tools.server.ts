@@ -33,7 +33,12 @@ async function isAdmin(db: Db, email: string): Promise<boolean> {
   return data !== null
 }
 
-export function createSupabaseTools(config: { url: string; anonKey: string; serviceRoleKey: string; fetch?: typeof fetch }): BackendTools {
+export function createSupabaseTools(config: {
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+  fetch?: typeof fetch
+}): BackendTools {
   const db = createServiceClient({ ...config, secureCookies: false })
   return {
     label: `supabase (${new URL(config.url).host})`,

@@ -8,7 +8,15 @@ import { createSupabaseTools } from './tools.server'
 const USERS = '/auth/v1/admin/users'
 const ADMINS = '/rest/v1/admin_emails'
 const STAFF_ID = '6f1c2a9e-3b7d-4c1e-9a0f-1b2c3d4e5f61'
-const user = (id: string, email: string) => ({ id, aud: 'authenticated', role: 'authenticated', email, app_metadata: {}, user_metadata: {}, created_at: '2026-11-01T10:00:00Z' })
+const user = (id: string, email: string) => ({
+  id,
+  aud: 'authenticated',
+  role: 'authenticated',
+  email,
+  app_metadata: {},
+  user_metadata: {},
+  created_at: '2026-11-01T10:00:00Z',
+})
 
 let fake: FakeFetch
 let tools: BackendTools
@@ -39,7 +47,11 @@ describe('supabase tools (npm run users / seed)', () => {
 
   it('finds an existing user without making them an admin unless asked', async () => {
     fake
-      .on('POST', USERS, { status: 422, body: { code: 'email_exists', msg: 'A user with this email address has already been registered' }, headers: { 'x-supabase-api-version': '2024-01-01' } })
+      .on('POST', USERS, {
+        status: 422,
+        body: { code: 'email_exists', msg: 'A user with this email address has already been registered' },
+        headers: { 'x-supabase-api-version': '2024-01-01' },
+      })
       .on('GET', ADMINS, { body: null, status: 200 })
 
     expect(await tools.addUser('old@example.com', { admin: false })).toEqual({ created: false, isAdmin: false })
@@ -48,9 +60,9 @@ describe('supabase tools (npm run users / seed)', () => {
   })
 
   it('lists accounts and admin-list entries together', async () => {
-    fake
-      .on('GET', ADMINS, { body: [{ email: 'admin@example.com' }, { email: 'ghost@example.com' }] })
-      .on('GET', USERS, { body: { users: [user('u1', 'Admin@Example.com'), user('u2', 'staff@example.com')], aud: 'authenticated' } })
+    fake.on('GET', ADMINS, { body: [{ email: 'admin@example.com' }, { email: 'ghost@example.com' }] }).on('GET', USERS, {
+      body: { users: [user('u1', 'Admin@Example.com'), user('u2', 'staff@example.com')], aud: 'authenticated' },
+    })
 
     expect(await tools.listUsers()).toEqual([
       { email: 'admin@example.com', hasAccount: true, isAdmin: true },

@@ -29,19 +29,11 @@ export function authFailureToAppError(step: AuthStep, failure: { code: AuthError
     case 'rate_limited': {
       const seconds = secondsIn(failure.message)
       if (seconds !== null) setResponseHeader('retry-after', String(seconds))
-      return new AppError(
-        429,
-        'rate_limited',
-        seconds === null ? m.error_rate_limited() : m.login_error_resend_wait({ seconds }),
-      )
+      return new AppError(429, 'rate_limited', seconds === null ? m.error_rate_limited() : m.login_error_resend_wait({ seconds }))
     }
     case 'unavailable':
       // A fault, not an answer: the spec's "unexpected failure" texts.
       console.error(`[auth] ${step} failed: ${failure.message}`)
-      return new AppError(
-        503,
-        'auth_unavailable',
-        step === 'send' ? m.login_error_send_failed() : m.login_error_verify_failed(),
-      )
+      return new AppError(503, 'auth_unavailable', step === 'send' ? m.login_error_send_failed() : m.login_error_verify_failed())
   }
 }

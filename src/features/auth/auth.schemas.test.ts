@@ -25,7 +25,16 @@ describe('sign-in schemas', () => {
 describe('safeAdminRedirect', () => {
   it('keeps admin paths and sends everything else to the inbox', () => {
     expect(safeAdminRedirect('/admin/messages?status=new')).toBe('/admin/messages?status=new')
-    for (const target of [undefined, '', '/', 'https://evil.example/admin/', '//evil.example', '/admin/login', '/administrator', '/admin/\\evil']) {
+    for (const target of [
+      undefined,
+      '',
+      '/',
+      'https://evil.example/admin/',
+      '//evil.example',
+      '/admin/login',
+      '/administrator',
+      '/admin/\\evil',
+    ]) {
       expect(safeAdminRedirect(target), String(target)).toBe('/admin/messages')
     }
   })

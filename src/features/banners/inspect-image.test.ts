@@ -55,10 +55,29 @@ describe('inspectImage: refuses what is not JPEG, PNG or WebP', () => {
 describe('inspectImage: JPEG marker walking', () => {
   it('skips fill bytes and application segments and reads a progressive frame (SOF2)', () => {
     const bytes = new Uint8Array([
-      0xff, 0xd8,
-      0xff, 0xe1, 0x00, 0x04, 0xaa, 0xbb, // APP1 with two bytes of payload
-      0xff, 0xff, 0xc4, 0x00, 0x03, 0x00, // fill byte, then DHT (not a frame)
-      0xff, 0xc2, 0x00, 0x11, 0x08, 0x02, 0x58, 0x03, 0x20, // SOF2: 600 high, 800 wide
+      0xff,
+      0xd8,
+      0xff,
+      0xe1,
+      0x00,
+      0x04,
+      0xaa,
+      0xbb, // APP1 with two bytes of payload
+      0xff,
+      0xff,
+      0xc4,
+      0x00,
+      0x03,
+      0x00, // fill byte, then DHT (not a frame)
+      0xff,
+      0xc2,
+      0x00,
+      0x11,
+      0x08,
+      0x02,
+      0x58,
+      0x03,
+      0x20, // SOF2: 600 high, 800 wide
     ])
     expect(inspectImage(bytes)).toEqual({ ok: true, format: 'jpeg', width: 800, height: 600 })
   })

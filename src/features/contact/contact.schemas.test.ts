@@ -60,13 +60,24 @@ describe('contact schema', () => {
       email: 'Email must be at most 254 characters',
       message: 'Message must be at most 5000 characters',
     })
-    expect(errorsIn('tr', { name: 'a'.repeat(nameMax + 1), email: 'a@b.co', message: 'Merhaba, bilgi almak istiyorum.' })).toEqual({
+    expect(
+      errorsIn('tr', { name: 'a'.repeat(nameMax + 1), email: 'a@b.co', message: 'Merhaba, bilgi almak istiyorum.' }),
+    ).toEqual({
       name: 'İsim en fazla 100 karakter olabilir',
     })
   })
 
   it('trims valid input and defaults the honeypot to empty', () => {
-    const parsed = v.parse(ContactSubmissionSchema, { name: '  Ayşe Yılmaz ', email: ' ayse@example.com ', message: '  Merhaba, bir görüşme ayarlayalım.  ' })
-    expect(parsed).toEqual({ name: 'Ayşe Yılmaz', email: 'ayse@example.com', message: 'Merhaba, bir görüşme ayarlayalım.', website: '' })
+    const parsed = v.parse(ContactSubmissionSchema, {
+      name: '  Ayşe Yılmaz ',
+      email: ' ayse@example.com ',
+      message: '  Merhaba, bir görüşme ayarlayalım.  ',
+    })
+    expect(parsed).toEqual({
+      name: 'Ayşe Yılmaz',
+      email: 'ayse@example.com',
+      message: 'Merhaba, bir görüşme ayarlayalım.',
+      website: '',
+    })
   })
 })

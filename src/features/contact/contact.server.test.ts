@@ -51,7 +51,9 @@ describe('acceptContactMessage', () => {
   it('refuses invalid input with a 400 and localized field messages, storing nothing', async () => {
     overwriteGetLocale(() => 'en')
     const { stored, deps } = setup()
-    const error = await rejection((async () => acceptContactMessage(parseContactSubmission({ name: 'A', email: 'x', message: '' }), '10.0.0.1', deps))())
+    const error = await rejection(
+      (async () => acceptContactMessage(parseContactSubmission({ name: 'A', email: 'x', message: '' }), '10.0.0.1', deps))(),
+    )
     expect(error.status).toBe(400)
     expect(error.fields).toEqual({
       name: 'Name must be at least 2 characters',
@@ -64,7 +66,9 @@ describe('acceptContactMessage', () => {
 
   it('drops a submission whose honeypot is filled, silently', async () => {
     const { stored, deps } = setup()
-    expect(await acceptContactMessage({ ...VALID, website: 'https://spam.example' }, '10.0.0.1', deps)).toEqual({ status: 'dropped' })
+    expect(await acceptContactMessage({ ...VALID, website: 'https://spam.example' }, '10.0.0.1', deps)).toEqual({
+      status: 'dropped',
+    })
     expect(stored).toHaveLength(0)
   })
 

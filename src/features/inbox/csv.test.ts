@@ -25,7 +25,13 @@ describe('csvField', () => {
 
 describe('encodeCsv', () => {
   it('starts with a BOM, ends every line with CRLF and keeps Turkish letters', () => {
-    const csv = encodeCsv([['İsim', 'Mesaj'], ['Şükrü Öğüt', 'Çok güzel ığdır']], ';')
+    const csv = encodeCsv(
+      [
+        ['İsim', 'Mesaj'],
+        ['Şükrü Öğüt', 'Çok güzel ığdır'],
+      ],
+      ';',
+    )
     expect(csv.startsWith(CSV_BOM)).toBe(true)
     expect(csv).toBe(`${CSV_BOM}"İsim";"Mesaj"\r\n"Şükrü Öğüt";"Çok güzel ığdır"\r\n`)
     const bytes = new TextEncoder().encode(csv)

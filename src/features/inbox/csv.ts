@@ -19,7 +19,10 @@ export function csvField(value: string | number | null | undefined): string {
 }
 
 /** A whole file: BOM, one CRLF-terminated line per row. */
-export function encodeCsv(rows: readonly (readonly (string | number | null | undefined)[])[], delimiter: CsvDelimiter = ','): string {
+export function encodeCsv(
+  rows: readonly (readonly (string | number | null | undefined)[])[],
+  delimiter: CsvDelimiter = ',',
+): string {
   return CSV_BOM + rows.map((row) => row.map(csvField).join(delimiter) + '\r\n').join('')
 }
 

@@ -20,7 +20,14 @@ function fakeStore(count: number): MessageStore & { calls: MessageQuery[] } {
     async list(query) {
       calls.push(query)
       const start = (query.page - 1) * query.pageSize
-      return { items: all.slice(start, start + query.pageSize), total: all.length, totalExact: true, unread: 0, page: query.page, pageSize: query.pageSize }
+      return {
+        items: all.slice(start, start + query.pageSize),
+        total: all.length,
+        totalExact: true,
+        unread: 0,
+        page: query.page,
+        pageSize: query.pageSize,
+      }
     },
     create: async () => ({ id: '', createdAt: '' }),
     get: async () => null,

@@ -11,7 +11,13 @@ function fakeBanners(row: PublicBanner | null = null) {
       return () => listeners.delete(listener)
     },
   }
-  return { store, listeners, emit: (change: BannerChange) => listeners.forEach((l) => l(change)) }
+  return {
+    store,
+    listeners,
+    emit: (change: BannerChange) => {
+      for (const l of listeners) l(change)
+    },
+  }
 }
 
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, needle: string): Promise<string> {

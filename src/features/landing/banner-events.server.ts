@@ -74,7 +74,10 @@ export function createBannerEventStream(
 }
 
 /** GET /api/banner-events?key=tr-banner|en-banner */
-export async function bannerEventsResponse(request: Request, banners: Pick<BannerStore, 'getPublic' | 'subscribe'>): Promise<Response> {
+export async function bannerEventsResponse(
+  request: Request,
+  banners: Pick<BannerStore, 'getPublic' | 'subscribe'>,
+): Promise<Response> {
   const query = v.safeParse(BannerEventsQuerySchema, { key: new URL(request.url).searchParams.get('key') })
   if (!query.success) {
     return new Response('Unknown or missing banner key.\n', {

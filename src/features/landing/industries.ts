@@ -17,7 +17,11 @@ const ITEMS: readonly Omit<Industry, 'image'>[] = [
   { key: 'real-estate', name: () => m.industries_real_estate_name(), description: () => m.industries_real_estate_description() },
   { key: 'retail', name: () => m.industries_retail_name(), description: () => m.industries_retail_description() },
   { key: 'finance', name: () => m.industries_finance_name(), description: () => m.industries_finance_description() },
-  { key: 'manufacturing', name: () => m.industries_manufacturing_name(), description: () => m.industries_manufacturing_description() },
+  {
+    key: 'manufacturing',
+    name: () => m.industries_manufacturing_name(),
+    description: () => m.industries_manufacturing_description(),
+  },
   { key: 'logistics', name: () => m.industries_logistics_name(), description: () => m.industries_logistics_description() },
   { key: 'fmcg', name: () => m.industries_fmcg_name(), description: () => m.industries_fmcg_description() },
 ]

@@ -38,7 +38,17 @@ describe('industry image overrides', () => {
   })
 
   it('rejects empty values, placeholders and unsafe schemes', () => {
-    for (const value of ['', '   ', ONE_PIXEL_GIF, EMPTY_SVG, 'javascript:alert(1)', '//evil.example/x.png', 'blob:x', 42, null]) {
+    for (const value of [
+      '',
+      '   ',
+      ONE_PIXEL_GIF,
+      EMPTY_SVG,
+      'javascript:alert(1)',
+      '//evil.example/x.png',
+      'blob:x',
+      42,
+      null,
+    ]) {
       expect(isUsableOverride(value), String(value)).toBe(false)
     }
   })

@@ -5,7 +5,9 @@ import { readHeroBanner, siteOrigin } from './landing.server'
 /** Public data of the landing page: no sign-in, nothing but the banner's public fields. */
 export const getLandingPageData = createServerFn({ method: 'GET' })
   .validator(LandingPageInputSchema)
-  .handler(async ({ data }): Promise<LandingPageData> => ({
-    origin: siteOrigin(),
-    banner: await readHeroBanner(data.locale),
-  }))
+  .handler(
+    async ({ data }): Promise<LandingPageData> => ({
+      origin: siteOrigin(),
+      banner: await readHeroBanner(data.locale),
+    }),
+  )

@@ -105,7 +105,10 @@ function BannerForm({ initial, loadFailed, retrying, onRetry, onSaved }: BannerF
     >
       <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">
         {loadFailed ? (
-          <div role="status" className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <div
+            role="status"
+            className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          >
             <p>{m.banner_load_error()}</p>
             <Button variant="secondary" size="sm" disabled={retrying} onClick={onRetry}>
               {m.banner_retry()}
@@ -132,7 +135,11 @@ function BannerForm({ initial, loadFailed, retrying, onRetry, onSaved }: BannerF
         <p className="text-xs leading-relaxed text-slate-600 sm:text-sm">{m.banner_footer_note()}</p>
         <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:items-center">
           <Button variant="ghost" className="col-span-2 sm:mr-auto" disabled={busy || uploading} onClick={() => reset.mutate()}>
-            {reset.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <RotateCcw aria-hidden="true" className="size-4" />}
+            {reset.isPending ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <RotateCcw aria-hidden="true" className="size-4" />
+            )}
             {m.banner_reset()}
           </Button>
           <Dialog.CloseTrigger className={buttonClass('secondary', 'md', 'sm:min-w-24')}>{m.banner_cancel()}</Dialog.CloseTrigger>

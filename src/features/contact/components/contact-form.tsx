@@ -23,7 +23,11 @@ const noSubscription = () => () => {}
  */
 export function ContactForm() {
   // False in the server render and during hydration, true once React handles the submit.
-  const enhanced = useSyncExternalStore(noSubscription, () => true, () => false)
+  const enhanced = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
   const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({})
 
   const form = useForm({
@@ -49,8 +53,7 @@ export function ContactForm() {
 
   const { nameMax, emailMax, messageMax, nameMin, messageMin } = LIMITS.contact
   const fieldError = (name: FieldName, errors: readonly unknown[]) => firstError(errors) ?? serverErrors[name]
-  const clearServerError = (name: FieldName) =>
-    serverErrors[name] && setServerErrors(({ [name]: _gone, ...rest }) => rest)
+  const clearServerError = (name: FieldName) => serverErrors[name] && setServerErrors(({ [name]: _gone, ...rest }) => rest)
 
   return (
     <form
@@ -92,7 +95,11 @@ export function ContactForm() {
       </form.Field>
       <form.Field name="email">
         {(field) => (
-          <FormField id="contact-email" label={m.contact_email_field_label()} error={fieldError('email', field.state.meta.errors)}>
+          <FormField
+            id="contact-email"
+            label={m.contact_email_field_label()}
+            error={fieldError('email', field.state.meta.errors)}
+          >
             {(aria) => (
               <Input
                 {...aria}
@@ -117,7 +124,11 @@ export function ContactForm() {
       </form.Field>
       <form.Field name="message">
         {(field) => (
-          <FormField id="contact-message" label={m.contact_message_label()} error={fieldError('message', field.state.meta.errors)}>
+          <FormField
+            id="contact-message"
+            label={m.contact_message_label()}
+            error={fieldError('message', field.state.meta.errors)}
+          >
             {(aria) => (
               <Textarea
                 {...aria}

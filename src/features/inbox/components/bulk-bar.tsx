@@ -18,8 +18,7 @@ export function BulkBar({
   onClear: () => void
 }) {
   return (
-    <div
-      role="region"
+    <section
       aria-label={m.inbox_selected({ count })}
       className="flex flex-wrap items-center gap-2 border-b border-brand-100 bg-brand-50 px-4 py-2"
     >
@@ -38,9 +37,15 @@ export function BulkBar({
         <Trash2 className="size-4" aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">{m.inbox_delete()}</span>
       </Button>
-      <Button variant="ghost" size="sm" onClick={onClear} aria-label={m.inbox_clear_selection()} title={m.inbox_clear_selection()}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onClear}
+        aria-label={m.inbox_clear_selection()}
+        title={m.inbox_clear_selection()}
+      >
         <X className="size-4" aria-hidden="true" />
       </Button>
-    </div>
+    </section>
   )
 }

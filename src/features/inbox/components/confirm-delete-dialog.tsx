@@ -21,13 +21,7 @@ export function ConfirmDeleteDialog({
   onConfirm: () => void
 }) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      role="alertdialog"
-      lazyMount
-      unmountOnExit
-    >
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} role="alertdialog" lazyMount unmountOnExit>
       <Portal>
         <Dialog.Backdrop className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[1px]" />
         <Dialog.Positioner className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center">

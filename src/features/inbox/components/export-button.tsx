@@ -10,8 +10,7 @@ import { exportMessagesCsv } from '../inbox.functions'
 /** Downloads the current filter and search as CSV (built on the server, saved by the browser). */
 export function ExportButton({ status, q }: { status: StatusFilter; q: string }) {
   const exporter = useMutation({
-    mutationFn: () =>
-      exportMessagesCsv({ data: { status, q, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } }),
+    mutationFn: () => exportMessagesCsv({ data: { status, q, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } }),
     onSuccess: (file) => {
       const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }))
       const link = document.createElement('a')
@@ -29,7 +28,13 @@ export function ExportButton({ status, q }: { status: StatusFilter; q: string })
     },
   })
   return (
-    <Button variant="secondary" className="shrink-0 whitespace-nowrap" onClick={() => exporter.mutate()} disabled={exporter.isPending} aria-busy={exporter.isPending}>
+    <Button
+      variant="secondary"
+      className="shrink-0 whitespace-nowrap"
+      onClick={() => exporter.mutate()}
+      disabled={exporter.isPending}
+      aria-busy={exporter.isPending}
+    >
       <Download className="size-4" aria-hidden="true" />
       {exporter.isPending ? m.inbox_exporting() : m.inbox_export()}
     </Button>

@@ -30,11 +30,13 @@ export function InboxHeader({
       <div className="min-w-0">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.inbox_title()}</h1>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600" aria-live="polite">
-          <span data-testid="inbox-total">{total === undefined
+          <span data-testid="inbox-total">
+            {total === undefined
               ? '\u00a0'
               : totalExact
                 ? m.inbox_total({ count: formatCount(total) })
-                : m.inbox_total_more({ count: formatCount(total) })}</span>
+                : m.inbox_total_more({ count: formatCount(total) })}
+          </span>
           {unread !== undefined && unread > 0 ? (
             <span
               data-testid="inbox-unread"

@@ -207,12 +207,12 @@ export function InboxPage({
         onOpenChange={(open) => {
           if (!open) setPendingDelete(null)
         }}
-        title={pendingDelete?.name !== undefined ? m.inbox_delete_title() : m.inbox_bulk_delete_title({ count: pendingDelete?.ids.length ?? 0 })}
-        text={
+        title={
           pendingDelete?.name !== undefined
-            ? m.inbox_delete_text({ name: pendingDelete.name })
-            : m.inbox_bulk_delete_text()
+            ? m.inbox_delete_title()
+            : m.inbox_bulk_delete_title({ count: pendingDelete?.ids.length ?? 0 })
         }
+        text={pendingDelete?.name !== undefined ? m.inbox_delete_text({ name: pendingDelete.name }) : m.inbox_bulk_delete_text()}
         busy={deleting}
         onConfirm={confirmDelete}
       />

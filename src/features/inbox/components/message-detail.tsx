@@ -31,6 +31,7 @@ export function MessageDetail({
 }) {
   const open = selectedId !== undefined
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the phone sheet's backdrop closes it; keyboards use Escape or the close button
     <aside
       className={
         open
@@ -100,7 +101,11 @@ function Body({
   return (
     <div className="min-w-0 space-y-5 px-5 py-5">
       <div className="min-w-0">
-        <p className="text-lg font-semibold break-words text-slate-900 [overflow-wrap:anywhere]" dir="auto" data-testid="detail-name">
+        <p
+          className="text-lg font-semibold break-words text-slate-900 [overflow-wrap:anywhere]"
+          dir="auto"
+          data-testid="detail-name"
+        >
           {message.name}
         </p>
         <a
@@ -150,7 +155,11 @@ function Body({
 
       <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row">
         <Button variant="primary" className="sm:flex-1" onClick={() => onToggle(message)} disabled={busy}>
-          {action === 'read' ? <MailOpen className="size-4" aria-hidden="true" /> : <Archive className="size-4" aria-hidden="true" />}
+          {action === 'read' ? (
+            <MailOpen className="size-4" aria-hidden="true" />
+          ) : (
+            <Archive className="size-4" aria-hidden="true" />
+          )}
           {action === 'read' ? m.inbox_mark_read() : m.inbox_archive()}
         </Button>
         <Button

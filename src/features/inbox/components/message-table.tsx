@@ -27,20 +27,36 @@ export function MessageTable(props: MessageTableProps) {
   const checkedHere = all.filter((msg) => checked.has(msg.id)).length
   const headerState = checkedHere === 0 ? false : checkedHere === all.length ? true : 'indeterminate'
   return (
-    <table className={`w-full table-fixed border-collapse text-sm transition-opacity ${stale ? 'opacity-60' : ''}`} aria-busy={stale || loading}>
+    <table
+      className={`w-full table-fixed border-collapse text-sm transition-opacity ${stale ? 'opacity-60' : ''}`}
+      aria-busy={stale || loading}
+    >
       <thead className="border-b border-slate-200 bg-slate-50">
         <tr>
           <th scope="col" className="w-10 py-2 pl-3">
             <RowCheckbox
               checked={all.length > 0 && headerState}
-              onChange={(value) => onCheck(all.map((msg) => msg.id), value)}
+              onChange={(value) =>
+                onCheck(
+                  all.map((msg) => msg.id),
+                  value,
+                )
+              }
               label={m.inbox_select_all()}
             />
           </th>
-          <th scope="col" className={`${TH} hidden w-40 md:table-cell`}>{m.inbox_col_date()}</th>
-          <th scope="col" className={TH}>{m.inbox_col_name()}</th>
-          <th scope="col" className={`${TH} hidden md:table-cell`}>{m.inbox_col_email()}</th>
-          <th scope="col" className={`${TH} hidden w-28 sm:table-cell`}>{m.inbox_col_status()}</th>
+          <th scope="col" className={`${TH} hidden w-40 md:table-cell`}>
+            {m.inbox_col_date()}
+          </th>
+          <th scope="col" className={TH}>
+            {m.inbox_col_name()}
+          </th>
+          <th scope="col" className={`${TH} hidden md:table-cell`}>
+            {m.inbox_col_email()}
+          </th>
+          <th scope="col" className={`${TH} hidden w-28 sm:table-cell`}>
+            {m.inbox_col_status()}
+          </th>
           <th scope="col" className={`${TH} w-20 text-right sm:w-24`}>
             <span className="sr-only md:not-sr-only">{m.inbox_col_actions()}</span>
           </th>
@@ -126,7 +142,9 @@ function MessageRow({
         >
           {message.name}
         </button>
-        <span className="block truncate text-xs text-slate-500 md:hidden" dir="auto">{message.email}</span>
+        <span className="block truncate text-xs text-slate-500 md:hidden" dir="auto">
+          {message.email}
+        </span>
         <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 md:hidden">
           <span className="sm:hidden">
             <StatusBadge status={message.status} />
@@ -142,7 +160,11 @@ function MessageRow({
       </td>
       <td className="px-2 py-2 text-right whitespace-nowrap">
         <IconButton label={toggleLabel} onClick={() => onToggle(message)}>
-          {action === 'read' ? <MailOpen className="size-4" aria-hidden="true" /> : <Archive className="size-4" aria-hidden="true" />}
+          {action === 'read' ? (
+            <MailOpen className="size-4" aria-hidden="true" />
+          ) : (
+            <Archive className="size-4" aria-hidden="true" />
+          )}
         </IconButton>
         <IconButton label={deleteLabel} onClick={() => onDelete(message)} danger>
           <Trash2 className="size-4" aria-hidden="true" />

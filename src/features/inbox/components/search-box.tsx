@@ -80,7 +80,11 @@ export function SearchBox({
             <X className="size-4" aria-hidden="true" />
           </button>
         ) : (
-          <kbd className="hidden rounded border border-slate-200 bg-slate-50 px-1.5 font-sans text-xs text-slate-500 sm:inline" aria-hidden="true">
+          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: the key hint is decoration; the search box has its own label
+          <kbd
+            className="hidden rounded border border-slate-200 bg-slate-50 px-1.5 font-sans text-xs text-slate-500 sm:inline"
+            aria-hidden="true"
+          >
             /
           </kbd>
         )}

@@ -5,7 +5,12 @@ function ownedElsewhere(event: KeyboardEvent): boolean {
   const target = event.target as HTMLElement | null
   if (!target) return false
   if (target.isContentEditable) return true
-  if (target.closest('input:not([type="checkbox"]), textarea, select, [role="listbox"], [role="menu"], [role="dialog"], [role="alertdialog"]')) return true
+  if (
+    target.closest(
+      'input:not([type="checkbox"]), textarea, select, [role="listbox"], [role="menu"], [role="dialog"], [role="alertdialog"]',
+    )
+  )
+    return true
   return document.querySelector('[role="alertdialog"][data-state="open"], [role="dialog"][data-state="open"]') !== null
 }
 

@@ -4,13 +4,7 @@ import { toast } from '~/components/ui/toaster'
 import { describeError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'
 import type { BulkAction } from '../inbox.schemas'
-import {
-  bulkDeleteMessages,
-  bulkUpdateStatus,
-  deleteMessage,
-  openMessage,
-  toggleMessageStatus,
-} from '../inbox.functions'
+import { bulkDeleteMessages, bulkUpdateStatus, deleteMessage, openMessage, toggleMessageStatus } from '../inbox.functions'
 import { inboxKeys } from '../inbox.queries'
 
 /** The session ended (signed out elsewhere, expired): back through the login to this very view. */

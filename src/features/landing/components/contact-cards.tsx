@@ -17,7 +17,8 @@ function Card({ icon, title, children }: { icon: ReactNode; title: string; child
   )
 }
 
-const LINK = 'rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
+const LINK =
+  'rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
 
 /** Phone, e-mail and the office address, as fixed text (spec §2). */
 export function ContactCards() {

@@ -40,11 +40,10 @@ export function HeroSection({ locale, banner }: { locale: Locale; banner: Landin
   }
 
   // An image that failed before hydration fired its error event before React listened.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the server-rendered image can have failed unobserved, so this runs once
   useEffect(() => {
     const el = img.current
-    if (el && el.complete && el.naturalWidth === 0) fallBack()
-    // Only the server-rendered image can have failed unobserved.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (el?.complete && el.naturalWidth === 0) fallBack()
   }, [])
 
   return (

@@ -13,7 +13,15 @@ import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
 /** The whole public page, sections in the spec's order (references before contact). */
-export function LandingPage({ locale, data, contactResult }: { locale: Locale; data: LandingPageData; contactResult?: ContactResult }) {
+export function LandingPage({
+  locale,
+  data,
+  contactResult,
+}: {
+  locale: Locale
+  data: LandingPageData
+  contactResult?: ContactResult
+}) {
   return (
     <>
       <a

@@ -3,9 +3,24 @@ import { m } from '~/paraglide/messages'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
 
 const PRODUCTS = [
-  { key: 'assessment', icon: ClipboardCheck, title: () => m.products_assessment_title(), text: () => m.products_assessment_description() },
-  { key: 'dashboard', icon: LayoutDashboard, title: () => m.products_dashboard_title(), text: () => m.products_dashboard_description() },
-  { key: 'simulator', icon: FlaskConical, title: () => m.products_simulator_title(), text: () => m.products_simulator_description() },
+  {
+    key: 'assessment',
+    icon: ClipboardCheck,
+    title: () => m.products_assessment_title(),
+    text: () => m.products_assessment_description(),
+  },
+  {
+    key: 'dashboard',
+    icon: LayoutDashboard,
+    title: () => m.products_dashboard_title(),
+    text: () => m.products_dashboard_description(),
+  },
+  {
+    key: 'simulator',
+    icon: FlaskConical,
+    title: () => m.products_simulator_title(),
+    text: () => m.products_simulator_description(),
+  },
 ]
 
 export function ProductsSection() {
@@ -15,7 +30,11 @@ export function ProductsSection() {
         <SectionHeading id="products-title" title={m.products_title()} subtitle={m.products_subtitle()} tone="dark" />
         <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {PRODUCTS.map(({ key, icon: Icon, title, text }) => (
-            <li key={key} data-testid={`product-${key}`} className="flex flex-col rounded-2xl border border-white/10 bg-white/[0.04] p-7">
+            <li
+              key={key}
+              data-testid={`product-${key}`}
+              className="flex flex-col rounded-2xl border border-white/10 bg-white/[0.04] p-7"
+            >
               <div className="flex items-start justify-between gap-4">
                 <span className="inline-flex size-12 items-center justify-center rounded-xl bg-teal-400/10 text-teal-300 ring-1 ring-teal-300/20">
                   <Icon aria-hidden="true" className="size-6" strokeWidth={1.75} />

@@ -22,9 +22,7 @@ export function SectionHeading({
       >
         {title}
       </h2>
-      {subtitle ? (
-        <p className={`mt-4 text-lg text-pretty ${dark ? 'text-slate-300' : 'text-slate-600'}`}>{subtitle}</p>
-      ) : null}
+      {subtitle ? <p className={`mt-4 text-lg text-pretty ${dark ? 'text-slate-300' : 'text-slate-600'}`}>{subtitle}</p> : null}
     </div>
   )
 }

@@ -13,8 +13,18 @@ const SERVICES = [
     title: () => m.services_transformation_title(),
     text: () => m.services_transformation_description(),
   },
-  { key: 'governance', icon: ShieldCheck, title: () => m.services_governance_title(), text: () => m.services_governance_description() },
-  { key: 'experience', icon: Sparkles, title: () => m.services_experience_title(), text: () => m.services_experience_description() },
+  {
+    key: 'governance',
+    icon: ShieldCheck,
+    title: () => m.services_governance_title(),
+    text: () => m.services_governance_description(),
+  },
+  {
+    key: 'experience',
+    icon: Sparkles,
+    title: () => m.services_experience_title(),
+    text: () => m.services_experience_description(),
+  },
 ]
 
 export function ServicesSection() {
