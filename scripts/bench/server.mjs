@@ -12,8 +12,9 @@ export async function startServer({ outputDir, port, env = {} }) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server in ${outputDir} exited with ${child.exitCode}`)
     try {
-      const res = await fetch(`${url}/favicon.svg`)
-      if (res.ok) break
+      // Any answer means it listens (the minimal app has no static files to ask for).
+      await fetch(`${url}/`)
+      break
     } catch {
       // not listening yet
     }
