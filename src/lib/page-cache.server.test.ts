@@ -67,3 +67,22 @@ describe('createPageCache', () => {
     expect(render).toHaveBeenCalledTimes(3)
   })
 })
+
+describe('compression of cached pages', () => {
+  it('sends brotli or gzip when accepted, each with its own nonce', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib')
+    const cache = createPageCache()
+    const render = vi.fn(async (nonce: string) => htmlPage(nonce, 'x'.repeat(5000)))
+    await cache.handle(new Request('http://x/'), 'first', render)
+    const br = await cache.handle(new Request('http://x/', { headers: { 'accept-encoding': 'gzip, deflate, br' } }), 'BR', render)
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i)
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toContain('nonce="BR"')
+    const gz = await cache.handle(new Request('http://x/', { headers: { 'accept-encoding': 'gzip' } }), 'GZ', render)
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toContain('nonce="GZ"')
+    const plain = await cache.handle(new Request('http://x/'), 'PLAIN', render)
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toContain('nonce="PLAIN"')
+  })
+})

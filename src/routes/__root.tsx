@@ -7,8 +7,6 @@ import { Toaster } from '~/components/ui/toaster'
 import { NotFound } from '~/components/not-found'
 import { m } from '~/paraglide/messages'
 import { getLocale, setLocale } from '~/paraglide/runtime'
-import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
-import interLatinExt from '@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url'
 import appCss from '~/styles.css?url'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -22,14 +20,6 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     ],
     links: [
       { rel: 'stylesheet', href: appCss },
-      // The two Inter files every page uses (src/styles.css), fetched alongside the stylesheet.
-      ...[interLatin, interLatinExt].map((href) => ({
-        rel: 'preload',
-        href,
-        as: 'font',
-        type: 'font/woff2',
-        crossOrigin: 'anonymous' as const,
-      })),
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
       { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
       { rel: 'manifest', href: '/site.webmanifest' },
