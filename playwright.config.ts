@@ -1,12 +1,5 @@
-import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
-
-/** Debian's Chromium on CI machines; Playwright's own browser on a laptop that has one. */
-function chromiumPath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium'
-  return undefined
-}
+import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.mjs'
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e'
@@ -35,15 +28,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],

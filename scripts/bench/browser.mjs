@@ -1,22 +1,9 @@
 // Chromium for measurements: Debian's at /usr/bin/chromium (or CHROMIUM_PATH), else Playwright's.
-import { existsSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { CHROMIUM_FLAGS, chromiumPath } from '../chromium.mjs'
 
-export function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined
-}
-
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-]
+export { CHROMIUM_FLAGS, chromiumPath }
 
 /** JavaScript a first visit to `url` loads until the network is idle: files and gzipped bytes. */
 export async function firstLoadJs(url) {
