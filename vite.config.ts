@@ -29,6 +29,26 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // The framework's many small modules travel as one file: on a slow phone every extra
+            // request in the first load costs a round trip.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|seroval|seroval-plugins|cookie-es|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|react-store|store|start-client-core|react-start-client|router-ssr-query-core|react-router-ssr-query|query-core|react-query|start-storage-context))[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   plugins: [
     // In dev the plugin recompiles messages on change; builds and tests compile them first
     // in a process of their own (scripts/compile-messages.mjs) so `vite build` exits promptly.
