@@ -35,12 +35,13 @@ export default defineConfig(({ command }) => ({
         rolldownOptions: {
           output: {
             // The framework's many small modules travel as one file: on a slow phone every extra
-            // request in the first load costs a round trip.
+            // request in the first load costs a round trip. TanStack Query is not in it: only the
+            // admin area uses it, and it arrives with the admin chunks.
             codeSplitting: {
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|seroval|seroval-plugins|cookie-es|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|react-store|store|start-client-core|react-start-client|router-ssr-query-core|react-router-ssr-query|query-core|react-query|start-storage-context))[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|seroval|seroval-plugins|cookie-es|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|react-store|store|start-client-core|react-start-client|start-storage-context))[\\/]/,
                 },
               ],
             },

@@ -1,17 +1,11 @@
-import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
-import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { deLocalizeUrl, localizeUrl } from './paraglide/runtime'
 import { routeTree } from './routeTree.gen'
 import { getCspNonce } from './lib/csp-nonce'
 
 export function getRouter() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
-  })
-  const router = createRouter({
+  return createRouter({
     routeTree,
-    context: { queryClient },
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
@@ -22,8 +16,6 @@ export function getRouter() {
       output: ({ url }) => localizeUrl(url),
     },
   })
-  setupRouterSsrQueryIntegration({ router, queryClient })
-  return router
 }
 
 declare module '@tanstack/react-router' {

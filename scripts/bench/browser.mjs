@@ -19,7 +19,11 @@ export async function firstLoadJs(url) {
     })
     await page.goto(url, { waitUntil: 'networkidle' })
     const html = await page.content()
-    const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
+    // Inline scripts the browser runs; data blocks (JSON-LD) are not JavaScript.
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+      .filter(([, attrs]) => !/\btype="(?!module"|text\/javascript")/.test(attrs))
+      .map((m) => m[2])
+      .join('')
     const files = await Promise.all(scripts)
     const inlineGzip = inline ? gzipSync(inline, { level: 9 }).length : 0
     return {

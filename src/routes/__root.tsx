@@ -1,15 +1,13 @@
 /// <reference types="vite/client" />
-import type { QueryClient } from '@tanstack/react-query'
-import { HeadContent, Scripts, createRootRouteWithContext } from '@tanstack/react-router'
+import { HeadContent, Scripts, createRootRoute, lazyRouteComponent } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useEffect } from 'react'
 import { Toaster } from '~/components/ui/toaster'
-import { NotFound } from '~/components/not-found'
 import { m } from '~/paraglide/messages'
 import { getLocale, setLocale } from '~/paraglide/runtime'
 import appCss from '~/styles.css?url'
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRoute({
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
@@ -25,7 +23,8 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { rel: 'manifest', href: '/site.webmanifest' },
     ],
   }),
-  notFoundComponent: NotFound,
+  // Loaded only when a page is not found: the root route's code is part of every page.
+  notFoundComponent: lazyRouteComponent(() => import('~/components/not-found'), 'NotFound'),
   shellComponent: RootDocument,
 })
 

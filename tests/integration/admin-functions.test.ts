@@ -22,7 +22,7 @@ const PUBLIC: Record<string, string> = {
   'src/features/auth/auth.functions.ts#sendLoginCode': 'how a session starts; rate-limited per IP',
   'src/features/auth/auth.functions.ts#verifyLoginCode': 'how a session starts; rate-limited per e-mail and IP',
   'src/features/auth/auth.functions.ts#signOut': "ends the caller's own session, if any",
-  'src/features/auth/auth.functions.ts#getAdminSession': "the caller's own address when they are an admin, else null",
+  'src/features/auth/session.functions.ts#getAdminSession': "the caller's own address when they are an admin, else null",
   'src/features/landing/landing.functions.ts#getLandingPageData': "the public landing page's banner",
   'src/features/contact/contact.functions.ts#submitContactMessage': 'the public contact form; validated and rate-limited',
   'src/features/contact/contact.functions.ts#submitContactForm': 'the same form posted without JavaScript',
@@ -163,7 +163,7 @@ describe('admin server functions over HTTP', () => {
   it('sign a verified non-admin out again at once, over HTTP too', async () => {
     const send = built.get('src/features/auth/auth.functions.ts#sendLoginCode')!
     const verify = built.get('src/features/auth/auth.functions.ts#verifyLoginCode')!
-    const session = built.get('src/features/auth/auth.functions.ts#getAdminSession')!
+    const session = built.get('src/features/auth/session.functions.ts#getAdminSession')!
     const ip = '192.0.2.77'
     const sent = await callServerFn(server, send.id, { method: 'POST', data: { email: STAFF }, ip })
     expect(sent.status, await sent.text()).toBe(200)

@@ -293,6 +293,7 @@ export const invalidContactForm = (w: Where) =>
 const FN = {
   contact: 'src/features/contact/contact.functions.ts',
   auth: 'src/features/auth/auth.functions.ts',
+  session: 'src/features/auth/session.functions.ts',
   landing: 'src/features/landing/landing.functions.ts',
   banners: 'src/features/banners/banners.functions.ts',
   inbox: 'src/features/inbox/inbox.functions.ts',
@@ -317,7 +318,7 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
       ),
   },
   [`${FN.auth}#signOut`]: anything,
-  [`${FN.auth}#getAdminSession`]: anything,
+  [`${FN.session}#getAdminSession`]: anything,
   [`${FN.landing}#getLandingPageData`]: {
     refuses: false,
     input: (w) =>

@@ -14,7 +14,7 @@ let server: AppServer
 let sessionCookies: string[] = []
 
 function fnId(name: string): string {
-  const fn = findBuiltServerFns(INTEGRATION_OUTPUT_DIR).find((f) => f.name === name && f.file.endsWith('auth.functions.ts'))
+  const fn = findBuiltServerFns(INTEGRATION_OUTPUT_DIR).find((f) => f.name === name && f.file.includes('/features/auth/'))
   if (!fn) throw new Error(`${name} is not in the production build`)
   return fn.id
 }

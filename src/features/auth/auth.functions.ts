@@ -12,10 +12,9 @@ import { m } from '~/paraglide/messages'
 import { authFailureToAppError } from './auth-errors.server'
 import { SendLoginCodeSchema, VerifyLoginCodeSchema } from './auth.schemas'
 import { forgetVerifyTries, limitSendCode, limitVerify } from './rate-limits.server'
+import type { AdminSession } from './session.functions'
 
-export interface AdminSession {
-  email: string
-}
+export type { AdminSession } from './session.functions'
 
 /** Mails a one-time code to an existing user (never creates one). */
 export const sendLoginCode = createServerFn({ method: 'POST' })
@@ -53,15 +52,4 @@ export const signOut = createServerFn({ method: 'POST' }).handler(async (): Prom
   const backend = await getBackend()
   await backend.auth.signOut(requestContext())
   return { signedOut: true }
-})
-
-/**
- * The signed-in admin, or null (no session, or a user not on the admin list). Used by the
- * admin route guard and the login page; it reveals nothing but the caller's own address.
- */
-export const getAdminSession = createServerFn({ method: 'GET' }).handler(async (): Promise<AdminSession | null> => {
-  const backend = await getBackend()
-  const user = await backend.auth.getUser(requestContext())
-  if (!user || !(await backend.auth.isAdmin(user.email))) return null
-  return { email: user.email }
 })

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '~/lib/limits'
-import { CODE_INPUT_MAX_LENGTH, CodeSchema, EmailSchema, safeAdminRedirect } from './auth.schemas'
+import { safeAdminRedirect } from './admin-redirect'
+import { CODE_INPUT_MAX_LENGTH, CodeSchema, EmailSchema } from './auth.schemas'
 import { secondsIn } from './auth-errors.server'
 
 describe('sign-in schemas', () => {

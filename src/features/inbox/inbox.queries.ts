@@ -3,9 +3,10 @@
  * search params, so each filter/search/page is cached on its own and a shared link asks for
  * exactly what its URL says.
  */
-import { type QueryClient, keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { type DehydratedState, dehydrate, keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ContactMessage, MessagePage } from '~/backend/domain'
 import { describeError } from '~/lib/app-error'
+import { getQueryClient } from '~/lib/query-client'
 import type { InboxSearch } from './inbox.schemas'
 import { getMessage, listMessages } from './inbox.functions'
 
@@ -46,16 +47,19 @@ export function messageQueryOptions(id: string) {
 }
 
 /**
- * The route loader's part: on the server the first page renders with its data; in the browser
- * navigation does not wait, so the table stays on screen (placeholderData) while the next loads.
+ * The route loader's part: on the server the first page renders with its data, which travels to
+ * the browser's cache with the page (PrefetchedQueries); in the browser navigation does not wait,
+ * so the table stays on screen (placeholderData) while the next loads.
  */
-export async function loadInbox(queryClient: QueryClient, search: MessageListParams & { id?: string }) {
+export async function loadInbox(search: MessageListParams & { id?: string }): Promise<DehydratedState | undefined> {
+  const queryClient = getQueryClient()
   if (typeof window !== 'undefined') {
     void queryClient.prefetchQuery(messagesQueryOptions(search))
-    return
+    return undefined
   }
   await Promise.all([
     queryClient.ensureQueryData(messagesQueryOptions(search)),
     search.id ? queryClient.ensureQueryData(messageQueryOptions(search.id)) : null,
   ])
+  return dehydrate(queryClient)
 }

@@ -2,4 +2,4 @@
 // imported by path (components/landing-page) so route code-splitting keeps it out of the shared
 // route tree that every page loads.
 export { landingHead } from './landing.head'
-export { landingPageQueryOptions } from './landing.queries'
+export { loadLandingPage } from './landing.loader'

@@ -1,5 +1,6 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router'
-import { getAdminSession } from '~/features/auth/auth.functions'
+import { QueryProvider } from '~/components/query-provider'
+import { getAdminSession } from '~/features/auth/session.functions'
 
 /**
  * Every /admin/* page but the login: the session is checked (on the server for the first
@@ -13,5 +14,14 @@ export const Route = createFileRoute('/admin/_authed')({
     return { session }
   },
   head: () => ({ meta: [{ name: 'robots', content: 'noindex, nofollow' }] }),
-  component: Outlet,
+  component: AdminLayout,
 })
+
+/** The admin pages' data cache (TanStack Query) lives here, not in the public pages' bundle. */
+function AdminLayout() {
+  return (
+    <QueryProvider>
+      <Outlet />
+    </QueryProvider>
+  )
+}

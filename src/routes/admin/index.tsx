@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { ADMIN_HOME } from '~/features/auth/auth.schemas'
+import { ADMIN_HOME } from '~/features/auth/admin-redirect'
 
 export const Route = createFileRoute('/admin/')({
   beforeLoad: () => {

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { getAdminSession } from '~/features/auth/auth.functions'
-import { LoginSearchSchema, safeAdminRedirect } from '~/features/auth/auth.schemas'
+import { getAdminSession } from '~/features/auth/session.functions'
+import { LoginSearchSchema, safeAdminRedirect } from '~/features/auth/admin-redirect'
 import { LoginPage } from '~/features/auth/components/login-page'
 import { m } from '~/paraglide/messages'
 

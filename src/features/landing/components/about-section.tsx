@@ -1,3 +1,5 @@
+import { Hydrate } from '@tanstack/react-start'
+import { visible } from '@tanstack/react-start/hydration'
 import { Compass, Route, Scale } from 'lucide-react'
 import { m } from '~/paraglide/messages'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
@@ -8,26 +10,38 @@ const PILLARS = [
   { icon: Route, title: () => m.about_pillar_delivery_title(), text: () => m.about_pillar_delivery_text() },
 ]
 
+/**
+ * Static: the server's HTML is the whole section; its code is fetched only when it comes
+ * into view (selective hydration), so it is not part of the page's first load.
+ */
 export function AboutSection() {
   return (
     <section id="about" aria-labelledby="about-title" className={`border-t border-slate-100 bg-white ${SECTION_SPACING}`}>
-      <div className={CONTAINER}>
-        <SectionHeading id="about-title" title={m.about_title()} />
-        <div className="mx-auto mt-8 max-w-3xl text-left sm:text-center">
-          <p className="text-center text-xl leading-relaxed font-semibold text-pretty text-brand-900">{m.about_intro()}</p>
-          <p className="mt-6 text-lg leading-relaxed text-pretty text-slate-600">{m.about_description1()}</p>
-          <p className="mt-4 text-lg leading-relaxed text-pretty text-slate-600">{m.about_description2()}</p>
-        </div>
-        <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {PILLARS.map(({ icon: Icon, title, text }) => (
-            <li key={title()} className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6">
-              <Icon aria-hidden="true" className="size-7 text-teal-700" strokeWidth={1.75} />
-              <h3 className="mt-4 text-lg font-semibold text-brand-900">{title()}</h3>
-              <p className="mt-2 leading-relaxed text-slate-600">{text()}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <Hydrate when={visible()}>
+        <AboutContent />
+      </Hydrate>
     </section>
+  )
+}
+
+function AboutContent() {
+  return (
+    <div className={CONTAINER}>
+      <SectionHeading id="about-title" title={m.about_title()} />
+      <div className="mx-auto mt-8 max-w-3xl text-left sm:text-center">
+        <p className="text-center text-xl leading-relaxed font-semibold text-pretty text-brand-900">{m.about_intro()}</p>
+        <p className="mt-6 text-lg leading-relaxed text-pretty text-slate-600">{m.about_description1()}</p>
+        <p className="mt-4 text-lg leading-relaxed text-pretty text-slate-600">{m.about_description2()}</p>
+      </div>
+      <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {PILLARS.map(({ icon: Icon, title, text }) => (
+          <li key={title()} className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6">
+            <Icon aria-hidden="true" className="size-7 text-teal-700" strokeWidth={1.75} />
+            <h3 className="mt-4 text-lg font-semibold text-brand-900">{title()}</h3>
+            <p className="mt-2 leading-relaxed text-slate-600">{text()}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }

@@ -20,14 +20,16 @@ export function ContactSection({ result }: { result?: ContactResult }) {
         <SectionHeading id="contact-title" title={m.contact_title()} subtitle={m.contact_subtitle()} />
         <div className="mt-14 grid gap-8 lg:grid-cols-5">
           <div className="lg:col-span-2">
-            <ContactCards />
+            <Hydrate when={visible()}>
+              <ContactCards />
+            </Hydrate>
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
             <h3 id="contact-form-title" className="mb-6 text-xl font-semibold text-brand-900">
               {m.contact_form_title()}
             </h3>
-            {result ? <ContactNotice result={result} /> : null}
             <Hydrate when={visible({ rootMargin: '800px' })}>
+              {result ? <ContactNotice result={result} /> : null}
               <ContactForm />
             </Hydrate>
           </div>

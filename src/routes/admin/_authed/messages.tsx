@@ -1,9 +1,9 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { useCallback } from 'react'
+import { PrefetchedQueries } from '~/components/query-provider'
 import { SignOutButton } from '~/features/auth/components/sign-out-button'
 import { BannerManagerButton } from '~/features/banners/components/banner-manager-button'
 import { type InboxNavigate, InboxPage } from '~/features/inbox/components/inbox-page'
-import { loadInbox } from '~/features/inbox/inbox.queries'
 import { INBOX_SEARCH_DEFAULTS, InboxSearchSchema } from '~/features/inbox/inbox.schemas'
 import { m } from '~/paraglide/messages'
 
@@ -11,28 +11,32 @@ export const Route = createFileRoute('/admin/_authed/messages')({
   validateSearch: InboxSearchSchema,
   search: { middlewares: [stripSearchParams(INBOX_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search: { status, q, page, id } }) => ({ status, q, page, id }),
-  loader: ({ context, deps }) => loadInbox(context.queryClient, deps),
+  // Imported on demand: TanStack Query belongs to the admin chunks, not to the shared route tree.
+  loader: ({ deps }) => import('~/features/inbox/inbox.queries').then(({ loadInbox }) => loadInbox(deps)),
   head: () => ({ meta: [{ title: m.inbox_meta_title() }] }),
   component: MessagesRoute,
 })
 
 function MessagesRoute() {
   const search = Route.useSearch()
+  const prefetched = Route.useLoaderData()
   const routeNavigate = Route.useNavigate()
   const navigate = useCallback<InboxNavigate>(
     (patch, options) => routeNavigate({ search: (prev) => ({ ...prev, ...patch }), replace: options?.replace }),
     [routeNavigate],
   )
   return (
-    <InboxPage
-      search={search}
-      navigate={navigate}
-      headerActions={
-        <>
-          <BannerManagerButton />
-          <SignOutButton />
-        </>
-      }
-    />
+    <PrefetchedQueries state={prefetched}>
+      <InboxPage
+        search={search}
+        navigate={navigate}
+        headerActions={
+          <>
+            <BannerManagerButton />
+            <SignOutButton />
+          </>
+        }
+      />
+    </PrefetchedQueries>
   )
 }
