@@ -85,4 +85,15 @@ describe('compression of cached pages', () => {
     expect(plain.headers.get('content-encoding')).toBeNull()
     expect(await plain.text()).toContain('nonce="PLAIN"')
   })
+
+  it('compresses the page for the visitor whose request rendered it, too', async () => {
+    const { gunzipSync } = await import('node:zlib')
+    const cache = createPageCache()
+    const render = vi.fn(async (nonce: string) => htmlPage(nonce, 'x'.repeat(5000)))
+    // Chrome over plain http offers gzip only; the first visit after a banner change is a miss.
+    const first = await cache.handle(new Request('http://x/', { headers: { 'accept-encoding': 'gzip, deflate' } }), 'ONE', render)
+    expect(render).toHaveBeenCalledTimes(1)
+    expect(first.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await first.arrayBuffer())).toString()).toContain('nonce="ONE"')
+  })
 })

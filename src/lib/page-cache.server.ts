@@ -76,6 +76,8 @@ export function createPageCache(now: () => number = Date.now): PageCache {
         const entry = { html, headers, expires: now() + TTL_MS }
         entries.set(key, entry)
         settle(entry)
+        // The visitor who triggered the render gets the same compressed page as everyone after.
+        return respondCompressed(request, nonce, entry)
       } else {
         settle(null)
       }
