@@ -15,6 +15,8 @@ async function lighthouseRun(url) {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     })
+    // A lost trace (NO_NAVSTART, NO_FCP) is Lighthouse's failure, not the page's: the caller retries.
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code}`)
     const c = result.lhr.categories
     const score = (k) => Math.round((c[k]?.score ?? 0) * 100)
     const ms = (audit) => Math.round(result.lhr.audits[audit]?.numericValue ?? 0)
@@ -40,7 +42,14 @@ async function lighthouseRun(url) {
  */
 export async function lighthouseScores(url, { runs = 3 } = {}) {
   const results = []
-  for (let i = 0; i < runs; i++) results.push(await lighthouseRun(url))
+  for (let i = 0, failures = 0; i < runs; i++) {
+    try {
+      results.push(await lighthouseRun(url))
+    } catch (error) {
+      if (++failures > 2) throw error
+      i--
+    }
+  }
   const sorted = [...results].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs)
   return { ...sorted[Math.floor((sorted.length - 1) / 2)], performanceRuns: results.map((r) => r.performance) }
 }

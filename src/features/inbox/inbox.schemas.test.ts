@@ -39,6 +39,11 @@ describe('InboxSearchSchema', () => {
     expect(parse({ q: 'satır\tbir' }).q).toBe('satır\tbir')
   })
 
+  it('mends lone surrogates as stored contact text does, and keeps whole emoji', () => {
+    expect(parse({ q: 'a\uD800b' }).q).toBe('a\uFFFDb')
+    expect(parse({ q: 'a\uDC00b😀' }).q).toBe('a\uFFFDb😀')
+  })
+
   it('reads a number the router parsed from ?q=2024 as text', () => {
     expect(parse({ q: 2024 }).q).toBe('2024')
   })

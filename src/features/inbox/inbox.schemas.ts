@@ -10,14 +10,15 @@ import { LIMITS } from '~/lib/limits'
 /** Far past any real inbox (5 million rows at 50 a page), low enough to keep OFFSET sane. */
 export const MAX_PAGE = 100_000
 
-/** Trims, drops characters PostgreSQL text cannot hold (NUL) and caps the length. */
+/** Trims, drops characters PostgreSQL text cannot hold (NUL), mends lone surrogates and caps the length. */
 export function normalizeSearch(text: string): string {
   let clean = ''
   for (const char of text) {
     const code = char.charCodeAt(0)
     // C0 controls other than tab and line breaks: NUL breaks PostgreSQL text, the rest are noise.
     if (code < 0x20 && char !== '\t' && char !== '\n' && char !== '\r') continue
-    clean += char
+    // A lone UTF-16 surrogate becomes U+FFFD, as in stored contact text (PGlite would cut the rest).
+    clean += char.length === 1 && code >= 0xd800 && code <= 0xdfff ? '\uFFFD' : char
   }
   let capped = clean.trim().slice(0, LIMITS.inbox.searchMax)
   // Never cut an emoji in half: a lone high surrogate at the end goes too.
