@@ -3,6 +3,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import v8 from 'node:v8'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 
@@ -10,7 +11,25 @@ export type Database = PGlite
 /** Anything that runs a query: the database itself or an open transaction. */
 export type Queryable = Pick<PGlite, 'query'> | Transaction
 
+/**
+ * Keeps PostgreSQL's WebAssembly on V8's baseline compiler (Liftoff): no function is tiered up.
+ *
+ * Node 24's V8 re-compiles hot wasm functions with its optimizing compiler (Turboshaft). One of
+ * postgres' functions (#2272 of pglite.wasm, ~105 KB of code) is hot on every query, and optimizing it
+ * takes ~600 MB of compiler memory for a moment: the server's peak went from ~300 MB to ~880 MB at the
+ * first queries (decision 032, "Memory"). Liftoff code keeps the inbox queries well under their target.
+ * The filter lets only function 0 tier up, which in pglite.wasm is an import (never compiled), so none
+ * does. V8 reads it when it compiles each function (lazily, at its first call), so setting it here,
+ * before the first PGlite is created, works without a command-line flag (`--liftoff-only` would, but
+ * cannot be set at run time nor through NODE_OPTIONS). The flag is process-wide: other wasm in the
+ * process (undici's HTTP parser) stays on Liftoff too, which costs nothing measurable.
+ */
+function keepWasmOnBaselineCompiler(): void {
+  v8.setFlagsFromString('--wasm-tier-up-filter=0')
+}
+
 export async function openDatabase(options: { dataDir: string; inMemory?: boolean; template?: Blob }): Promise<Database> {
+  keepWasmOnBaselineCompiler()
   // In memory for tests: initdb in RAM is much faster than on disk, and nothing is left behind.
   const dataDir = options.inMemory ? undefined : path.resolve(options.dataDir, 'db')
   // PGlite creates its own folder but not the parents.
