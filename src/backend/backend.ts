@@ -108,6 +108,11 @@ export interface FileStorage {
   }): Promise<{ publicUrl: string }>
   /** Reads a stored file for the app to serve; null when there is none (embedded only serves). */
   read(name: string): Promise<StoredFile | null>
+  /**
+   * Deletes the files stored before `storedBefore` whose public URLs are not in `keepUrls`
+   * (uploads nobody saved, images no banner shows any more); returns their names.
+   */
+  removeUnused(input: { keepUrls: readonly string[]; storedBefore: Date }): Promise<string[]>
 }
 
 /**

@@ -45,6 +45,8 @@ export const LIMITS = {
     maxSide: 10_000,
     minSide: 16,
     cacheControlSeconds: 3600,
+    /** An uploaded image no banner uses is deleted once it is this old (time enough to save it). */
+    unusedKeepSeconds: 24 * 60 * 60,
   },
   banner: {
     urlMax: 2048,

@@ -73,4 +73,23 @@ describe('file storage', () => {
     await fs.writeFile(path.join(t.dataDir, 'uploads', IMAGE_BUCKET, 'orphan.png'), bytes)
     expect(await t.backend.storage.read('orphan.png')).toBeNull()
   })
+
+  it('removes old files no banner shows, row and bytes, and keeps used and recent ones', async () => {
+    const store = (name: string) => t.backend.storage.upload({ name, bytes, contentType: 'image/png', cacheControlSeconds: 60 })
+    for (const name of ['old-unused.png', 'old-used.png', 'new-unused.png']) await store(name)
+    await t.db.query(
+      "update storage.objects set created_at = now() - interval '2 days' where name in ('old-unused.png', 'old-used.png')",
+    )
+
+    const removed = await t.backend.storage.removeUnused({
+      keepUrls: ['/uploads/old-used.png', 'https://cdn.example.com/old-unused.png'],
+      storedBefore: new Date(Date.now() - 24 * 3600 * 1000),
+    })
+
+    expect(removed).toEqual(['old-unused.png'])
+    expect(await t.backend.storage.read('old-unused.png')).toBeNull()
+    await expect(fs.stat(path.join(t.dataDir, 'uploads', IMAGE_BUCKET, 'old-unused.png'))).rejects.toThrow()
+    expect(await t.backend.storage.read('old-used.png')).not.toBeNull()
+    expect(await t.backend.storage.read('new-unused.png')).not.toBeNull()
+  })
 })

@@ -90,5 +90,20 @@ export function createFileStorage(db: Database, dataDir: string): FileStorage {
         throw error
       }
     },
+
+    async removeUnused({ keepUrls, storedBefore }) {
+      const keep = new Set(keepUrls)
+      const { rows } = await db.query<{ name: string }>(
+        'select name from storage.objects where bucket_id = $1 and created_at < $2 order by name',
+        [IMAGE_BUCKET, storedBefore.toISOString()],
+      )
+      const unused = rows.map((row) => row.name).filter((name) => !keep.has(`${UPLOADS_PATH}/${name}`))
+      for (const name of unused) {
+        // Row first: a file without its row is never served, a row without its file would 404.
+        await db.query('delete from storage.objects where bucket_id = $1 and name = $2', [IMAGE_BUCKET, name])
+        if (isSafeFileName(name)) await fs.rm(path.join(folder, name), { force: true })
+      }
+      return unused
+    },
   }
 }

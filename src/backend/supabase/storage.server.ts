@@ -29,5 +29,31 @@ export function createFileStorage(db: Db): FileStorage {
     },
     // Files are served from the bucket's public URL, never through the app.
     read: () => Promise.resolve(null),
+
+    async removeUnused({ keepUrls, storedBefore }) {
+      const keep = new Set(keepUrls)
+      const unused: string[] = []
+      for (let offset = 0; ; offset += LIST_PAGE) {
+        const { data, error } = await bucket().list('', {
+          limit: LIST_PAGE,
+          offset,
+          sortBy: { column: 'name', order: 'asc' },
+        })
+        if (error) throw new SupabaseDataError('list uploads', error)
+        for (const file of data) {
+          // Folders come back without an id; this bucket has none, and they are not ours to remove.
+          if (!file.id || !file.created_at || new Date(file.created_at) >= storedBefore) continue
+          if (!keep.has(bucket().getPublicUrl(file.name).data.publicUrl)) unused.push(file.name)
+        }
+        if (data.length < LIST_PAGE) break
+      }
+      for (let i = 0; i < unused.length; i += LIST_PAGE) {
+        const { error } = await bucket().remove(unused.slice(i, i + LIST_PAGE))
+        if (error) throw new SupabaseDataError('remove unused uploads', error)
+      }
+      return unused
+    },
   }
 }
+
+const LIST_PAGE = 100

@@ -82,3 +82,44 @@ it('leaves serving files to Supabase', async () => {
   await expect(backend.storage.read('hero-tr-banner-1763726400000.png')).resolves.toBeNull()
   expect(fake.requests).toEqual([])
 })
+
+it('removes old files no banner shows, keeping the banners’ and the recent ones', async () => {
+  const file = (name: string, createdAt: string) => ({ id: `id-${name}`, name, created_at: createdAt, metadata: {} })
+  fake.on('POST', '/storage/v1/object/list/industry-images', {
+    body: [
+      file('hero-en-banner-1.png', '2026-11-01T00:00:00Z'),
+      file('hero-tr-banner-1.png', '2026-11-01T00:00:00Z'),
+      file('hero-tr-banner-2.png', '2026-11-01T00:00:00Z'),
+      file('hero-tr-banner-3.png', '2026-11-21T11:00:00Z'),
+      { id: null, name: 'folder', created_at: null, metadata: null },
+    ],
+  })
+  fake.on('DELETE', '/storage/v1/object/industry-images', { body: [] })
+
+  const removed = await backend.storage.removeUnused({
+    keepUrls: [`${SUPABASE_URL}/storage/v1/object/public/industry-images/hero-tr-banner-2.png`, '/uploads/hero-en.png'],
+    storedBefore: new Date('2026-11-20T12:00:00Z'),
+  })
+
+  expect(removed).toEqual(['hero-en-banner-1.png', 'hero-tr-banner-1.png'])
+  expect(fake.to('POST', '/storage/v1/object/list/industry-images')[0]!.json()).toMatchObject({
+    prefix: '',
+    limit: 100,
+    offset: 0,
+  })
+  expect(fake.to('DELETE', '/storage/v1/object/industry-images')[0]!.json()).toEqual({
+    prefixes: ['hero-en-banner-1.png', 'hero-tr-banner-1.png'],
+  })
+})
+
+it('removes nothing and asks no deletion when every old file is in use', async () => {
+  fake.on('POST', '/storage/v1/object/list/industry-images', {
+    body: [{ id: 'a', name: 'hero-tr-banner-2.png', created_at: '2026-11-01T00:00:00Z', metadata: {} }],
+  })
+  const removed = await backend.storage.removeUnused({
+    keepUrls: [`${SUPABASE_URL}/storage/v1/object/public/industry-images/hero-tr-banner-2.png`],
+    storedBefore: new Date('2026-11-20T12:00:00Z'),
+  })
+  expect(removed).toEqual([])
+  expect(fake.to('DELETE', '/storage/v1/object/industry-images')).toEqual([])
+})

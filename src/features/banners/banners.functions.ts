@@ -10,6 +10,7 @@ import { getBackend } from '~/backend/index.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { AppError } from '~/lib/app-error'
 import { BANNER_TITLE, SaveBannersSchema } from './banners.schemas'
+import { removeUnusedUploads } from './remove-unused-uploads.server'
 
 /** Valibot's own message for the first problem, with one message per field for the form. */
 function parseOrExplain<const TSchema extends v.GenericSchema>(schema: TSchema, data: unknown): v.InferOutput<TSchema> {
@@ -37,7 +38,7 @@ export const saveBanners = createServerFn({ method: 'POST' })
   .validator((data: unknown) => parseOrExplain(SaveBannersSchema, data))
   .handler(async ({ data }): Promise<Banner[]> => {
     const backend = await getBackend()
-    return backend.banners.upsert(
+    const banners = await backend.banners.upsert(
       BANNER_KEYS.map((key) => ({
         key,
         imageUrl: data[key],
@@ -45,6 +46,8 @@ export const saveBanners = createServerFn({ method: 'POST' })
         badge: BANNER_BADGE[key],
       })),
     )
+    await removeUnusedUploads(backend)
+    return banners
   })
 
 /** Points both banners back at the images shipped with the app. */
@@ -52,5 +55,7 @@ export const resetBanners = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .handler(async (): Promise<Banner[]> => {
     const backend = await getBackend()
-    return backend.banners.reset()
+    const banners = await backend.banners.reset()
+    await removeUnusedUploads(backend)
+    return banners
   })

@@ -1,0 +1,19 @@
+import type { Backend } from '~/backend/backend'
+import { LIMITS } from '~/lib/limits'
+
+/**
+ * After a banner save: deletes uploaded images that no banner shows and that are older than a
+ * day (an upload not yet saved in an open dialog is younger). Best effort: a failure is logged
+ * and the save that triggered it stands.
+ */
+export async function removeUnusedUploads(backend: Backend, now = new Date()): Promise<void> {
+  try {
+    const banners = await backend.banners.list()
+    const keepUrls = banners.flatMap((banner) => (banner.imageUrl ? [banner.imageUrl] : []))
+    const storedBefore = new Date(now.getTime() - LIMITS.upload.unusedKeepSeconds * 1000)
+    const removed = await backend.storage.removeUnused({ keepUrls, storedBefore })
+    if (removed.length > 0) console.info(`[uploads] removed ${removed.length} unused banner image(s)`)
+  } catch (error) {
+    console.error('[uploads] could not remove unused banner images', error)
+  }
+}
