@@ -3,7 +3,6 @@
 // request the browser sends — for list, filter and search, without and then with the trigram indexes.
 // Used by `npm run bench` (scripts/bench.mjs); alone: `node scripts/bench-inbox.mjs [--quick]`.
 import { execFileSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import { readFileSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fromCrossJSON, toJSONAsync } from 'seroval'
@@ -11,7 +10,6 @@ import { startServer } from './bench/server.mjs'
 
 const MESSAGES = 100_000
 const TARGET_P95_MS = 50
-const FUNCTIONS_FILE = 'src/features/inbox/inbox.functions.ts'
 
 /** What the inbox asks for; the search words come from the shared factory's texts. */
 const SCENARIOS = [
@@ -33,18 +31,20 @@ function runDb(args) {
   execFileSync(process.execPath, ['scripts/run-ts.mjs', 'scripts/bench-inbox.db.ts', ...args], { stdio: 'inherit' })
 }
 
-/** The server function's id in this build: read from the build's manifest, else derived as Start does. */
+/** The server function's id in this build, as its RPC stub in the server output names it. */
 function functionId(outputDir, name) {
-  const handler = `${name}_createServerFn_handler`
-  const dir = join(outputDir, 'server', '_ssr')
-  for (const file of readdirSync(dir)) {
-    if (!file.endsWith('.mjs')) continue
-    const match = readFileSync(join(dir, file), 'utf8').match(
-      new RegExp(`"([0-9a-f]{64}(?:_\\d+)?)": \\{\\s*functionName: "${handler}"`),
-    )
+  const pattern = new RegExp(`createServerRpc\\(\\{\\s*id:\\s*"([0-9a-f]+)",\\s*name:\\s*"${name}",`)
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : walk(path)
+      return entry.name.endsWith('.mjs') ? [path] : []
+    })
+  for (const file of walk(join(outputDir, 'server'))) {
+    const match = readFileSync(file, 'utf8').match(pattern)
     if (match) return match[1]
   }
-  return createHash('sha256').update(`${FUNCTIONS_FILE}--${handler}`).digest('hex')
+  throw new Error(`server function ${name} is not in ${outputDir}`)
 }
 
 function percentile(sorted, p) {
