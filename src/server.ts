@@ -1,6 +1,7 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { getBackend } from './backend/index.server'
 import { limitRequestBody } from './lib/body-limit.server'
+import { compressResponse } from './lib/compress.server'
 import { nonceStorage } from './lib/csp-nonce.server'
 import { createPageCache } from './lib/page-cache.server'
 import { withSecurity } from './lib/security-headers.server'
@@ -25,9 +26,12 @@ export default createServerEntry({
   fetch(request, opts) {
     watchBanners()
     return withSecurity(request, (nonce) =>
-      limitRequestBody(request, (limited) =>
-        pageCache.handle(limited, nonce, (renderNonce) =>
-          nonceStorage.run(renderNonce, () => paraglideMiddleware(limited, () => handler.fetch(limited, opts))),
+      limitRequestBody(request, async (limited) =>
+        compressResponse(
+          limited,
+          await pageCache.handle(limited, nonce, (renderNonce) =>
+            nonceStorage.run(renderNonce, () => paraglideMiddleware(limited, () => handler.fetch(limited, opts))),
+          ),
         ),
       ),
     )

@@ -28,11 +28,24 @@ function keepWasmOnBaselineCompiler(): void {
   v8.setFlagsFromString('--wasm-tier-up-filter=0')
 }
 
+/**
+ * PostgreSQL's page cache, inside the WebAssembly memory, which never shrinks: every buffer once
+ * used stays in the server's resident memory. The default (128 MB) would hold most of a 100k-message
+ * inbox twice over, since the files are also in the operating system's cache, which serves
+ * PGlite's reads cheaply. Measured in decision 032 ("Memory").
+ */
+const SHARED_BUFFERS = '32MB'
+
 export async function openDatabase(options: { dataDir: string; inMemory?: boolean; template?: Blob }): Promise<Database> {
   keepWasmOnBaselineCompiler()
   // In memory for tests: initdb in RAM is much faster than on disk, and nothing is left behind.
   const dataDir = options.inMemory ? undefined : path.resolve(options.dataDir, 'db')
   // PGlite creates its own folder but not the parents.
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true })
-  return PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: options.template })
+  return PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    loadDataDir: options.template,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+  })
 }
