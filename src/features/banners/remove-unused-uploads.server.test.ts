@@ -1,41 +1,42 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest'
-import { openTestBackend, type TestBackend } from '~/backend/embedded/test-harness.server'
+import { expect, it, vi } from 'vitest'
+import type { Backend, Banner, FileStorage } from '~/backend/backend'
+import { LIMITS } from '~/lib/limits'
 import { removeUnusedUploads } from './remove-unused-uploads.server'
 
-let t: TestBackend
-const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47])
+const banner = (key: Banner['key'], imageUrl: string | null) => ({ key, imageUrl }) as Banner
 
-beforeAll(async () => {
-  t = await openTestBackend()
-})
-afterAll(async () => {
-  await t?.dispose()
-})
+function fakeBackend(banners: () => Promise<Banner[]>, removed: string[] = []) {
+  const removeUnused = vi.fn<FileStorage['removeUnused']>(async () => removed)
+  const backend = {
+    banners: { list: banners },
+    storage: { removeUnused },
+  } as unknown as Pick<Backend, 'banners' | 'storage'>
+  return { backend, removeUnused }
+}
 
-it('after a save, deletes day-old uploads no banner shows and keeps the banners’ images', async () => {
-  for (const name of ['tr-shown.png', 'tr-dropped.png', 'en-just-uploaded.png']) {
-    await t.backend.storage.upload({ name, bytes, contentType: 'image/png', cacheControlSeconds: 60 })
-  }
-  await t.db.query("update storage.objects set created_at = now() - interval '25 hours' where name like 'tr-%'")
-  await t.backend.banners.upsert([
-    { key: 'tr-banner', imageUrl: '/uploads/tr-shown.png', title: 'tr', badge: 'TR' },
-    { key: 'en-banner', imageUrl: null, title: 'en', badge: 'EN' },
-  ])
+it('keeps every image a banner shows and lets go of uploads older than the grace period', async () => {
+  const { backend, removeUnused } = fakeBackend(
+    async () => [banner('en-banner', null), banner('tr-banner', '/uploads/hero-tr-banner-1.png')],
+    ['hero-tr-banner-0.png'],
+  )
   const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+  const now = new Date('2026-11-21T12:00:00Z')
 
-  await removeUnusedUploads(t.backend)
+  await removeUnusedUploads(backend, now)
 
-  expect(await t.backend.storage.read('tr-dropped.png')).toBeNull()
-  expect(await t.backend.storage.read('tr-shown.png')).not.toBeNull()
-  expect(await t.backend.storage.read('en-just-uploaded.png')).not.toBeNull()
+  expect(removeUnused).toHaveBeenCalledWith({
+    keepUrls: ['/uploads/hero-tr-banner-1.png'],
+    storedBefore: new Date(now.getTime() - LIMITS.upload.unusedKeepSeconds * 1000),
+  })
   expect(info).toHaveBeenCalledWith('[uploads] removed 1 unused banner image(s)')
   info.mockRestore()
 })
 
-it('never fails the save it follows', async () => {
+it('never fails the save it follows, and removes nothing when the banners cannot be read', async () => {
+  const { backend, removeUnused } = fakeBackend(() => Promise.reject(new Error('down')))
   const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-  const broken = { ...t.backend, banners: { ...t.backend.banners, list: () => Promise.reject(new Error('down')) } }
-  await expect(removeUnusedUploads(broken)).resolves.toBeUndefined()
+  await expect(removeUnusedUploads(backend)).resolves.toBeUndefined()
+  expect(removeUnused).not.toHaveBeenCalled()
   expect(error).toHaveBeenCalled()
   error.mockRestore()
 })

@@ -6,7 +6,7 @@ import { LIMITS } from '~/lib/limits'
  * day (an upload not yet saved in an open dialog is younger). Best effort: a failure is logged
  * and the save that triggered it stands.
  */
-export async function removeUnusedUploads(backend: Backend, now = new Date()): Promise<void> {
+export async function removeUnusedUploads(backend: Pick<Backend, 'banners' | 'storage'>, now = new Date()): Promise<void> {
   try {
     const banners = await backend.banners.list()
     const keepUrls = banners.flatMap((banner) => (banner.imageUrl ? [banner.imageUrl] : []))
