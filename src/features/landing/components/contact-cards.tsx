@@ -3,9 +3,19 @@ import type { ReactNode } from 'react'
 import { m } from '~/paraglide/messages'
 import { ADDRESS_LINES, SITE } from '~/lib/site-config'
 
-function Card({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+function Card({
+  icon,
+  title,
+  children,
+  className = '',
+}: {
+  icon: ReactNode
+  title: string
+  children: ReactNode
+  className?: string
+}) {
   return (
-    <li className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <li className={`flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${className}`}>
       <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
         {icon}
       </span>
@@ -23,7 +33,7 @@ const LINK =
 /** Phone, e-mail and the office address, as fixed text (spec §2). */
 export function ContactCards() {
   return (
-    <ul className="grid gap-4 md:grid-cols-3 lg:grid-cols-1" data-testid="contact-cards">
+    <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-1" data-testid="contact-cards">
       <Card icon={<Phone aria-hidden="true" className="size-6" strokeWidth={1.75} />} title={m.contact_phone_label()}>
         <a href={SITE.phone.href} className={LINK}>
           {SITE.phone.display}
@@ -34,7 +44,11 @@ export function ContactCards() {
           {SITE.email}
         </a>
       </Card>
-      <Card icon={<MapPin aria-hidden="true" className="size-6" strokeWidth={1.75} />} title={m.contact_address_label()}>
+      <Card
+        icon={<MapPin aria-hidden="true" className="size-6" strokeWidth={1.75} />}
+        title={m.contact_address_label()}
+        className="md:col-span-2 lg:col-span-1"
+      >
         <address className="text-base leading-relaxed not-italic">
           {ADDRESS_LINES.map((line) => (
             <span key={line} className="block">
