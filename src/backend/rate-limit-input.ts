@@ -1,3 +1,4 @@
+import type { RateLimitStore } from './backend'
 import type { RateLimit } from './domain'
 
 /** The database column's bound (public.rate_limit_hits.key). */
@@ -18,4 +19,32 @@ export function assertRateLimitInput(key: string, limit?: RateLimit): void {
 
 function isPositiveInt(value: number): boolean {
   return Number.isSafeInteger(value) && value >= 1
+}
+
+/** The two SQL functions behind every rate limit (supabase/migrations/*_rate_limits.sql). */
+export type RateLimitFunction = 'rate_limit_hit' | 'rate_limit_check'
+
+/**
+ * A RateLimitStore from an adapter's two ways of reaching the database: `call` runs one of the
+ * SQL functions and returns its wait in seconds, `reset` deletes a key's hits. Inputs are
+ * checked here, once for both adapters.
+ */
+export function createCheckedRateLimitStore(db: {
+  call(fn: RateLimitFunction, key: string, limit: RateLimit): Promise<number>
+  reset(key: string): Promise<void>
+}): RateLimitStore {
+  return {
+    async hit(key, limit) {
+      assertRateLimitInput(key, limit)
+      return db.call('rate_limit_hit', key, limit)
+    },
+    async check(key, limit) {
+      assertRateLimitInput(key, limit)
+      return db.call('rate_limit_check', key, limit)
+    },
+    async reset(key) {
+      assertRateLimitInput(key)
+      return db.reset(key)
+    },
+  }
 }

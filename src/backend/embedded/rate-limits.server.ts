@@ -4,26 +4,17 @@
  * not the adapter's clock: a limit is about real seconds passing.
  */
 import type { RateLimitStore } from '../backend'
-import { assertRateLimitInput } from '../rate-limit-input'
+import { createCheckedRateLimitStore } from '../rate-limit-input'
 import type { Database } from './db.server'
 
 export function createRateLimitStore(db: Database): RateLimitStore {
-  async function call(fn: 'rate_limit_hit' | 'rate_limit_check', key: string, max: number, windowSeconds: number) {
-    const { rows } = await db.query<{ wait: number }>(`select private.${fn}($1, $2, $3) as wait`, [key, max, windowSeconds])
-    return rows[0]!.wait
-  }
-  return {
-    async hit(key, limit) {
-      assertRateLimitInput(key, limit)
-      return call('rate_limit_hit', key, limit.max, limit.windowSeconds)
-    },
-    async check(key, limit) {
-      assertRateLimitInput(key, limit)
-      return call('rate_limit_check', key, limit.max, limit.windowSeconds)
+  return createCheckedRateLimitStore({
+    async call(fn, key, { max, windowSeconds }) {
+      const { rows } = await db.query<{ wait: number }>(`select private.${fn}($1, $2, $3) as wait`, [key, max, windowSeconds])
+      return rows[0]!.wait
     },
     async reset(key) {
-      assertRateLimitInput(key)
       await db.query('delete from public.rate_limit_hits where key = $1', [key])
     },
-  }
+  })
 }

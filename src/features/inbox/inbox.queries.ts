@@ -48,7 +48,7 @@ export function messageQueryOptions(id: string) {
 
 /**
  * The route loader's part: on the server the first page renders with its data, which travels to
- * the browser's cache with the page (PrefetchedQueries); in the browser navigation does not wait,
+ * the browser's cache with the page (HydrationBoundary in the route); in the browser navigation does not wait,
  * so the table stays on screen (placeholderData) while the next loads.
  */
 export async function loadInbox(search: MessageListParams & { id?: string }): Promise<DehydratedState | undefined> {

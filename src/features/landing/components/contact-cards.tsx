@@ -1,7 +1,8 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { m } from '~/paraglide/messages'
-import { ADDRESS_LINES, SITE } from '~/lib/site-config'
+import { SITE } from '~/lib/site-config'
+import { OfficeAddress } from './office-address'
 
 function Card({
   icon,
@@ -49,13 +50,7 @@ export function ContactCards() {
         title={m.contact_address_label()}
         className="md:col-span-2 lg:col-span-1"
       >
-        <address className="text-base leading-relaxed not-italic">
-          {ADDRESS_LINES.map((line) => (
-            <span key={line} className="block">
-              {line}
-            </span>
-          ))}
-        </address>
+        <OfficeAddress className="text-base leading-relaxed" />
       </Card>
     </ul>
   )

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react'
 import { m } from '~/paraglide/messages'
-import { ADDRESS_LINES, SITE } from '~/lib/site-config'
+import { SITE } from '~/lib/site-config'
+import { OfficeAddress } from './office-address'
 import { CONTAINER } from './section-heading'
 import { Logo } from './logo'
 
@@ -34,13 +35,7 @@ export function SiteFooter() {
         </div>
         <div>
           <h2 className={TITLE}>{m.footer_office_title()}</h2>
-          <address className="mt-4 leading-relaxed not-italic">
-            {ADDRESS_LINES.map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-          </address>
+          <OfficeAddress className="mt-4 leading-relaxed" />
           <h2 className={`${TITLE} mt-8`}>{m.footer_follow_title()}</h2>
           <a
             href={SITE.linkedinUrl}

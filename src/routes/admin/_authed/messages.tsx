@@ -1,6 +1,6 @@
+import { HydrationBoundary } from '@tanstack/react-query'
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { PrefetchedQueries } from '~/components/query-provider'
 import { SignOutButton } from '~/features/auth/components/sign-out-button'
 import { BannerManagerButton } from '~/features/banners/components/banner-manager-button'
 import { type InboxNavigate, InboxPage } from '~/features/inbox/components/inbox-page'
@@ -19,6 +19,7 @@ export const Route = createFileRoute('/admin/_authed/messages')({
 
 function MessagesRoute() {
   const search = Route.useSearch()
+  // The queries the loader ran on the server, handed to the browser's cache with the page.
   const prefetched = Route.useLoaderData()
   const routeNavigate = Route.useNavigate()
   const navigate = useCallback<InboxNavigate>(
@@ -26,7 +27,7 @@ function MessagesRoute() {
     [routeNavigate],
   )
   return (
-    <PrefetchedQueries state={prefetched}>
+    <HydrationBoundary state={prefetched}>
       <InboxPage
         search={search}
         navigate={navigate}
@@ -37,6 +38,6 @@ function MessagesRoute() {
           </>
         }
       />
-    </PrefetchedQueries>
+    </HydrationBoundary>
   )
 }
