@@ -3,6 +3,7 @@ import { getBackend } from './backend/index.server'
 import { limitRequestBody } from './lib/body-limit.server'
 import { compressResponse } from './lib/compress.server'
 import { nonceStorage } from './lib/csp-nonce.server'
+import { rememberPageLocale } from './lib/locale-cookie.server'
 import { createPageCache } from './lib/page-cache.server'
 import { withSecurity } from './lib/security-headers.server'
 import { paraglideMiddleware } from './paraglide/server.js'
@@ -27,10 +28,13 @@ export default createServerEntry({
     watchBanners()
     return withSecurity(request, (nonce) =>
       limitRequestBody(request, async (limited) =>
-        compressResponse(
+        rememberPageLocale(
           limited,
-          await pageCache.handle(limited, nonce, (renderNonce) =>
-            nonceStorage.run(renderNonce, () => paraglideMiddleware(limited, () => handler.fetch(limited, opts))),
+          compressResponse(
+            limited,
+            await pageCache.handle(limited, nonce, (renderNonce) =>
+              nonceStorage.run(renderNonce, () => paraglideMiddleware(limited, () => handler.fetch(limited, opts))),
+            ),
           ),
         ),
       ),

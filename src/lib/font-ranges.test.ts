@@ -1,47 +1,80 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { MESSAGE_FILES, SUBSET_WEIGHTS, copyCodePoints, parseUnicodeRange, stringsOf } from './font-ranges.mjs'
 import { SITE } from './site-config'
-import { TURKISH_EXTRA_LETTERS } from './font-ranges.mjs'
 
-const css = readFileSync('src/styles.css', 'utf8')
+const FONTS = 'src/assets/fonts'
+const css = readFileSync(`${FONTS}/inter-faces.css`, 'utf8')
 
-/** The code points an @font-face whose src mentions `file` covers (its unicode-range). */
-function rangeOf(file: string): (codePoint: number) => boolean {
-  const face = css.split('@font-face').find((block) => block.includes(file))
-  const ranges = face?.match(/unicode-range:([^;]+);/)?.[1]
-  if (!ranges) throw new Error(`no @font-face with a unicode-range for ${file} in styles.css`)
-  const spans = ranges.split(',').map((part) => {
-    const [from, to = from] = part.trim().replace(/^U\+/, '').split('-')
-    return [Number.parseInt(from ?? '', 16), Number.parseInt(to ?? '', 16)] as const
-  })
-  return (cp) => spans.some(([from, to]) => cp >= from && cp <= to)
-}
+/** The generated faces: which file each names, and the code points its unicode-range claims. */
+const faces = css
+  .split('@font-face')
+  .slice(1)
+  .map((block) => ({
+    src: block.match(/src: url\("([^"]+)"\)/)?.[1] ?? '',
+    points: parseUnicodeRange(block.match(/unicode-range:([^;]+);/)?.[1] ?? ''),
+  }))
+const small = faces.filter((face) => face.src.startsWith('./'))
+const copy = copyCodePoints([
+  ...MESSAGE_FILES.flatMap((file) => stringsOf(JSON.parse(readFileSync(file, 'utf8')))),
+  ...stringsOf(SITE),
+])
+const show = (points: Iterable<number>) => [...points].map((cp) => String.fromCodePoint(cp)).join(' ')
+const REGENERATE = 'the copy changed: run `npx node scripts/subset-font.mjs` and commit what it writes'
 
-const latin = rangeOf('inter-latin-wght-normal.woff2')
-const turkish = rangeOf('inter-turkish-wght.woff2')
-const latinExt = rangeOf('inter-latin-ext-wght-normal.woff2')
-
-describe('the fonts a page loads', () => {
-  it('cover every character of the copy in both languages, also upper-cased, without the latin-ext file', () => {
-    const messages = ['messages/tr.json', 'messages/en.json'].map((file) => readFileSync(file, 'utf8'))
-    const copy = messages.join('') + JSON.stringify(SITE)
-    // CSS `uppercase` on Turkish text turns i into İ and ğ into Ğ.
-    const text = copy + copy.toLocaleUpperCase('tr') + copy.toLocaleUpperCase('en')
-    const chars = [...new Set(text)].filter((c) => !/\s/.test(c))
-    const cp = (c: string) => c.codePointAt(0) ?? 0
-    expect(chars.filter((c) => !latin(cp(c)) && !turkish(cp(c)))).toEqual([])
-    // A character two faces claim makes the browser fetch both while the first is on its way.
-    expect(chars.filter((c) => latinExt(cp(c)))).toEqual([])
+describe('the fonts a page loads (src/assets/fonts/inter-faces.css)', () => {
+  it('hold every character of the copy in the two small files, as generated from the current copy', () => {
+    expect(small.map((face) => face.src).sort()).toEqual(['./inter-copy-wght.woff2', './inter-turkish-wght.woff2'])
+    for (const face of small) expect(existsSync(join(FONTS, face.src))).toBe(true)
+    const inSmall = new Set(small.flatMap((face) => [...face.points]))
+    expect(show(copy.filter((cp) => !inSmall.has(cp))), REGENERATE).toBe('')
+    expect(show([...inSmall].filter((cp) => !copy.includes(cp))), REGENERATE).toBe('')
   })
 
-  it('take exactly the subset letters from the Turkish cut, which exists', () => {
-    const letters = [...TURKISH_EXTRA_LETTERS].map((c) => c.codePointAt(0) ?? 0)
-    for (const cp of letters) expect(turkish(cp)).toBe(true)
-    for (let cp = 0x100; cp < 0x180; cp++) {
-      expect(turkish(cp)).toBe(letters.includes(cp))
-      // Only one face may claim them, or the browser fetches both.
-      if (letters.includes(cp)) expect(latinExt(cp)).toBe(false)
+  it('give each character to one face only (a character two faces claim makes the browser fetch both)', () => {
+    const seen = new Map<number, string>()
+    const shared: string[] = []
+    for (const face of faces) {
+      for (const cp of face.points) {
+        if (seen.has(cp)) shared.push(`${String.fromCodePoint(cp)} (${seen.get(cp)}, ${face.src})`)
+        seen.set(cp, face.src)
+      }
     }
-    expect(existsSync('src/assets/fonts/inter-turkish-wght.woff2')).toBe(true)
+    expect(shared).toEqual([])
+    // The space is on every page: the full files must never be fetched for it.
+    expect(small.some((face) => face.points.has(0x20) && face.points.has(0xa0))).toBe(true)
+  })
+
+  it('are used only at the weights the small files keep', () => {
+    const weights: Record<string, number> = {
+      thin: 100,
+      extralight: 200,
+      light: 300,
+      normal: 400,
+      medium: 500,
+      semibold: 600,
+      bold: 700,
+      extrabold: 800,
+      black: 900,
+    }
+    const used = new Set<string>()
+    const walk = (dir: string): void => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name)
+        if (statSync(path).isDirectory()) {
+          if (path !== 'src/paraglide') walk(path)
+        } else if (/\.(tsx?|css)$/.test(name)) {
+          for (const m of readFileSync(path, 'utf8').matchAll(
+            /\bfont-(thin|extralight|light|normal|medium|semibold|bold|extrabold|black)\b/g,
+          ))
+            used.add(m[1] ?? '')
+        }
+      }
+    }
+    walk('src')
+    const outside = [...used].filter((w) => (weights[w] ?? 0) < SUBSET_WEIGHTS.min || (weights[w] ?? 0) > SUBSET_WEIGHTS.max)
+    expect(outside).toEqual([])
+    expect(used.size).toBeGreaterThan(0)
   })
 })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { deferScriptsUntilPainted } from './defer-scripts.server'
 
 /**
  * Rendered HTML of the public landing pages, kept until a banner changes (or a minute
@@ -73,7 +74,7 @@ export function createPageCache(now: () => number = Date.now): PageCache {
       const cacheable = response.status === 200 && type.includes('text/html') && !response.headers.has('set-cookie')
       if (cacheable) {
         const headers = [...response.headers.entries()].filter(([name]) => !DROPPED_HEADERS.has(name))
-        const entry = { html, headers, expires: now() + TTL_MS }
+        const entry = { html: deferScriptsUntilPainted(html), headers, expires: now() + TTL_MS }
         entries.set(key, entry)
         settle(entry)
         // The visitor who triggered the render gets the same compressed page as everyone after.

@@ -5,6 +5,8 @@ import { useEffect } from 'react'
 import { Toaster } from '~/components/ui/toaster'
 import { m } from '~/paraglide/messages'
 import { getLocale, setLocale } from '~/paraglide/runtime'
+import interCopy from '~/assets/fonts/inter-copy-wght.woff2?url'
+import interTurkish from '~/assets/fonts/inter-turkish-wght.woff2?url'
 import appCss from '~/styles.css?url'
 
 export const Route = createRootRoute({
@@ -18,6 +20,14 @@ export const Route = createRootRoute({
     ],
     links: [
       { rel: 'stylesheet', href: appCss },
+      // The two small font files that hold all of the copy (src/styles.css): fetched with the stylesheet, not after it.
+      ...[interCopy, interTurkish].map((href) => ({
+        rel: 'preload',
+        href,
+        as: 'font',
+        type: 'font/woff2',
+        crossOrigin: 'anonymous' as const,
+      })),
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
       { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
       { rel: 'manifest', href: '/site.webmanifest' },

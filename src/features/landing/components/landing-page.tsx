@@ -1,5 +1,6 @@
 import type { Locale } from '~/backend/domain'
 import type { ContactResult } from '~/features/contact'
+import { useAnnounceHydrated } from '~/lib/early-clicks'
 import { m } from '~/paraglide/messages'
 import type { LandingPageData } from '../landing.schemas'
 import { AboutSection } from './about-section'
@@ -22,6 +23,7 @@ export function LandingPage({
   data: LandingPageData
   contactResult?: ContactResult
 }) {
+  useAnnounceHydrated()
   return (
     <>
       <a

@@ -1,0 +1,63 @@
+import { expect, test } from './fixtures'
+
+/**
+ * How the landing pages load (docs/decisions/014): content first, from the server's HTML with
+ * the stylesheet and two small font files; the page's code only after the first contentful
+ * paint; a tap that comes before the code is kept and replayed.
+ */
+
+for (const path of ['/', '/en']) {
+  test(`${path}: scripts start after the first contentful paint; only the two small font files load`, async ({ page }) => {
+    const fonts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname)
+    })
+    await page.goto(path)
+    // The whole page, so every section's text has been laid out.
+    await page.locator('footer').scrollIntoViewIfNeeded()
+    await expect.poll(() => page.evaluate(() => !('$_TSR' in window)), { message: 'the page hydrates' }).toBe(true)
+    const timing = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }))
+    expect(timing.scripts.length).toBeGreaterThan(0)
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.fcp)
+    expect(fonts.map((f) => f.replace(/-[\w-]{8}\.woff2$/, '.woff2')).sort()).toEqual([
+      '/assets/inter-copy-wght.woff2',
+      '/assets/inter-turkish-wght.woff2',
+    ])
+  })
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } })
+
+  test('a tap on the menu before the page’s code has arrived opens it once the code is there', async ({ page }) => {
+    // Hold the page's code back, so the tap surely comes first.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/en')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.locator('#mobile-menu')).toBeHidden()
+    release()
+    await expect(page.locator('#mobile-menu')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Home' })).toBeFocused()
+  })
+})
+
+test('the language cookie follows the landing page read, before any script runs', async ({ page, allowConsole }) => {
+  allowConsole(/Failed to load resource/)
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+  await page.goto('/en')
+  expect((await page.context().cookies()).find((c) => c.name === 'PARAGLIDE_LOCALE')?.value).toBe('en')
+  await page.goto('/')
+  expect((await page.context().cookies()).find((c) => c.name === 'PARAGLIDE_LOCALE')?.value).toBe('tr')
+})
