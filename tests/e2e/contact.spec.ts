@@ -97,6 +97,27 @@ test('a valid message shows Sending..., then the success toast, and the form is 
   await expect(form(page).getByRole('button', { name: copy.submit })).toBeEnabled()
 })
 
+test('text typed before the page’s code has arrived is kept and sent', async ({ page }) => {
+  const copy = MESSAGES.en
+  // Hold the page's code back (it loads after the first paint), so the typing surely comes first.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`${copy.path}#contact`)
+  await fill(page, copy, VALID)
+  await expect(form(page)).not.toHaveAttribute('novalidate', '')
+  release()
+  await expect(form(page)).toHaveAttribute('novalidate', '')
+  await expect(form(page).getByLabel('Name', { exact: true })).toHaveValue(VALID.name)
+  await expect(form(page).getByLabel('Email', { exact: true })).toHaveValue(VALID.email)
+  await expect(form(page).getByLabel('Message', { exact: true })).toHaveValue(VALID.message)
+  await form(page).getByRole('button', { name: copy.submit }).click()
+  await expect(page.getByTestId('toast').filter({ hasText: copy.success[0] })).toBeVisible()
+})
+
 test('a failed sending shows the failure toast and keeps the typed text', async ({ page, allowConsole }) => {
   allowConsole(/Failed to load resource|status of 500/)
   const copy = MESSAGES.tr

@@ -1,6 +1,6 @@
 import { revalidateLogic, useForm } from '@tanstack/react-form'
 import { LoaderCircle, Send } from 'lucide-react'
-import { useState, useSyncExternalStore } from 'react'
+import { useRef, useState, useSyncExternalStore } from 'react'
 import { Button } from '~/components/ui/button'
 import { Input, Textarea } from '~/components/ui/input'
 import { toast } from '~/components/ui/toaster'
@@ -11,8 +11,10 @@ import { getLocale } from '~/paraglide/runtime'
 import { submitContactForm, submitContactMessage } from '../contact.functions'
 import { ContactFormSchema, HONEYPOT_FIELD } from '../contact.schemas'
 import { FormField, firstError } from './form-field'
+import { useEarlyInput } from './use-early-input'
 
 const EMPTY = { name: '', email: '', message: '', [HONEYPOT_FIELD]: '' }
+const FIELDS = Object.keys(EMPTY) as (keyof typeof EMPTY)[]
 type FieldName = 'name' | 'email' | 'message'
 const noSubscription = () => () => {}
 
@@ -51,12 +53,16 @@ export function ContactForm() {
     },
   })
 
+  const formElement = useRef<HTMLFormElement>(null)
+  useEarlyInput(formElement, FIELDS, (name, value) => form.setFieldValue(name, value))
+
   const { nameMax, emailMax, messageMax, nameMin, messageMin } = LIMITS.contact
   const fieldError = (name: FieldName, errors: readonly unknown[]) => firstError(errors) ?? serverErrors[name]
   const clearServerError = (name: FieldName) => serverErrors[name] && setServerErrors(({ [name]: _gone, ...rest }) => rest)
 
   return (
     <form
+      ref={formElement}
       action={submitContactForm.url}
       method="post"
       noValidate={enhanced}
