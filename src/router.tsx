@@ -4,9 +4,17 @@ import { routeTree } from './routeTree.gen'
 import { getCspNonce } from './lib/csp-nonce'
 
 export function getRouter() {
+  // The first render in the browser is the hydration of a document load, which the browser and
+  // Start's inline scroll script have already placed (saved position, #hash or top). Restoring
+  // again then would throw a reader who scrolled while the page's code loaded back to the top.
+  let hydrated = false
   return createRouter({
     routeTree,
-    scrollRestoration: true,
+    scrollRestoration: () => {
+      const restore = hydrated
+      hydrated = true
+      return restore
+    },
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     ssr: { nonce: getCspNonce() },

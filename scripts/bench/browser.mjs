@@ -17,9 +17,10 @@ export async function firstLoadJs(url) {
         response.body().then((body) => ({ url: response.url(), bytes: body.length, gzip: gzipSync(body, { level: 9 }).length })),
       )
     })
-    await page.goto(url, { waitUntil: 'networkidle' })
-    const html = await page.content()
-    // Inline scripts the browser runs; data blocks (JSON-LD) are not JavaScript.
+    const response = await page.goto(url, { waitUntil: 'networkidle' })
+    // Inline scripts of the page as served (most remove themselves once run); data blocks
+    // (JSON-LD) are not JavaScript.
+    const html = (await response?.text()) ?? ''
     const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
       .filter(([, attrs]) => !/\btype="(?!module"|text\/javascript")/.test(attrs))
       .map((m) => m[2])

@@ -53,6 +53,24 @@ test.describe('on a phone', () => {
   })
 })
 
+test('a reader who scrolled before the page’s code arrived stays there once it has', async ({ page }) => {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/en')
+  await page.locator('#products').evaluate((el) => el.scrollIntoView({ behavior: 'instant' }))
+  const scrolled = await page.evaluate(() => window.scrollY)
+  expect(scrolled).toBeGreaterThan(1000)
+  release()
+  await expect.poll(() => page.evaluate(() => !('$_TSR' in window)), { message: 'the page hydrates' }).toBe(true)
+  const nav = page.getByRole('navigation').first()
+  await expect(nav.getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'location')
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+})
+
 test('the language cookie follows the landing page read, before any script runs', async ({ page, allowConsole }) => {
   allowConsole(/Failed to load resource/)
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort())

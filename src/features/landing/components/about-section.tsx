@@ -1,5 +1,5 @@
 import { Hydrate } from '@tanstack/react-start'
-import { visible } from '@tanstack/react-start/hydration'
+import { never } from '@tanstack/react-start/hydration'
 import { Compass, Route, Scale } from 'lucide-react'
 import { m } from '~/paraglide/messages'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
@@ -11,13 +11,13 @@ const PILLARS = [
 ]
 
 /**
- * Static: the server's HTML is the whole section; its code is fetched only when it comes
- * into view (selective hydration), so it is not part of the page's first load.
+ * Static: the server's HTML is the whole section, and stays so: it never hydrates and its
+ * code is never fetched (Start's `never()`; docs/decisions/013).
  */
 export function AboutSection() {
   return (
     <section id="about" aria-labelledby="about-title" className={`border-t border-slate-100 bg-white ${SECTION_SPACING}`}>
-      <Hydrate when={visible()}>
+      <Hydrate when={never()}>
         <AboutContent />
       </Hydrate>
     </section>
