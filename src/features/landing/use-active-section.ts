@@ -29,11 +29,17 @@ export function useActiveSection(ids: readonly SectionId[]): SectionId {
     const onScroll = () => {
       if (!frame) frame = window.requestAnimationFrame(measure)
     }
-    // The first measurement waits for a frame: reading layout during hydration forces a reflow.
-    onScroll()
+    // The first measurement waits until the frame after hydration has been laid out: reading
+    // layout before that would force the whole page's layout inside the hydration's own work.
+    let first = 0
+    const afterFrame = window.requestAnimationFrame(() => {
+      first = window.setTimeout(measure)
+    })
     window.addEventListener('scroll', onScroll, { passive: true })
     window.addEventListener('resize', onScroll, { passive: true })
     return () => {
+      window.cancelAnimationFrame(afterFrame)
+      window.clearTimeout(first)
       window.cancelAnimationFrame(frame)
       window.removeEventListener('scroll', onScroll)
       window.removeEventListener('resize', onScroll)
