@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { holdPageCode } from './helpers'
 
 /**
  * The contact form (issue 3 §8): validation messages in both languages, the sending state,
@@ -99,13 +100,8 @@ test('a valid message shows Sending..., then the success toast, and the form is 
 
 test('text typed before the page’s code has arrived is kept and sent', async ({ page }) => {
   const copy = MESSAGES.en
-  // Hold the page's code back (it loads after the first paint), so the typing surely comes first.
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
+  // The page's code loads after the first paint: hold it back, so the typing surely comes first.
+  const release = await holdPageCode(page)
   await page.goto(`${copy.path}#contact`)
   await fill(page, copy, VALID)
   await expect(form(page)).not.toHaveAttribute('novalidate', '')

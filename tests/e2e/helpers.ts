@@ -70,3 +70,17 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/admin\/messages/)
   writeFileSync(ADMIN_STATE, JSON.stringify(await page.context().cookies()))
 }
+
+/**
+ * Holds back the page's JavaScript (which the landing pages load after the first paint) until
+ * the returned function is called, so a test can act before the page has hydrated.
+ */
+export async function holdPageCode(page: Page): Promise<() => void> {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}

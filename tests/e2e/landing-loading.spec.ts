@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures'
+import { holdPageCode } from './helpers'
 
 /**
  * How the landing pages load (docs/decisions/014): content first, from the server's HTML with
@@ -37,12 +38,7 @@ test.describe('on a phone', () => {
 
   test('a tap on the menu before the page’s code has arrived opens it once the code is there', async ({ page }) => {
     // Hold the page's code back, so the tap surely comes first.
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdPageCode(page)
     await page.goto('/en')
     await page.getByRole('button', { name: 'Open menu' }).click()
     await expect(page.locator('#mobile-menu')).toBeHidden()
@@ -54,12 +50,7 @@ test.describe('on a phone', () => {
 })
 
 test('a reader who scrolled before the page’s code arrived stays there once it has', async ({ page }) => {
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdPageCode(page)
   await page.goto('/en')
   await page.locator('#products').evaluate((el) => el.scrollIntoView({ behavior: 'instant' }))
   const scrolled = await page.evaluate(() => window.scrollY)
