@@ -63,6 +63,7 @@ export default defineConfig(({ command }) => ({
       preset: 'node-server',
       plugins: [
         './src/server-plugins/validate-env.ts',
+        './src/server-plugins/open-backend.ts',
         './src/server-plugins/close-backend.ts',
         './src/server-plugins/static-headers.ts',
       ],

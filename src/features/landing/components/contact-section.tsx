@@ -1,5 +1,5 @@
 import { Hydrate } from '@tanstack/react-start'
-import { never, visible } from '@tanstack/react-start/hydration'
+import { visible } from '@tanstack/react-start/hydration'
 // By path, not through the feature's index: the form must stay out of the page's first chunk.
 import { ContactForm } from '~/features/contact/components/contact-form'
 import { ContactNotice } from '~/features/contact/components/contact-notice'
@@ -20,7 +20,7 @@ export function ContactSection({ result }: { result?: ContactResult }) {
         <SectionHeading id="contact-title" title={m.contact_title()} subtitle={m.contact_subtitle()} />
         <div className="mt-14 grid gap-8 lg:grid-cols-5">
           <div className="lg:col-span-2">
-            <Hydrate when={never()}>
+            <Hydrate when={visible()}>
               <ContactCards />
             </Hydrate>
           </div>

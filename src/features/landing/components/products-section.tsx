@@ -1,5 +1,5 @@
 import { Hydrate } from '@tanstack/react-start'
-import { never } from '@tanstack/react-start/hydration'
+import { visible } from '@tanstack/react-start/hydration'
 import { ClipboardCheck, FlaskConical, LayoutDashboard } from 'lucide-react'
 import { m } from '~/paraglide/messages'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
@@ -26,13 +26,13 @@ const PRODUCTS = [
 ]
 
 /**
- * Static: the server's HTML is the whole section, and stays so: it never hydrates and its
- * code is never fetched (Start's `never()`; docs/decisions/013).
+ * Static: the server's HTML is the whole section; its code is fetched only when it comes
+ * into view (selective hydration), so it is not part of the page's first load.
  */
 export function ProductsSection() {
   return (
     <section id="products" aria-labelledby="products-title" className={`bg-brand-900 ${SECTION_SPACING}`}>
-      <Hydrate when={never()}>
+      <Hydrate when={visible()}>
         <ProductsContent />
       </Hydrate>
     </section>

@@ -1,5 +1,5 @@
 import { Hydrate } from '@tanstack/react-start'
-import { never } from '@tanstack/react-start/hydration'
+import { visible } from '@tanstack/react-start/hydration'
 import { Quote } from 'lucide-react'
 import { m } from '~/paraglide/messages'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
@@ -13,13 +13,13 @@ const QUOTES = [
 /**
  * "Trusted by Industry Leaders": placed after Products and right before Contact, so the
  * visitor meets proof from clients at the moment they decide whether to get in touch.
- * Static: the server's HTML is the whole section, and stays so: it never hydrates and its
- * code is never fetched (Start's `never()`; docs/decisions/013).
+ * Static: the server's HTML is the whole section; its code is fetched only when it comes
+ * into view (selective hydration), so it is not part of the page's first load.
  */
 export function ReferencesSection() {
   return (
     <section id="references" aria-labelledby="references-title" className={`bg-white ${SECTION_SPACING}`}>
-      <Hydrate when={never()}>
+      <Hydrate when={visible()}>
         <ReferencesContent />
       </Hydrate>
     </section>
