@@ -10,15 +10,7 @@
 //   npx node scripts/subset-font.mjs
 import { readFileSync, writeFileSync } from 'node:fs'
 import subsetFont from 'subset-font'
-import { SITE } from '../src/lib/site-config.ts'
-import {
-  MESSAGE_FILES,
-  SUBSET_WEIGHTS,
-  copyCodePoints,
-  parseUnicodeRange,
-  stringsOf,
-  toUnicodeRange,
-} from '../src/lib/font-ranges.mjs'
+import { SUBSET_WEIGHTS, parseUnicodeRange, siteCopyCodePoints, toUnicodeRange } from '../src/lib/font-ranges.mjs'
 
 const PACKAGE = 'node_modules/@fontsource-variable/inter'
 const OUT = 'src/assets/fonts'
@@ -32,8 +24,7 @@ function fontsourceRange(file) {
   return parseUnicodeRange(range)
 }
 
-const texts = [...MESSAGE_FILES.flatMap((file) => stringsOf(JSON.parse(readFileSync(file, 'utf8')))), ...stringsOf(SITE)]
-const copy = new Set(copyCodePoints(texts))
+const copy = new Set(siteCopyCodePoints())
 const files = {
   latin: 'inter-latin-wght-normal.woff2',
   latinExt: 'inter-latin-ext-wght-normal.woff2',

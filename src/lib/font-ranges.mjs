@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs'
+import { SITE } from './site-config.ts'
+
 // Which characters the site's own text uses, and the unicode-ranges of the Inter faces that
 // carry them. Shared by scripts/subset-font.mjs (which cuts the fonts and writes
 // src/assets/fonts/inter-faces.css) and src/lib/font-ranges.test.ts (which fails when the copy
@@ -51,11 +54,14 @@ export function toUnicodeRange(points) {
 }
 
 /** Every string inside a JSON value (message files, the site facts). */
-export function stringsOf(value) {
+function stringsOf(value) {
   if (typeof value === 'string') return [value]
   if (value && typeof value === 'object') return Object.values(value).flatMap(stringsOf)
   return []
 }
 
-/** The message files whose text the fonts must cover. */
-export const MESSAGE_FILES = ['messages/tr.json', 'messages/en.json']
+/** The code points of the site's own text: both message files and the site facts (`copyCodePoints`). */
+export function siteCopyCodePoints() {
+  const messages = ['messages/tr.json', 'messages/en.json'].map((file) => JSON.parse(readFileSync(file, 'utf8')))
+  return copyCodePoints([...messages.flatMap(stringsOf), ...stringsOf(SITE)])
+}

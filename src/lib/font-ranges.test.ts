@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { MESSAGE_FILES, SUBSET_WEIGHTS, copyCodePoints, parseUnicodeRange, stringsOf } from './font-ranges.mjs'
-import { SITE } from './site-config'
+import { SUBSET_WEIGHTS, parseUnicodeRange, siteCopyCodePoints } from './font-ranges.mjs'
 
 const FONTS = 'src/assets/fonts'
 const css = readFileSync(`${FONTS}/inter-faces.css`, 'utf8')
@@ -16,10 +15,7 @@ const faces = css
     points: parseUnicodeRange(block.match(/unicode-range:([^;]+);/)?.[1] ?? ''),
   }))
 const small = faces.filter((face) => face.src.startsWith('./'))
-const copy = copyCodePoints([
-  ...MESSAGE_FILES.flatMap((file) => stringsOf(JSON.parse(readFileSync(file, 'utf8')))),
-  ...stringsOf(SITE),
-])
+const copy = siteCopyCodePoints()
 const show = (points: Iterable<number>) => [...points].map((cp) => String.fromCodePoint(cp)).join(' ')
 const REGENERATE = 'the copy changed: run `npx node scripts/subset-font.mjs` and commit what it writes'
 

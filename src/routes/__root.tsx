@@ -20,7 +20,7 @@ export const Route = createRootRoute({
     ],
     links: [
       { rel: 'stylesheet', href: appCss },
-      // The two small font files that hold all of the copy (src/styles.css): fetched with the stylesheet, not after it.
+      // The two small font files that hold all of the copy (src/assets/fonts/inter-faces.css): fetched with the stylesheet, not after it.
       ...[interCopy, interTurkish].map((href) => ({
         rel: 'preload',
         href,
