@@ -39,7 +39,8 @@ const json = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c'
  *   announces it has hydrated (`useAnnounceHydrated`);
  * - waits for the first contentful paint (Paint Timing API; one frame where it is missing,
  *   a few seconds at most), then preloads the modules in parallel, as the framework would
- *   have, and adds the entry module, each with the nonce the page's CSP asks for;
+ *   have, and adds the entry module, each with the nonce the page's CSP asks for; the entry
+ *   keeps its `async` attribute, by which React's hydration finds it and adds no second copy;
  * - removes itself, so React's hydration finds the body as the server rendered it.
  */
 function loaderSource(entry: string, preloads: string[]): string {
@@ -47,7 +48,7 @@ function loaderSource(entry: string, preloads: string[]): string {
 function hold(e){var t=e.target.closest&&e.target.closest(${json(EARLY_CLICK_TARGETS)});if(t){e.preventDefault();e.stopPropagation();q.push(t)}}
 d.addEventListener("click",hold,true);
 d.addEventListener(${json(HYDRATED_EVENT)},function(){d.removeEventListener("click",hold,true);q.splice(0).forEach(function(t){t.click()})},{once:true});
-function go(){if(s++)return;${json(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;d.head.appendChild(l)});var e=d.createElement("script");e.type="module";e.src=${json(entry)};e.nonce=n;d.head.appendChild(e)}
+function go(){if(s++)return;${json(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;d.head.appendChild(l)});var e=d.createElement("script");e.type="module";e.async=true;e.src=${json(entry)};e.nonce=n;d.head.appendChild(e)}
 var P=w.PerformanceObserver;if(P&&(P.supportedEntryTypes||[]).indexOf("paint")>=0){new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true})}else requestAnimationFrame(function(){setTimeout(go)});
 setTimeout(go,${SCRIPT_START_FALLBACK_MS});d.currentScript.remove()})(document,window)`.replaceAll('\n', '')
 }

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Page, Route } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { holdPageCode } from './helpers'
 
@@ -49,6 +49,11 @@ async function fill(page: Page, copy: Copy, values: { name: string; email: strin
   await form(page).getByLabel(copy.labels.message, { exact: true }).fill(values.message)
 }
 
+/** The form's own call (a POST); anything else the page may fetch meanwhile goes through untouched. */
+function isSubmission(route: Route) {
+  return route.request().method() === 'POST'
+}
+
 const VALID = {
   name: 'Ayşe Yılmaz',
   email: 'ayse.yilmaz@example.com',
@@ -84,8 +89,8 @@ test('a valid message shows Sending..., then the success toast, and the form is 
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/_serverFn/**', async (route) => {
-    await held
-    await route.continue()
+    if (isSubmission(route)) await held
+    await route.fallback()
   })
   await form(page).getByRole('button', { name: copy.submit }).click()
   await expect(form(page).getByRole('button', { name: 'Sending...' })).toBeDisabled()
@@ -119,7 +124,9 @@ test('a failed sending shows the failure toast and keeps the typed text', async 
   const copy = MESSAGES.tr
   await openForm(page, copy)
   await fill(page, copy, VALID)
-  await page.route('**/_serverFn/**', (route) => route.fulfill({ status: 500, body: 'down' }))
+  await page.route('**/_serverFn/**', (route) =>
+    isSubmission(route) ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }) : route.fallback(),
+  )
   await form(page).getByRole('button', { name: copy.submit }).click()
   const toast = page.getByTestId('toast').filter({ hasText: copy.failure })
   await expect(toast).toBeVisible()

@@ -25,6 +25,8 @@ for (const path of ['/', '/en']) {
         .map((entry) => entry.startTime),
     }))
     expect(timing.scripts.length).toBeGreaterThan(0)
+    // One entry script element: hydration recognises the one the loader added.
+    expect(await page.locator('script[type=module][src]').count()).toBe(1)
     expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.fcp)
     expect(fonts.map((f) => f.replace(/-[\w-]{8}\.woff2$/, '.woff2')).sort()).toEqual([
       '/assets/inter-copy-wght.woff2',
