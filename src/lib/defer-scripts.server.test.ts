@@ -100,7 +100,7 @@ describe('deferScriptsUntilPainted', () => {
       expect(b.appended).toEqual([
         { tag: 'link', rel: 'modulepreload', href: '/assets/index.js', nonce: 'N0' },
         { tag: 'link', rel: 'modulepreload', href: '/assets/framework.js', nonce: 'N0' },
-        { tag: 'script', type: 'module', src: '/assets/index.js', nonce: 'N0' },
+        { tag: 'script', type: 'module', async: true, src: '/assets/index.js', nonce: 'N0' },
       ])
       b.runTimers(SCRIPT_START_FALLBACK_MS)
       expect(b.appended).toHaveLength(3)
