@@ -3,12 +3,15 @@ import { getBackend } from './backend/index.server'
 import { limitRequestBody } from './lib/body-limit.server'
 import { compressResponse } from './lib/compress.server'
 import { nonceStorage } from './lib/csp-nonce.server'
+import { serverEnv } from './lib/env.server'
+import { requestOrigin } from './lib/forwarded.server'
 import { rememberPageLocale } from './lib/locale-cookie.server'
 import { createPageCache } from './lib/page-cache.server'
 import { withSecurity } from './lib/security-headers.server'
 import { paraglideMiddleware } from './paraglide/server.js'
 
-const pageCache = createPageCache()
+// Keyed on the origin the page names, so one sender's Host never reaches another visitor.
+const pageCache = createPageCache({ originOf: (request) => requestOrigin(request, serverEnv()) })
 let watchingBanners = false
 
 /** The landing pages show the banners: a banner change empties the page cache. */

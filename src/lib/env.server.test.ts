@@ -47,6 +47,18 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/)
   })
 
+  it('reads TRUST_PROXY as a number of proxies: false 0, true 1, or a whole number up to 10', () => {
+    expect(parseEnv({}).proxyHops).toBe(0)
+    expect(parseEnv({ TRUST_PROXY: 'false' }).proxyHops).toBe(0)
+    expect(parseEnv({ TRUST_PROXY: '' }).proxyHops).toBe(0)
+    expect(parseEnv({ TRUST_PROXY: 'true' }).proxyHops).toBe(1)
+    expect(parseEnv({ TRUST_PROXY: ' 2 ' }).proxyHops).toBe(2)
+    expect(parseEnv({ TRUST_PROXY: '10' }).proxyHops).toBe(10)
+    for (const bad of ['11', '-1', '1.5', 'TRUE', 'yes', '01']) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be true, false or the number of proxies/)
+    }
+  })
+
   it('reads the test knobs for seeded admins and a shorter code life, off by default', () => {
     const defaults = parseEnv({})
     expect(defaults.seedAdminEmails).toEqual([])

@@ -17,8 +17,16 @@ const EnvSchema = v.object({
   SITE_URL: optionalString,
   /** Secure (and __Host- prefixed) cookies plus HSTS; defaults to on when SITE_URL is https. */
   COOKIE_SECURE: v.optional(v.picklist(['true', 'false', '']), ''),
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
-  TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
+  /** Reverse proxies in front (true = 1): how far from the right of X-Forwarded-For the client's address is. */
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^(true|false|\d|10)?$/, 'TRUST_PROXY must be true, false or the number of proxies in front (0 to 10)'),
+      v.transform((text) => (text === 'true' ? 1 : text === 'false' || text === '' ? 0 : Number(text))),
+    ),
+    'false',
+  ),
   /** Echo e-mails to the server log (embedded). */
   LOG_EMAILS: v.optional(v.picklist(['true', 'false']), 'true'),
   /**
@@ -60,7 +68,8 @@ export type ServerEnv = {
   backend: { kind: 'embedded'; dataDir: string } | { kind: 'supabase'; url: string; anonKey: string; serviceRoleKey: string }
   siteUrl: string | null
   secureCookies: boolean
-  trustProxy: boolean
+  /** Trusted reverse proxies in front; 0 ignores X-Forwarded-* (docs/decisions/080-client-address-and-origin.md). */
+  proxyHops: number
   logEmails: boolean
   /** Extra admins the embedded seed creates (none unless SEED_ADMIN_EMAILS is set). */
   seedAdminEmails: string[]
@@ -114,7 +123,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
         : { kind: 'embedded', dataDir: env.DATA_DIR },
     siteUrl: env.SITE_URL ? env.SITE_URL.replace(/\/$/, '') : null,
     secureCookies,
-    trustProxy: env.TRUST_PROXY === 'true',
+    proxyHops: env.TRUST_PROXY,
     logEmails: env.LOG_EMAILS === 'true',
     seedAdminEmails: env.SEED_ADMIN_EMAILS,
     codeTtlSeconds: env.AUTH_CODE_TTL_SECONDS,

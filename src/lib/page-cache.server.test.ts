@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { NONCE_PLACEHOLDER, createPageCache } from './page-cache.server'
+import { MAX_ORIGINS, NONCE_PLACEHOLDER, createPageCache } from './page-cache.server'
 
 function htmlPage(nonce: string, extra = ''): Response {
   return new Response(`<html><script nonce="${nonce}">x</script>${extra}</html>`, {
@@ -57,13 +57,56 @@ describe('createPageCache', () => {
 
   it('renders again after clear() and after the time to live', async () => {
     let time = 0
-    const cache = createPageCache(() => time)
+    const cache = createPageCache({ now: () => time })
     const render = vi.fn(async (nonce: string) => htmlPage(nonce))
     await cache.handle(new Request('http://x/'), 'a', render)
     cache.clear()
     await cache.handle(new Request('http://x/'), 'b', render)
     time += 61_000
     await cache.handle(new Request('http://x/'), 'c', render)
+    expect(render).toHaveBeenCalledTimes(3)
+  })
+})
+
+describe('pages kept per origin', () => {
+  /** A page that names the origin it was rendered for, as the landing head does. */
+  const pageFor = (request: Request) => async (nonce: string) =>
+    htmlPage(nonce, `<link rel="canonical" href="${new URL(request.url).origin}/">`)
+  const visit = async (cache: ReturnType<typeof createPageCache>, url: string) => {
+    const request = new Request(url)
+    return (await cache.handle(request, 'n', pageFor(request))).text()
+  }
+
+  it('never serves a page rendered for a forged Host to another visitor', async () => {
+    const cache = createPageCache()
+    expect(await visit(cache, 'http://evil.example/en')).toContain('http://evil.example/')
+    const normal = await visit(cache, 'http://www.example.com/en')
+    expect(normal).toContain('http://www.example.com/')
+    expect(normal).not.toContain('evil')
+  })
+
+  it('keeps one page per path when the origin does not come from the request (SITE_URL)', async () => {
+    const cache = createPageCache({ originOf: () => 'https://www.example.com' })
+    const render = vi.fn(async (nonce: string) => htmlPage(nonce))
+    for (const host of ['a.example', 'b.example', 'c.example']) await cache.handle(new Request(`http://${host}/`), 'n', render)
+    expect(render).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps at most MAX_ORIGINS origins; past that a page is served but not kept until others expire', async () => {
+    let time = 0
+    const cache = createPageCache({ now: () => time })
+    const render = vi.fn(async (nonce: string) => htmlPage(nonce))
+    const hit = (url: string) => cache.handle(new Request(url), 'n', render)
+    const kept = Array.from({ length: MAX_ORIGINS }, (_, i) => [`http://o${i}.example/`, `http://o${i}.example/en`]).flat()
+    for (const url of [...kept, ...kept]) await hit(url)
+    expect(render).toHaveBeenCalledTimes(kept.length)
+    render.mockClear()
+    expect(await (await hit('http://late.example/')).text()).toContain('nonce="n"')
+    await hit('http://late.example/')
+    expect(render).toHaveBeenCalledTimes(2)
+    time += 61_000
+    await hit('http://late.example/')
+    await hit('http://late.example/')
     expect(render).toHaveBeenCalledTimes(3)
   })
 })

@@ -7,9 +7,17 @@ import { deferScriptsUntilPainted } from './defer-scripts.server'
  * passes, in case a change was made outside this process). Every visitor sees the same
  * page, so rendering it from scratch per request would only burn CPU. The page is
  * rendered once with a placeholder nonce; each response gets its own fresh nonce.
+ *
+ * A page names its origin (canonical, hreflang, og:url, og:image), and without SITE_URL
+ * that origin is whatever Host the request carried: pages are kept per origin, so a forged
+ * Host only ever reaches its sender. The number of origins is bounded, so forged Hosts
+ * cannot grow memory; past the bound a page is rendered and served but not kept
+ * (docs/decisions/080-client-address-and-origin.md).
  */
 export const CACHEABLE_PATHS = new Set(['/', '/en'])
 const TTL_MS = 60_000
+export const MAX_ORIGINS = 4
+const MAX_ENTRIES = MAX_ORIGINS * CACHEABLE_PATHS.size
 /** Random per process, so nobody can plant it in content to have it replaced. */
 export const NONCE_PLACEHOLDER = `cspnonce${randomBytes(12).toString('hex')}`
 
@@ -35,9 +43,25 @@ export interface PageCache {
   clear(): void
 }
 
-export function createPageCache(now: () => number = Date.now): PageCache {
+export interface PageCacheOptions {
+  /** The origin the page's absolute URLs are built from (the app's `requestOrigin`). */
+  originOf?: (request: Request) => string
+  now?: () => number
+}
+
+export function createPageCache({
+  originOf = (request) => new URL(request.url).origin,
+  now = Date.now,
+}: PageCacheOptions = {}): PageCache {
   const entries = new Map<string, Entry>()
   const inFlight = new Map<string, Promise<Entry | null>>()
+
+  /** Room for `key`: always for a page already kept, else only below the bound once expired pages are dropped. */
+  function hasRoom(key: string): boolean {
+    if (entries.has(key) || entries.size < MAX_ENTRIES) return true
+    for (const [k, entry] of entries) if (entry.expires <= now()) entries.delete(k)
+    return entries.size < MAX_ENTRIES
+  }
 
   function respond(request: Request, nonce: string, status: number, headers: HeadersInit, html: string): Response {
     const body = request.method === 'HEAD' ? null : html.replaceAll(NONCE_PLACEHOLDER, nonce)
@@ -75,7 +99,7 @@ export function createPageCache(now: () => number = Date.now): PageCache {
       if (cacheable) {
         const headers = [...response.headers.entries()].filter(([name]) => !DROPPED_HEADERS.has(name))
         const entry = { html: deferScriptsUntilPainted(html), headers, expires: now() + TTL_MS }
-        entries.set(key, entry)
+        if (hasRoom(key)) entries.set(key, entry)
         settle(entry)
         // The visitor who triggered the render gets the same compressed page as everyone after.
         return respondCompressed(request, nonce, entry)
@@ -99,7 +123,7 @@ export function createPageCache(now: () => number = Date.now): PageCache {
       const cacheable =
         (request.method === 'GET' || request.method === 'HEAD') && CACHEABLE_PATHS.has(url.pathname) && url.search === ''
       if (!cacheable) return render(nonce)
-      const key = url.pathname
+      const key = `${originOf(request)}${url.pathname}`
       let entry = entries.get(key)
       if (!entry || entry.expires <= now()) {
         const pending = inFlight.get(key)

@@ -1,6 +1,7 @@
 import { getCookies, getRequestHeader, getRequestIP, setCookie } from '@tanstack/react-start/server'
 import type { RequestContext } from '~/backend/backend'
 import { serverEnv } from './env.server'
+import { clientAddress } from './forwarded.server'
 
 /** The current request's cookies, as the backend's auth adapters read and write them. */
 export function requestContext(): RequestContext {
@@ -12,11 +13,11 @@ export function requestContext(): RequestContext {
   }
 }
 
-/** The caller's address; behind a trusted proxy, the left-most X-Forwarded-For entry. */
+/**
+ * The caller's address for per-address limits: the socket's, or behind TRUST_PROXY proxies the
+ * X-Forwarded-For entry the outermost of them wrote (never one the sender could write).
+ */
 export function clientIp(): string {
-  if (serverEnv().trustProxy) {
-    const forwarded = getRequestHeader('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded.slice(0, 64)
-  }
-  return (getRequestIP() ?? 'unknown').slice(0, 64)
+  // Without the xForwardedFor option getRequestIP is the socket's address.
+  return clientAddress(getRequestHeader('x-forwarded-for'), getRequestIP(), serverEnv().proxyHops)
 }

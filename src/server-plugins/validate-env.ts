@@ -12,7 +12,15 @@ export default definePlugin(() => {
       env.backend.kind === 'supabase'
         ? `Supabase (${new URL(env.backend.url).host})`
         : `embedded (DATA_DIR=${env.backend.dataDir})`
-    console.info(`[config] backend: ${backend}; secure cookies: ${env.secureCookies ? 'on' : 'off'}`)
+    const address =
+      env.proxyHops > 0 ? `X-Forwarded-For behind ${env.proxyHops} prox${env.proxyHops === 1 ? 'y' : 'ies'}` : 'socket'
+    console.info(`[config] backend: ${backend}; secure cookies: ${env.secureCookies ? 'on' : 'off'}; client address: ${address}`)
+    if (env.nodeEnv === 'production' && !env.siteUrl) {
+      console.warn(
+        "[config] SITE_URL is not set: canonical, hreflang and og: links name each request's own Host, and the landing " +
+          'pages are cached per origin (a few at most). Set SITE_URL to the public origin, e.g. https://www.example.com.',
+      )
+    }
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(`[config] ${error.message}`)

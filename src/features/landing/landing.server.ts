@@ -1,7 +1,8 @@
-import { getRequestUrl } from '@tanstack/react-start/server'
+import { getRequest } from '@tanstack/react-start/server'
 import { BANNER_BY_LOCALE, type Locale } from '~/backend/domain'
 import { getBackend } from '~/backend/index.server'
 import { serverEnv } from '~/lib/env.server'
+import { requestOrigin } from '~/lib/forwarded.server'
 import type { LandingPageData } from './landing.schemas'
 
 /** The stored hero banner of the page's language; a failed read keeps the default (spec §8). */
@@ -18,7 +19,8 @@ export async function readHeroBanner(locale: Locale): Promise<LandingPageData['b
 
 export function siteOrigin(): string | null {
   try {
-    return serverEnv().siteUrl ?? new URL(getRequestUrl()).origin
+    // Not getRequestUrl(): it believes X-Forwarded-Proto from anyone.
+    return requestOrigin(getRequest(), serverEnv())
   } catch {
     return null
   }

@@ -4,10 +4,11 @@
  */
 import { LOCALES } from '~/backend/domain'
 import { serverEnv } from '~/lib/env.server'
+import { requestOrigin } from '~/lib/forwarded.server'
 import { localizeHref } from '~/paraglide/runtime'
 
 function originOf(request: Request): string {
-  return serverEnv().siteUrl ?? new URL(request.url).origin
+  return requestOrigin(request, serverEnv())
 }
 
 const TEXT_HEADERS = { 'cache-control': 'public, max-age=3600' }
