@@ -1,8 +1,8 @@
 /**
- * The one interface through which the app reaches data, auth, files and live events.
- * Two adapters implement it with the same behaviour (see backend.contract.ts):
- * `embedded` (PGlite, the default) and `supabase` (when SUPABASE_URL is set).
- * Only `index.server.ts` knows which one is in use.
+ * The one interface through which the app reaches data, auth, files and live events. One SQL
+ * core (./sql) implements the data on PGlite or a PostgreSQL server; the deployment mode adds its
+ * sign-in and file storage (tests/backend/backend.contract.ts holds every mode to the same
+ * behaviour). Only `index.server.ts` knows which mode is in use.
  */
 import type {
   AuthUser,
@@ -129,8 +129,15 @@ export interface RateLimitStore {
   reset(key: string): Promise<void>
 }
 
+/**
+ * embedded: PGlite in DATA_DIR, built-in sign-in, uploads on disk (nothing configured).
+ * postgres: a PostgreSQL server (DATABASE_URL), built-in sign-in, uploads in the database.
+ * supabase: its database (DATABASE_URL) for data, Supabase Auth and Storage.
+ */
+export type DeploymentMode = 'embedded' | 'postgres' | 'supabase'
+
 export interface Backend {
-  readonly kind: 'embedded' | 'supabase'
+  readonly kind: DeploymentMode
   banners: BannerStore
   messages: MessageStore
   auth: AuthService

@@ -1,7 +1,8 @@
 /**
- * Domain types and business constants shared by the server and the browser.
- * Nothing here touches a database: components may import it freely.
+ * Domain types, business constants and the rules every data path shares, for the server and the
+ * browser. Nothing here touches a database: components may import it freely.
  */
+import { LIMITS } from '~/lib/limits'
 
 export const LOCALES = ['tr', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
@@ -125,4 +126,57 @@ export interface AuthUser {
 export interface RateLimit {
   max: number
   windowSeconds: number
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules every data path applies the same way (the SQL core, the CLI, the Supabase auth adapter).
+
+/** The titles of the banner dialog, as the schema migration seeds them; used for a missing row. */
+export const DEFAULT_BANNER_TITLE: Record<BannerKey, string> = {
+  'tr-banner': 'Türkçe Banner',
+  'en-banner': 'English Banner',
+}
+
+/** E-mail addresses are compared trimmed and lowercased everywhere (as Supabase Auth does). */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Ids that can be uuids, without repeats; anything else can match no row and must not reach a ::uuid cast. */
+export function validIds(ids: readonly string[]): string[] {
+  return [...new Set(ids.filter((id) => UUID.test(id)))]
+}
+
+/** A whole number within [min, max]; anything that is not a finite number becomes `min`. */
+export function clampInt(value: number, min: number, max: number): number {
+  return Number.isFinite(value) ? Math.min(Math.max(Math.floor(value), min), max) : min
+}
+
+/** The page and page size a message query really gets: page ≥ 1, 1 ≤ size ≤ the export maximum. */
+export function messagePaging(query: Pick<MessageQuery, 'page' | 'pageSize'>): { page: number; pageSize: number } {
+  return {
+    page: clampInt(query.page, 1, Number.MAX_SAFE_INTEGER),
+    pageSize: clampInt(query.pageSize, 1, LIMITS.inbox.exportMax),
+  }
+}
+
+/**
+ * How far a search counts its matches: to the cap, or to one row past the page asked for when
+ * that is further, so "is there a next page" is always known. Returns the LIMIT of the count
+ * query; a count that reaches it means "more than limit - 1".
+ */
+export function searchCountLimit(page: number, pageSize: number): number {
+  return Math.min(Math.max(MESSAGE_SEARCH_COUNT_CAP, page * pageSize), Number.MAX_SAFE_INTEGER - 1) + 1
+}
+
+/** One input per key, the last one winning: a save names each banner at most once. */
+export function lastInputPerKey(inputs: readonly BannerInput[]): BannerInput[] {
+  return [...new Map(inputs.map((input) => [input.key, input])).values()]
+}
+
+/** A banner change as its subscribers hear it. */
+export function toBannerChange({ key, imageUrl, updatedAt }: BannerChange): BannerChange {
+  return { key, imageUrl, updatedAt }
 }

@@ -1,6 +1,6 @@
 /**
- * Picks the backend adapter from the environment, once per process. The only module that knows
- * which adapter is in use; everything else asks getBackend() for the Backend interface.
+ * Opens the deployment mode's backend from the environment, once per process. The only module
+ * that knows which mode is in use; everything else asks getBackend() for the Backend interface.
  */
 import { serverEnv } from '~/lib/env.server'
 import type { Backend } from './backend'
@@ -13,15 +13,28 @@ const holder = globalThis as Holder
 
 async function createBackend(): Promise<Backend> {
   const env = serverEnv()
-  if (env.backend.kind === 'supabase') {
-    // Imported on demand so the embedded server never loads the Supabase client, and vice versa.
+  const mode = env.backend
+  // Imported on demand: each mode loads only its own drivers and clients.
+  if (mode.kind === 'supabase') {
     const { createSupabaseBackend } = await import('./supabase/index.server')
-    const { url, anonKey, serviceRoleKey } = env.backend
-    return createSupabaseBackend({ url, anonKey, serviceRoleKey, secureCookies: env.secureCookies })
+    return createSupabaseBackend({ ...mode, secureCookies: env.secureCookies })
+  }
+  if (mode.kind === 'postgres') {
+    const { openPostgres } = await import('./postgres/index.server')
+    const { backend } = await openPostgres({
+      url: mode.databaseUrl,
+      listenUrl: mode.listenUrl,
+      dataDir: env.dataDir,
+      secureCookies: env.secureCookies,
+      logEmails: env.logEmails,
+      seedAdminEmails: env.seedAdminEmails,
+      codeTtlSeconds: env.codeTtlSeconds,
+    })
+    return backend
   }
   const { createEmbeddedBackend } = await import('./embedded/index.server')
   return createEmbeddedBackend({
-    dataDir: env.backend.dataDir,
+    dataDir: env.dataDir,
     secureCookies: env.secureCookies,
     logEmails: env.logEmails,
     seedAdminEmails: env.seedAdminEmails,

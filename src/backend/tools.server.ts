@@ -1,12 +1,13 @@
 /**
  * What the command-line tools (scripts/users.ts, scripts/seed.ts) need beyond the app's Backend:
- * managing accounts and bulk-inserting messages, on whichever backend the environment selects.
- * Like index.server.ts, it loads only the adapter in use.
+ * managing accounts and bulk-inserting messages, in whichever mode the environment selects.
+ * Like index.server.ts, it loads only the mode in use.
  */
 import { existsSync } from 'node:fs'
 import { EnvError, type ServerEnv, serverEnv } from '~/lib/env.server'
-import type { ContactMessageSeed } from './embedded/factories'
 import { DataDirLockedError } from './embedded/lock.server'
+import type { ContactMessageSeed } from './seed-messages'
+import { MigrationError } from './sql/migrations.server'
 
 export interface UserListing {
   email: string
@@ -16,7 +17,7 @@ export interface UserListing {
 }
 
 export interface BackendTools {
-  /** Which backend, for the first line a tool prints. */
+  /** Which mode and database, for the first line a tool prints. */
   readonly label: string
   /** Creates the account if missing; with `admin`, also puts the address on the admin list. */
   addUser(email: string, options: { admin: boolean }): Promise<{ created: boolean; isAdmin: boolean }>
@@ -30,24 +31,58 @@ export interface BackendTools {
   close(): Promise<void>
 }
 
-export async function openBackendTools(backend: ServerEnv['backend']): Promise<BackendTools> {
-  if (backend.kind === 'supabase') {
-    const { createSupabaseTools } = await import('./supabase/tools.server')
-    return createSupabaseTools(backend)
+/** The database's host and name, never its password. */
+function describeUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.host}${parsed.pathname}`
+  } catch {
+    return 'DATABASE_URL'
   }
-  const { openEmbeddedTools } = await import('./embedded/tools.server')
-  return openEmbeddedTools(backend.dataDir)
+}
+
+export async function openBackendTools(env: ServerEnv): Promise<BackendTools> {
+  const { createSqlTools, builtinAccounts } = await import('./sql/tools.server')
+  const mode = env.backend
+  if (mode.kind === 'supabase') {
+    const [{ openSupabase }, { supabaseAccounts }] = await Promise.all([
+      import('./supabase/index.server'),
+      import('./supabase/tools.server'),
+    ])
+    const { backend, db } = await openSupabase({ ...mode, secureCookies: false })
+    return createSqlTools({
+      db,
+      label: `supabase (${new URL(mode.url).host}, database ${describeUrl(mode.databaseUrl)})`,
+      accounts: supabaseAccounts(mode),
+      close: () => backend.close(),
+    })
+  }
+  if (mode.kind === 'postgres') {
+    const { openPostgres } = await import('./postgres/index.server')
+    const { backend, db } = await openPostgres({
+      url: mode.databaseUrl,
+      listenUrl: mode.listenUrl,
+      dataDir: env.dataDir,
+      secureCookies: false,
+      logEmails: false,
+      seedAdminEmails: env.seedAdminEmails,
+    })
+    return createSqlTools({ db, label: `postgres (${describeUrl(mode.databaseUrl)})`, accounts: builtinAccounts(db), close: () => backend.close() })
+  }
+  const { openEmbedded } = await import('./embedded/index.server')
+  const { backend, db } = await openEmbedded({ dataDir: env.dataDir, secureCookies: false, logEmails: false })
+  return createSqlTools({ db, label: `embedded (DATA_DIR=${env.dataDir})`, accounts: builtinAccounts(db), close: () => backend.close() })
 }
 
 /**
- * Runs a tool on the configured backend (the same environment as `npm start`, .env included)
+ * Runs a tool in the configured mode (the same environment as `npm start`, .env included)
  * and turns the failures a user can fix into one clear message and exit code 1.
  */
 export async function withBackendTools(tool: string, run: (tools: BackendTools) => Promise<void>): Promise<number> {
   // Existing variables win over .env, as with `npm start`.
   if (existsSync('.env')) process.loadEnvFile('.env')
   try {
-    const tools = await openBackendTools(serverEnv().backend)
+    const tools = await openBackendTools(serverEnv())
     console.info(`[${tool}] backend: ${tools.label}`)
     try {
       await run(tools)
@@ -60,8 +95,8 @@ export async function withBackendTools(tool: string, run: (tools: BackendTools) 
       console.error(`${error.message}\nStop the server, run this command, then start the server again.`)
       return 1
     }
-    if (error instanceof EnvError) {
-      console.error(error.message)
+    if (error instanceof EnvError || error instanceof MigrationError || (error as Error).name === 'SchemaMissingError') {
+      console.error((error as Error).message)
       return 1
     }
     throw error

@@ -1,6 +1,8 @@
 /**
- * Environment, validated once at start-up. A partial Supabase configuration stops the
- * server with a message naming what is missing; it never falls back to embedded silently.
+ * Environment, validated once at start-up. It picks the deployment mode: nothing configured is
+ * embedded, DATABASE_URL alone is postgres, DATABASE_URL with the SUPABASE_* variables is
+ * supabase. A partial configuration stops the server with a message naming what is missing; it
+ * never falls back to another mode silently.
  */
 import * as v from 'valibot'
 import { LIMITS } from './limits'
@@ -12,6 +14,10 @@ const EnvSchema = v.object({
   SUPABASE_URL: optionalString,
   SUPABASE_ANON_KEY: optionalString,
   SUPABASE_SERVICE_ROLE_KEY: optionalString,
+  /** postgres://… of the database (postgres and supabase modes). */
+  DATABASE_URL: optionalString,
+  /** Where LISTEN connects, when DATABASE_URL goes through a transaction pooler. */
+  DATABASE_LISTEN_URL: optionalString,
   DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), './.data'),
   /** Public origin, e.g. https://www.example.com; used for canonical and hreflang URLs. */
   SITE_URL: optionalString,
@@ -65,7 +71,12 @@ const EnvSchema = v.object({
 
 export type ServerEnv = {
   nodeEnv: 'development' | 'production' | 'test'
-  backend: { kind: 'embedded'; dataDir: string } | { kind: 'supabase'; url: string; anonKey: string; serviceRoleKey: string }
+  backend:
+    | { kind: 'embedded' }
+    | { kind: 'postgres'; databaseUrl: string; listenUrl?: string }
+    | { kind: 'supabase'; databaseUrl: string; listenUrl?: string; url: string; anonKey: string; serviceRoleKey: string }
+  /** Embedded: the database, uploads and outbox; postgres: the outbox while no mail server is set. */
+  dataDir: string
   siteUrl: string | null
   secureCookies: boolean
   /** Trusted reverse proxies in front; 0 ignores X-Forwarded-* (docs/decisions/080-client-address-and-origin.md). */
@@ -88,39 +99,15 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     throw new EnvError(`Invalid environment:\n  ${issues.join('\n  ')}`)
   }
   const env = result.output
-  const supabaseVars = {
-    SUPABASE_URL: env.SUPABASE_URL,
-    SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY,
-    SUPABASE_SERVICE_ROLE_KEY: env.SUPABASE_SERVICE_ROLE_KEY,
-  }
-  const set = Object.entries(supabaseVars).filter(([, value]) => value !== '')
-  const missing = Object.entries(supabaseVars)
-    .filter(([, value]) => value === '')
-    .map(([k]) => k)
-  if (set.length > 0 && missing.length > 0) {
-    throw new EnvError(
-      `Incomplete Supabase configuration: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing. ` +
-        'Set all three SUPABASE_* variables, or none to use the embedded backend.',
-    )
-  }
-  if (env.SUPABASE_URL && !/^https?:\/\//.test(env.SUPABASE_URL)) {
-    throw new EnvError('SUPABASE_URL must be an http(s) URL.')
-  }
+  const backend = parseMode(env)
   if (env.SITE_URL && !/^https?:\/\/[^/]+\/?$/.test(env.SITE_URL)) {
     throw new EnvError('SITE_URL must be an origin such as https://www.example.com (no path).')
   }
   const secureCookies = env.COOKIE_SECURE === '' ? env.SITE_URL.startsWith('https://') : env.COOKIE_SECURE === 'true'
   return {
     nodeEnv: env.NODE_ENV,
-    backend:
-      set.length === 3
-        ? {
-            kind: 'supabase',
-            url: env.SUPABASE_URL,
-            anonKey: env.SUPABASE_ANON_KEY,
-            serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
-          }
-        : { kind: 'embedded', dataDir: env.DATA_DIR },
+    backend,
+    dataDir: env.DATA_DIR,
     siteUrl: env.SITE_URL ? env.SITE_URL.replace(/\/$/, '') : null,
     secureCookies,
     proxyHops: env.TRUST_PROXY,
@@ -128,6 +115,66 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     seedAdminEmails: env.SEED_ADMIN_EMAILS,
     codeTtlSeconds: env.AUTH_CODE_TTL_SECONDS,
   }
+}
+
+const POSTGRES_URL = /^postgres(ql)?:\/\/[^/]+/
+
+function parseMode(env: v.InferOutput<typeof EnvSchema>): ServerEnv['backend'] {
+  const supabaseVars = {
+    SUPABASE_URL: env.SUPABASE_URL,
+    SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: env.SUPABASE_SERVICE_ROLE_KEY,
+  }
+  const supabaseSet = Object.values(supabaseVars).some((value) => value !== '')
+  const missing = Object.entries(supabaseVars)
+    .filter(([, value]) => value === '')
+    .map(([k]) => k)
+  if (supabaseSet && env.DATABASE_URL === '') missing.push('DATABASE_URL')
+  if (supabaseSet && missing.length > 0) {
+    throw new EnvError(
+      `Incomplete Supabase configuration: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing. ` +
+        'The supabase mode needs SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and DATABASE_URL ' +
+        "(the project's connection string); set DATABASE_URL alone for the postgres mode, or nothing for the embedded one.",
+    )
+  }
+  if (env.DATABASE_LISTEN_URL !== '' && env.DATABASE_URL === '') {
+    throw new EnvError('DATABASE_LISTEN_URL is set but DATABASE_URL is missing: set both, or neither for the embedded mode.')
+  }
+  for (const name of ['DATABASE_URL', 'DATABASE_LISTEN_URL'] as const) {
+    if (env[name] !== '' && !POSTGRES_URL.test(env[name])) {
+      throw new EnvError(`${name} must be a postgres:// or postgresql:// connection URL.`)
+    }
+  }
+  if (env.SUPABASE_URL && !/^https?:\/\//.test(env.SUPABASE_URL)) {
+    throw new EnvError('SUPABASE_URL must be an http(s) URL.')
+  }
+  if (env.DATABASE_URL === '') return { kind: 'embedded' }
+  const database = {
+    databaseUrl: env.DATABASE_URL,
+    ...(env.DATABASE_LISTEN_URL ? { listenUrl: env.DATABASE_LISTEN_URL } : {}),
+  }
+  if (!supabaseSet) return { kind: 'postgres', ...database }
+  return {
+    kind: 'supabase',
+    ...database,
+    url: env.SUPABASE_URL,
+    anonKey: env.SUPABASE_ANON_KEY,
+    serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+  }
+}
+
+/** The database's host and name, never its user or password. */
+function databaseLabel(url: string): string {
+  const parsed = new URL(url)
+  return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`
+}
+
+/** The mode and where its data lives, for the start-up log line (no secrets). */
+export function describeMode(env: ServerEnv): string {
+  const mode = env.backend
+  if (mode.kind === 'embedded') return `embedded (DATA_DIR=${env.dataDir})`
+  if (mode.kind === 'postgres') return `postgres (${databaseLabel(mode.databaseUrl)})`
+  return `supabase (${new URL(mode.url).host}; database ${databaseLabel(mode.databaseUrl)})`
 }
 
 let cached: ServerEnv | undefined

@@ -57,4 +57,12 @@ export const LIMITS = {
     /** Upload requests may carry the file plus a little form overhead. */
     maxUploadBodyBytes: 5 * 1024 * 1024 + 64 * 1024,
   },
+  database: {
+    /**
+     * Connections each server instance keeps to a PostgreSQL server (postgres and supabase
+     * modes), plus one for LISTEN. Instances × (poolMax + 1) must stay under the server's
+     * max_connections (Supabase's smallest plan: 60 direct, more through its pooler).
+     */
+    poolMax: 10,
+  },
 } as const

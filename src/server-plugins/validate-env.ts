@@ -1,17 +1,14 @@
 import { definePlugin } from 'nitro'
-import { EnvError, serverEnv } from '../lib/env.server'
+import { describeMode, EnvError, serverEnv } from '../lib/env.server'
 
 /**
  * Validates the environment when the server starts, not at the first request: a
- * partial Supabase configuration stops the process with a message naming what is missing.
+ * partial configuration stops the process with a message naming what is missing.
  */
 export default definePlugin(() => {
   try {
     const env = serverEnv()
-    const backend =
-      env.backend.kind === 'supabase'
-        ? `Supabase (${new URL(env.backend.url).host})`
-        : `embedded (DATA_DIR=${env.backend.dataDir})`
+    const backend = describeMode(env)
     const address =
       env.proxyHops > 0 ? `X-Forwarded-For behind ${env.proxyHops} prox${env.proxyHops === 1 ? 'y' : 'ies'}` : 'socket'
     console.info(`[config] backend: ${backend}; secure cookies: ${env.secureCookies ? 'on' : 'off'}; client address: ${address}`)

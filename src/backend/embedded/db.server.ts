@@ -4,12 +4,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
-import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-
-export type Database = PGlite
-/** Anything that runs a query: the database itself or an open transaction. */
-export type Queryable = Pick<PGlite, 'query'> | Transaction
 
 /**
  * Keeps PostgreSQL's WebAssembly on V8's baseline compiler (Liftoff): no function is tiered up.
@@ -36,7 +32,7 @@ function keepWasmOnBaselineCompiler(): void {
  */
 const SHARED_BUFFERS = '32MB'
 
-export async function openDatabase(options: { dataDir: string; inMemory?: boolean; template?: Blob }): Promise<Database> {
+export async function openPglite(options: { dataDir: string; inMemory?: boolean; template?: Blob }): Promise<PGlite> {
   keepWasmOnBaselineCompiler()
   // In memory for tests: initdb in RAM is much faster than on disk, and nothing is left behind.
   const dataDir = options.inMemory ? undefined : path.resolve(options.dataDir, 'db')

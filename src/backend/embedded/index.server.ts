@@ -1,25 +1,24 @@
 /**
- * The embedded backend: PGlite in DATA_DIR for data and sign-in, the file system for uploads
- * and outgoing mail, an in-process emitter for live banner changes. The default when no
- * Supabase project is configured; one process per data folder.
+ * The embedded mode: PGlite in DATA_DIR for data and sign-in, the file system for uploads and
+ * outgoing mail. The default when nothing is configured; one process per data folder.
  */
+import type { PGlite } from '@electric-sql/pglite'
 import type { Backend } from '../backend'
-import { createAuthService } from './auth.server'
-import { createBannerStore } from './banners.server'
-import { type Database, openDatabase } from './db.server'
+import { createOutboxMailer } from '../mailer.server'
+import { loadSecret } from '../sql/builtin-auth/secrets.server'
+import type { SqlDatabase } from '../sql/client'
+import { createDiskFileStorage } from '../sql/disk-storage.server'
+import { applyMigrations } from '../sql/migrations.server'
+import { pgliteDatabase } from '../sql/pglite.server'
+import { builtinAuth, createSqlBackend } from '../sql/sql-backend.server'
+import { openPglite } from './db.server'
 import { acquireDataDirLock } from './lock.server'
-import { createOutboxMailer } from './mailer.server'
-import { createMessageStore } from './messages.server'
-import { applyMigrations } from './migrations.server'
-import { createRateLimitStore } from './rate-limits.server'
-import { loadSecret } from './secrets.server'
-import { seedDatabase } from './seed.server'
-import { createFileStorage } from './storage.server'
+import { seedDatabase } from '../sql/seed.server'
 
 export { DataDirLockedError } from './lock.server'
-export { readOutbox, type OutboxMail } from './mailer.server'
-export { SEED_ADMIN_EMAIL, SEED_STAFF_EMAIL } from './seed.server'
-export { sessionCookieName } from './sessions.server'
+export { readOutbox, type OutboxMail } from '../mailer.server'
+export { SEED_ADMIN_EMAIL, SEED_STAFF_EMAIL } from '../sql/seed.server'
+export { sessionCookieName } from '../sql/builtin-auth/sessions.server'
 
 export interface EmbeddedOptions {
   dataDir: string
@@ -43,49 +42,43 @@ export interface EmbeddedOptions {
 
 export interface EmbeddedInstance {
   backend: Backend
-  /** The raw database, for the admin CLI and tests; the app goes through `backend` only. */
-  db: Database
+  /** The database, for the admin CLI and tests; the app goes through `backend` only. */
+  db: SqlDatabase
+  /** PGlite itself, for what only it can do (dumps for test templates). */
+  pglite: PGlite
 }
 
 export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedInstance> {
   const now = options.now ?? (() => new Date())
   const release = acquireDataDirLock(options.dataDir)
-  let db: Database | undefined
+  let pglite: PGlite | undefined
   try {
     const secret = loadSecret(options.dataDir)
-    db = await openDatabase(options)
+    pglite = await openPglite(options)
+    const db = pgliteDatabase(pglite)
     const applied = await applyMigrations(db)
     // The prelude is the very first migration: applying it now means the database is new.
-    if (applied.some((name) => name.startsWith('embedded/'))) await seedDatabase(db, now(), options.seedAdminEmails)
-    const mailer = createOutboxMailer({ dataDir: options.dataDir, logEmails: options.logEmails, now })
-    const database = db
-    let closed = false
-    const backend: Backend = {
+    if (applied.some((name) => name.startsWith('embedded/0001'))) {
+      await seedDatabase(db, now(), { sampleData: true, extraAdmins: options.seedAdminEmails })
+    }
+    const backend = createSqlBackend({
       kind: 'embedded',
-      banners: createBannerStore(db),
-      messages: createMessageStore(db, now),
-      auth: createAuthService(db, {
+      db,
+      now,
+      auth: builtinAuth({
         secret,
-        mailer,
+        mailer: createOutboxMailer({ dataDir: options.dataDir, logEmails: options.logEmails, now }),
         now,
         secureCookies: options.secureCookies,
         codeTtlSeconds: options.codeTtlSeconds,
       }),
-      storage: createFileStorage(db, options.dataDir),
-      rateLimits: createRateLimitStore(db),
-      async close() {
-        if (closed) return
-        closed = true
-        try {
-          await database.close()
-        } finally {
-          release()
-        }
-      },
-    }
-    return { backend, db }
+      storage: createDiskFileStorage(db, options.dataDir),
+      onClose: release,
+    })
+    await backend.listening()
+    return { backend, db, pglite }
   } catch (error) {
-    await db?.close().catch(() => {})
+    await pglite?.close().catch(() => {})
     release()
     throw error
   }

@@ -1,13 +1,13 @@
 /**
  * Sign-in with a one-time e-mail code through Supabase Auth, with the session kept in the
  * request's HttpOnly cookies by @supabase/ssr. Every call uses the anon key: the service
- * role never acts for a visitor (it only reads the admin list).
+ * role never acts for a visitor. Who is an admin is the database's admin list (`isAdmin`).
  */
 import type { User } from '@supabase/supabase-js'
 import type { AuthService, AuthUser, RequestContext } from '../backend'
-import { isAdminEmail } from './admins.server'
+import { normalizeEmail } from '../domain'
 import { authFailure, isUnavailable } from './auth-errors.server'
-import { createOtpClient, createSessionClient, type Db } from './clients.server'
+import { createOtpClient, createSessionClient } from './clients.server'
 import type { SupabaseBackendOptions } from './options.server'
 import { clearSessionCookies, hasSessionCookie, sessionStorageKey, type CookieWrites } from './session-cookies.server'
 
@@ -15,16 +15,12 @@ export class SupabaseAuthUnavailableError extends Error {
   override name = 'SupabaseAuthUnavailableError'
 }
 
-function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
-
 function toAuthUser(user: User): AuthUser | null {
   // Only e-mail accounts can sign in here; a user without an address is no one to us.
   return user.email ? { id: user.id, email: user.email.toLowerCase() } : null
 }
 
-export function createAuthService(options: SupabaseBackendOptions, db: Db): AuthService {
+export function createAuthService(options: SupabaseBackendOptions, isAdmin: (email: string) => Promise<boolean>): AuthService {
   const otp = createOtpClient(options)
   const storageKey = sessionStorageKey(options.url)
 
@@ -81,6 +77,6 @@ export function createAuthService(options: SupabaseBackendOptions, db: Db): Auth
       clearSessionCookies(ctx.cookies, storageKey, options.secureCookies, writes)
     },
 
-    isAdmin: (email) => isAdminEmail(db, email),
+    isAdmin,
   }
 }

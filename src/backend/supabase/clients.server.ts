@@ -1,15 +1,15 @@
 /**
- * The Supabase clients of the adapter. Data goes through one service-role client; auth
- * goes through anon-key clients, so a visitor's request never carries the service role.
+ * The Supabase clients of the supabase mode. Storage goes through one service-role client
+ * (server only); auth goes through anon-key clients, so a visitor's request never carries the
+ * service role. Data never goes through them: the SQL core reaches the database directly.
  */
 import { createServerClient } from '@supabase/ssr'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { CookieJar } from '../backend'
 import { sessionCookieMethods, sessionCookieOptions, type CookieWrites } from './session-cookies.server'
-import type { Database } from './database.types'
 import type { SupabaseBackendOptions } from './options.server'
 
-export type Db = SupabaseClient<Database>
+export type Db = SupabaseClient
 
 function fetchOption(options: SupabaseBackendOptions) {
   return options.fetch ? { fetch: options.fetch } : {}
@@ -17,10 +17,9 @@ function fetchOption(options: SupabaseBackendOptions) {
 
 /** No session of its own: the service role is the identity, and nothing is persisted. */
 export function createServiceClient(options: SupabaseBackendOptions): Db {
-  return createClient<Database>(options.url, options.serviceRoleKey, {
+  return createClient(options.url, options.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: fetchOption(options),
-    realtime: options.webSocket ? { transport: options.webSocket } : {},
   })
 }
 
@@ -30,7 +29,7 @@ export function createServiceClient(options: SupabaseBackendOptions): Db {
  * because the code is checked with verifyOtp, not exchanged.
  */
 export function createOtpClient(options: SupabaseBackendOptions): Db {
-  return createClient<Database>(options.url, options.anonKey, {
+  return createClient(options.url, options.anonKey, {
     auth: {
       persistSession: false,
       autoRefreshToken: false,
@@ -52,7 +51,7 @@ export function createSessionClient(
   jar: CookieJar,
   writes: CookieWrites,
 ): Db {
-  return createServerClient<Database>(options.url, options.anonKey, {
+  return createServerClient(options.url, options.anonKey, {
     cookies: sessionCookieMethods(jar, options.secureCookies, writes),
     cookieOptions: { name: storageKey, ...sessionCookieOptions(options.secureCookies) },
     global: fetchOption(options),

@@ -1,32 +1,64 @@
 /**
- * The Supabase adapter of the Backend contract (src/backend/backend.ts). Chosen by
- * src/backend/index.server.ts when the SUPABASE_* variables are set.
+ * The supabase mode: the project's PostgreSQL (DATABASE_URL) for data through the SQL core,
+ * Supabase Auth for sign-in codes and cookie sessions, Supabase Storage for banner images.
+ * Migrations are `supabase db push`'s job; the server only checks they were applied.
  */
 import type { Backend } from '../backend'
+import { isAdminEmail } from '../sql/admins.server'
+import type { SqlDatabase } from '../sql/client'
+import { missingTables } from '../sql/migrations.server'
+import { pgDatabase } from '../sql/pg.server'
+import { createSqlBackend } from '../sql/sql-backend.server'
 import { createAuthService } from './auth.server'
-import { createBannerFeed } from './banner-feed.server'
-import { createBannerStore } from './banners.server'
-import { createServiceClient } from './clients.server'
-import { createMessageStore } from './messages.server'
 import type { SupabaseBackendOptions } from './options.server'
-import { createRateLimitStore } from './rate-limits.server'
 import { createFileStorage } from './storage.server'
+import { LIMITS } from '~/lib/limits'
 
 export type { SupabaseBackendOptions } from './options.server'
-export { SupabaseDataError } from './errors.server'
 export { SupabaseAuthUnavailableError } from './auth.server'
 
-export async function createSupabaseBackend(options: SupabaseBackendOptions): Promise<Backend> {
-  // Nothing is fetched here: Supabase is reached on first use, so start-up never waits on it.
-  const db = createServiceClient(options)
-  const feed = createBannerFeed(db)
-  return {
-    kind: 'supabase',
-    banners: createBannerStore(db, feed),
-    messages: createMessageStore(db),
-    auth: createAuthService(options, db),
-    storage: createFileStorage(db),
-    rateLimits: createRateLimitStore(db),
-    close: () => feed.close(),
+export class SchemaMissingError extends Error {
+  override name = 'SchemaMissingError'
+  constructor(readonly tables: string[]) {
+    super(
+      `The database has no ${tables.join(', ')}: apply supabase/migrations to the project first ` +
+        '(npx supabase link, then npx supabase db push; see docs/supabase.md).',
+    )
   }
+}
+
+export interface SupabaseInstance {
+  backend: Backend
+  db: SqlDatabase
+}
+
+export async function openSupabase(options: SupabaseBackendOptions & { databaseUrl: string; listenUrl?: string }): Promise<SupabaseInstance> {
+  const db = pgDatabase({
+    url: options.databaseUrl,
+    listenUrl: options.listenUrl,
+    maxConnections: LIMITS.database.poolMax,
+    applicationName: 'pusula-site',
+  })
+  try {
+    const missing = await missingTables(db)
+    if (missing.length > 0) throw new SchemaMissingError(missing)
+    const backend = createSqlBackend({
+      kind: 'supabase',
+      db,
+      now: () => new Date(),
+      auth: (sql) => createAuthService(options, (email) => isAdminEmail(sql, email)),
+      storage: createFileStorage(options),
+    })
+    await backend.listening()
+    return { backend, db }
+  } catch (error) {
+    await db.close().catch(() => {})
+    throw error
+  }
+}
+
+export async function createSupabaseBackend(
+  options: SupabaseBackendOptions & { databaseUrl: string; listenUrl?: string },
+): Promise<Backend> {
+  return (await openSupabase(options)).backend
 }

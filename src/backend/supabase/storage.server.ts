@@ -1,8 +1,16 @@
 /** Banner images in the public Supabase Storage bucket, which serves them itself. */
 import type { FileStorage } from '../backend'
 import { IMAGE_BUCKET } from '../domain'
-import type { Db } from './clients.server'
-import { SupabaseDataError } from './errors.server'
+import { createServiceClient } from './clients.server'
+import type { SupabaseBackendOptions } from './options.server'
+
+/** A Storage call failed; keeps Storage's own message for the log. */
+export class SupabaseStorageError extends Error {
+  override name = 'SupabaseStorageError'
+  constructor(operation: string, error: { message: string }) {
+    super(`Supabase Storage: ${operation} failed: ${error.message}`, { cause: error })
+  }
+}
 
 /**
  * Plain names only (the embedded adapter's rule): Storage would read `a/b.png` as a folder and
@@ -10,12 +18,13 @@ import { SupabaseDataError } from './errors.server'
  */
 const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/
 
-export function createFileStorage(db: Db): FileStorage {
+export function createFileStorage(options: SupabaseBackendOptions): FileStorage {
+  const db = createServiceClient(options)
   const bucket = () => db.storage.from(IMAGE_BUCKET)
   return {
     async upload({ name, bytes, contentType, cacheControlSeconds }) {
       if (!SAFE_NAME.test(name)) {
-        throw new SupabaseDataError('upload', { message: `Invalid file name: ${JSON.stringify(name)}` })
+        throw new SupabaseStorageError('upload', { message: `Invalid file name: ${JSON.stringify(name)}` })
       }
       // The bucket's own limits (type, size; set by the storage migration) are checked by Storage.
       const { error } = await bucket().upload(name, bytes, {
@@ -24,7 +33,7 @@ export function createFileStorage(db: Db): FileStorage {
         // Names carry a timestamp; an existing file means a clash, never a replacement.
         upsert: false,
       })
-      if (error) throw new SupabaseDataError(`upload ${name}`, error)
+      if (error) throw new SupabaseStorageError(`upload ${name}`, error)
       return { publicUrl: bucket().getPublicUrl(name).data.publicUrl }
     },
     // Files are served from the bucket's public URL, never through the app.
@@ -39,7 +48,7 @@ export function createFileStorage(db: Db): FileStorage {
           offset,
           sortBy: { column: 'name', order: 'asc' },
         })
-        if (error) throw new SupabaseDataError('list uploads', error)
+        if (error) throw new SupabaseStorageError('list uploads', error)
         for (const file of data) {
           // Folders come back without an id; this bucket has none, and they are not ours to remove.
           if (!file.id || !file.created_at || new Date(file.created_at) >= storedBefore) continue
@@ -49,7 +58,7 @@ export function createFileStorage(db: Db): FileStorage {
       }
       for (let i = 0; i < unused.length; i += LIST_PAGE) {
         const { error } = await bucket().remove(unused.slice(i, i + LIST_PAGE))
-        if (error) throw new SupabaseDataError('remove unused uploads', error)
+        if (error) throw new SupabaseStorageError('remove unused uploads', error)
       }
       return unused
     },

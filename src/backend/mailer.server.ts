@@ -1,0 +1,49 @@
+/**
+ * The "mail server" of the built-in sign-in without SMTP: each e-mail becomes one JSON line in
+ * `${dataDir}/outbox.jsonl` (which tests and the e2e suite read back) and, when asked, a block
+ * in the server log so a developer can copy the sign-in code.
+ */
+import fs from 'node:fs/promises'
+import path from 'node:path'
+
+export interface OutboxMail {
+  to: string
+  subject: string
+  text: string
+  sentAt: string
+}
+
+export interface Mailer {
+  send(mail: Omit<OutboxMail, 'sentAt'>): Promise<void>
+}
+
+export function outboxPath(dataDir: string): string {
+  return path.join(path.resolve(dataDir), 'outbox.jsonl')
+}
+
+export function createOutboxMailer(options: { dataDir: string; logEmails: boolean; now: () => Date }): Mailer {
+  const file = outboxPath(options.dataDir)
+  return {
+    async send(mail) {
+      const line: OutboxMail = { ...mail, sentAt: options.now().toISOString() }
+      await fs.mkdir(path.dirname(file), { recursive: true })
+      // One appendFile call per line: concurrent sends never interleave within a line.
+      await fs.appendFile(file, `${JSON.stringify(line)}\n`, { encoding: 'utf8', mode: 0o600 })
+      if (options.logEmails) {
+        console.info(`[mail] To: ${line.to}\n[mail] Subject: ${line.subject}\n${line.text}\n`)
+      }
+    },
+  }
+}
+
+/** Every mail sent so far, oldest first; empty when nothing was sent. */
+export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
+  const text = await fs.readFile(outboxPath(dataDir), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return ''
+    throw error
+  })
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as OutboxMail)
+}

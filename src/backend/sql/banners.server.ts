@@ -1,0 +1,186 @@
+/**
+ * Hero banners in public.hero_settings. Every insert or update of a row is announced by the
+ * database itself (a trigger NOTIFYs `banner_changes`, supabase/migrations), so changes made by
+ * another server instance, the CLI or SQL by hand reach this process's subscribers too. This
+ * process's own saves are announced as soon as they commit, and their echo is dropped.
+ */
+import type { BannerStore } from '../backend'
+import {
+  BANNER_BADGE,
+  BANNER_KEYS,
+  type Banner,
+  type BannerChange,
+  type BannerInput,
+  type BannerKey,
+  DEFAULT_BANNER_TITLE,
+  DEFAULT_BANNER_URL,
+  lastInputPerKey,
+  toBannerChange,
+} from '../domain'
+import type { Sql, SqlDatabase } from './client'
+
+/** The channel of the NOTIFY trigger on public.hero_settings. */
+export const BANNER_CHANNEL = 'banner_changes'
+
+interface BannerRow {
+  key: BannerKey
+  image_url: string | null
+  title: string | null
+  badge: string | null
+  updated_at: Date
+}
+
+const COLUMNS = 'key, image_url, title, badge, updated_at'
+
+function toBanner(row: BannerRow): Banner {
+  return {
+    key: row.key,
+    imageUrl: row.image_url,
+    title: row.title,
+    badge: row.badge,
+    updatedAt: row.updated_at.toISOString(),
+  }
+}
+
+/** The trigger's payload: `{ key, imageUrl, updatedAt }`; null for anything else. */
+export function parseBannerNotification(payload: string): BannerChange | null {
+  try {
+    const value = JSON.parse(payload) as { key?: unknown; imageUrl?: unknown; updatedAt?: unknown }
+    if (!BANNER_KEYS.includes(value.key as BannerKey)) return null
+    if (value.imageUrl !== null && typeof value.imageUrl !== 'string') return null
+    const at = new Date(String(value.updatedAt))
+    if (Number.isNaN(at.getTime())) return null
+    return { key: value.key as BannerKey, imageUrl: value.imageUrl, updatedAt: at.toISOString() }
+  } catch {
+    return null
+  }
+}
+
+type Listener = (change: BannerChange) => void
+
+/** Subscribers of banner changes, fed by this process's saves and by the database's NOTIFYs. */
+function createBannerFeed(db: SqlDatabase) {
+  const listeners = new Set<Listener>()
+  const lastTold = new Map<BannerKey, string>()
+  let stopListening: Promise<() => Promise<void>> | null = null
+
+  function announce(change: BannerChange): void {
+    const fingerprint = `${change.updatedAt} ${change.imageUrl ?? ''}`
+    if (lastTold.get(change.key) === fingerprint) return
+    lastTold.set(change.key, fingerprint)
+    for (const listener of [...listeners]) {
+      // A failing subscriber (say, a closed SSE stream) must not stop the others from hearing it.
+      try {
+        listener(change)
+      } catch (error) {
+        console.error('[banners] a change listener failed', error)
+      }
+    }
+  }
+
+  function startListening(): void {
+    stopListening ??= db.listen(BANNER_CHANNEL, (payload) => {
+      const change = parseBannerNotification(payload)
+      if (change) announce(change)
+      else console.warn('[banners] ignored a malformed notification')
+    })
+    stopListening.catch((error: Error) => {
+      console.warn('[banners] cannot hear banner changes from the database:', error.message)
+      stopListening = null
+    })
+  }
+
+  return {
+    announce,
+    /** Starts listening to the database (once); resolves when it listens. */
+    async ready(): Promise<void> {
+      startListening()
+      await stopListening
+    },
+    subscribe(listener: Listener): () => void {
+      // A wrapper per call, so subscribing the same function twice needs two unsubscribes.
+      const entry: Listener = (change) => listener(change)
+      listeners.add(entry)
+      startListening()
+      return () => {
+        listeners.delete(entry)
+      }
+    },
+    async close(): Promise<void> {
+      listeners.clear()
+      const stop = await stopListening?.catch(() => null)
+      stopListening = null
+      await stop?.()
+    },
+  }
+}
+
+export type BannerStoreWithFeed = BannerStore & {
+  /** Resolves once changes made elsewhere are being heard (tests; the server's start). */
+  listening(): Promise<void>
+  close(): Promise<void>
+}
+
+export function createBannerStore(db: SqlDatabase): BannerStoreWithFeed {
+  const feed = createBannerFeed(db)
+
+  async function upsert(inputs: BannerInput[]): Promise<Banner[]> {
+    const saved = await db.transaction(async (tx) => {
+      const banners: Banner[] = []
+      for (const input of lastInputPerKey(inputs)) banners.push(await upsertOne(tx, input))
+      return banners
+    })
+    for (const banner of saved) feed.announce(toBannerChange(banner))
+    return saved
+  }
+
+  return {
+    async getPublic(key) {
+      const { rows } = await db.query<BannerRow>('select key, image_url, updated_at from public.hero_settings where key = $1', [
+        key,
+      ])
+      const row = rows[0]
+      return row ? { key: row.key, imageUrl: row.image_url, updatedAt: row.updated_at.toISOString() } : null
+    },
+
+    async list() {
+      const { rows } = await db.query<BannerRow>(`select ${COLUMNS} from public.hero_settings order by key`)
+      return rows.map(toBanner)
+    },
+
+    upsert,
+
+    // Only the image changes; title and badge stay as stored.
+    reset: () => upsert(BANNER_KEYS.map((key) => ({ key, imageUrl: DEFAULT_BANNER_URL[key] }))),
+
+    subscribe: feed.subscribe,
+    listening: feed.ready,
+    close: feed.close,
+  }
+}
+
+/**
+ * Title and badge: the given value (null included); when not given, the stored one, and for a
+ * missing row the domain's default. updated_at is the database's (its default, and a trigger on
+ * update); one transaction gives every row of a save the same stamp.
+ */
+async function upsertOne(tx: Sql, input: BannerInput): Promise<Banner> {
+  const { rows } = await tx.query<BannerRow>(
+    `insert into public.hero_settings as h (key, image_url, title, badge)
+     values ($1, $2, $3, $4)
+     on conflict (key) do update set
+       image_url = excluded.image_url,
+       title = case when $5 then excluded.title else h.title end,
+       badge = case when $6 then excluded.badge else h.badge end
+     returning ${COLUMNS}`,
+    [
+      input.key,
+      input.imageUrl,
+      input.title === undefined ? DEFAULT_BANNER_TITLE[input.key] : input.title,
+      input.badge === undefined ? BANNER_BADGE[input.key] : input.badge,
+      input.title !== undefined,
+      input.badge !== undefined,
+    ],
+  )
+  return toBanner(rows[0]!)
+}

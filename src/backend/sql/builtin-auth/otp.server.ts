@@ -1,0 +1,125 @@
+/**
+ * One-time sign-in codes, with the outcomes and messages of Supabase's email OTP
+ * (shouldCreateUser: false) so both backends read the same to the login page, plus what
+ * Supabase leaves to configuration: a per-code attempt limit and hashed storage.
+ */
+import type { AuthErrorCode, AuthResult } from '../../backend'
+import { type AuthUser, normalizeEmail } from '../../domain'
+import { LIMITS } from '~/lib/limits'
+import type { Sql } from '../client'
+import type { Mailer } from '../../mailer.server'
+import { hashCode, newCode, sameHash } from './secrets.server'
+import { findUserByEmail } from './users.server'
+
+export const AUTH_MESSAGES = {
+  userNotFound: 'Signups not allowed for otp',
+  invalidCode: 'Token has expired or is invalid',
+  tooManyAttempts: 'Too many wrong codes. Request a new code.',
+  sendFailed: 'Error sending magic link email',
+  rateLimited: (seconds: number) => `For security purposes, you can only request this after ${seconds} seconds.`,
+} as const
+
+const fail = (code: AuthErrorCode, message: string) => ({ ok: false as const, code, message })
+
+export function signInMail(code: string): { subject: string; text: string } {
+  const minutes = Math.round(LIMITS.auth.codeTtlSeconds / 60)
+  return {
+    subject: 'Giriş kodunuz / Your sign-in code',
+    text: [
+      `Giriş kodunuz: ${code}`,
+      `Bu kod ${minutes} dakika geçerlidir. Bu isteği siz yapmadıysanız bu e-postayı yok sayabilirsiniz.`,
+      '',
+      `Your sign-in code: ${code}`,
+      `It is valid for ${minutes} minutes. If you did not ask for it, you can ignore this e-mail.`,
+    ].join('\n'),
+  }
+}
+
+interface CodeRow {
+  id: number
+  code_hash: string
+  created_at: Date
+  expires_at: Date
+  attempts: number
+  used: boolean
+}
+
+export interface OtpOptions {
+  secret: Buffer
+  mailer: Mailer
+  now: () => Date
+  /** How long a code lives; LIMITS.auth.codeTtlSeconds unless a test shortens it. */
+  codeTtlSeconds?: number
+}
+
+export function createOtp(db: Sql, options: OtpOptions) {
+  const latestCode = `select id, code_hash, created_at, expires_at, attempts, used from embedded_auth.otp_codes
+                      where email = $1 order by created_at desc, id desc limit 1`
+
+  async function send(rawEmail: string): Promise<AuthResult> {
+    const email = normalizeEmail(rawEmail)
+    const now = options.now()
+    const code = newCode(LIMITS.auth.codeLength)
+    const issued = await db.transaction(async (tx) => {
+      // The user's row stays locked until commit: two quick requests, on any instance, pass the
+      // throttle one after the other, so the second sees the first one's code.
+      if (!(await findUserByEmail(tx, email, { lock: true }))) return fail('user_not_found', AUTH_MESSAGES.userNotFound)
+      const latest = (await tx.query<CodeRow>(latestCode, [email])).rows[0]
+      const elapsedMs = latest ? now.getTime() - latest.created_at.getTime() : Infinity
+      const intervalMs = LIMITS.auth.resendIntervalSeconds * 1000
+      if (elapsedMs < intervalMs) {
+        return fail('rate_limited', AUTH_MESSAGES.rateLimited(Math.ceil((intervalMs - elapsedMs) / 1000)))
+      }
+      // Only the newest code counts: a new one retires every earlier one.
+      await tx.query('delete from embedded_auth.otp_codes where email = $1', [email])
+      const { rows } = await tx.query<{ id: number }>(
+        `insert into embedded_auth.otp_codes (email, code_hash, created_at, expires_at)
+         values ($1, $2, $3, $4) returning id`,
+        [
+          email,
+          hashCode(options.secret, email, code),
+          now,
+          new Date(now.getTime() + (options.codeTtlSeconds ?? LIMITS.auth.codeTtlSeconds) * 1000),
+        ],
+      )
+      return { ok: true as const, id: rows[0]!.id }
+    })
+    if (!issued.ok) return issued
+    try {
+      await options.mailer.send({ to: email, ...signInMail(code) })
+    } catch (error) {
+      console.error('[auth] could not send the sign-in e-mail', error)
+      // The user never got this code: drop it so they may ask again at once.
+      await db.query('delete from embedded_auth.otp_codes where id = $1', [issued.id])
+      return fail('unavailable', AUTH_MESSAGES.sendFailed)
+    }
+    return { ok: true }
+  }
+
+  async function verify(rawEmail: string, rawCode: string): Promise<AuthResult<{ user: AuthUser }>> {
+    const email = normalizeEmail(rawEmail)
+    // People paste "123 456" from the e-mail; spaces are never part of a code.
+    const code = rawCode.replace(/\s+/g, '')
+    const now = options.now()
+    return db.transaction(async (tx) => {
+      // Locked like send(): concurrent guesses count one after another against the attempt limit.
+      const user = await findUserByEmail(tx, email, { lock: true })
+      const row = user ? (await tx.query<CodeRow>(latestCode, [email])).rows[0] : undefined
+      if (!user || !row || row.used) return fail('invalid_code', AUTH_MESSAGES.invalidCode)
+      if (row.attempts >= LIMITS.auth.codeMaxAttempts) return fail('too_many_attempts', AUTH_MESSAGES.tooManyAttempts)
+      if (now.getTime() >= row.expires_at.getTime()) return fail('code_expired', AUTH_MESSAGES.invalidCode)
+      if (!sameHash(row.code_hash, hashCode(options.secret, email, code))) {
+        const attempts = row.attempts + 1
+        await tx.query('update embedded_auth.otp_codes set attempts = $2 where id = $1', [row.id, attempts])
+        // The try that uses up the last attempt already says so: the user needs a new code.
+        return attempts >= LIMITS.auth.codeMaxAttempts
+          ? fail('too_many_attempts', AUTH_MESSAGES.tooManyAttempts)
+          : fail('invalid_code', AUTH_MESSAGES.invalidCode)
+      }
+      await tx.query('update embedded_auth.otp_codes set used = true where id = $1', [row.id])
+      return { ok: true as const, user }
+    })
+  }
+
+  return { send, verify }
+}

@@ -1,0 +1,41 @@
+/**
+ * The one small interface the SQL core runs on. Two drivers implement it: PGlite in-process
+ * (pglite.server.ts) and a PostgreSQL server over a connection pool (pg.server.ts). Queries use
+ * PostgreSQL's own `$1` placeholders, which both drivers take as they are.
+ */
+
+export interface QueryResult<T> {
+  rows: T[]
+  /** Rows inserted, updated or deleted by the statement (0 for a select). */
+  rowCount: number
+}
+
+/** Anything that runs a query: the database itself or an open transaction. */
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>>
+  /** Runs one or more statements without parameters (migrations, `set local`). */
+  exec(text: string): Promise<void>
+  /**
+   * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. Inside
+   * one, `transaction` just runs `fn` in the same transaction.
+   */
+  transaction<T>(fn: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>
+}
+
+export interface TransactionOptions {
+  /**
+   * A read-only snapshot: every statement sees the same committed rows (REPEATABLE READ on a
+   * server; PGlite runs each transaction alone anyway).
+   */
+  snapshot?: boolean
+}
+
+export interface SqlDatabase extends Sql {
+  readonly driver: 'pglite' | 'pg'
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` from any connection, this process's included,
+   * after the notifying transaction commits. Returns the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  close(): Promise<void>
+}

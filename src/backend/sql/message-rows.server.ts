@@ -1,0 +1,57 @@
+/**
+ * SQL pieces of the message store: the row mapping and the list filter. Kept apart from the
+ * store so a test can EXPLAIN the exact filter the store runs.
+ */
+import type { ContactMessage, MessageQuery, MessageStatus } from '../domain'
+
+export const MESSAGE_COLUMNS = 'id, name, email, message, status, created_at, read_at, ip_address'
+
+export interface MessageRow {
+  id: string
+  name: string
+  email: string
+  message: string
+  status: MessageStatus
+  created_at: Date
+  read_at: Date | null
+  ip_address: string | null
+}
+
+export function toContactMessage(row: MessageRow): ContactMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    message: row.message,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    readAt: row.read_at ? row.read_at.toISOString() : null,
+    ipAddress: row.ip_address,
+  }
+}
+
+/** Makes the user's text literal inside ILIKE: `\`, `%` and `_` lose their pattern meaning. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`)
+}
+
+/**
+ * WHERE clause and parameters for a status filter and a search. The search is one parameter
+ * used three times with plain ILIKEs joined by OR, the shape the planner can turn into a
+ * BitmapOr over the three trigram indexes.
+ */
+export function messageFilter(query: Pick<MessageQuery, 'status' | 'search'>): { where: string; params: string[] } {
+  const clauses: string[] = []
+  const params: string[] = []
+  if (query.status !== 'all') {
+    params.push(query.status)
+    clauses.push(`status = $${params.length}`)
+  }
+  const search = query.search.trim()
+  if (search !== '') {
+    params.push(`%${escapeLike(search)}%`)
+    const p = `$${params.length}`
+    clauses.push(`(name ILIKE ${p} OR email ILIKE ${p} OR message ILIKE ${p})`)
+  }
+  return { where: clauses.length > 0 ? clauses.join(' AND ') : 'true', params }
+}

@@ -1,0 +1,93 @@
+/**
+ * The schema of the embedded and postgres modes: this folder's stand-in for Supabase's platform
+ * and the built-in sign-in (./migrations), then supabase/migrations, each file once, in name
+ * order. (A Supabase project gets supabase/migrations from `supabase db push` instead.) Both
+ * sets are bundled at build time by Vite's import.meta.glob, so the server needs no SQL on disk.
+ */
+import type { Sql } from './client'
+
+const prelude = import.meta.glob<string>('./migrations/*.sql', { query: '?raw', import: 'default', eager: true })
+const supabase = import.meta.glob<string>('/supabase/migrations/*.sql', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+})
+
+export interface Migration {
+  /** Recorded in embedded_meta.schema_migrations, e.g. `supabase/20261121000000_schema.sql`. */
+  name: string
+  sql: string
+}
+
+function sorted(files: Record<string, string>, group: string): Migration[] {
+  return Object.entries(files)
+    .map(([file, sql]) => ({ name: `${group}/${file.slice(file.lastIndexOf('/') + 1)}`, sql }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+}
+
+/**
+ * The prelude always runs first: the Supabase migrations depend on what it stands in for. Its
+ * group is still called `embedded` (the names already recorded in existing databases).
+ */
+export const MIGRATIONS: readonly Migration[] = [...sorted(prelude, 'embedded'), ...sorted(supabase, 'supabase')]
+
+/** One key for every process that migrates the same database (pg_advisory_xact_lock). */
+const MIGRATION_LOCK = 7_305_118_402
+
+/**
+ * Runs every migration not yet recorded; returns the names applied now (empty when up to date).
+ * Each file runs in its own transaction under an advisory lock, so several instances starting at
+ * once apply each file exactly once, and a failing file leaves nothing half-applied.
+ */
+export async function applyMigrations(db: Sql, migrations = MIGRATIONS): Promise<string[]> {
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+    await tx.exec(`
+      create schema if not exists embedded_meta;
+      revoke all on schema embedded_meta from public;
+      create table if not exists embedded_meta.schema_migrations (
+        name text primary key,
+        applied_at timestamptz not null default now()
+      );
+    `)
+  })
+  const applied: string[] = []
+  for (const migration of migrations) {
+    try {
+      const ran = await db.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+        const done = await tx.query('select 1 from embedded_meta.schema_migrations where name = $1', [migration.name])
+        if (done.rows.length > 0) return false
+        await tx.exec(migration.sql)
+        await tx.query('insert into embedded_meta.schema_migrations (name) values ($1)', [migration.name])
+        return true
+      })
+      if (ran) applied.push(migration.name)
+    } catch (error) {
+      throw new MigrationError(migration.name, error)
+    }
+  }
+  return applied
+}
+
+export class MigrationError extends Error {
+  override name = 'MigrationError'
+  constructor(
+    readonly migration: string,
+    cause: unknown,
+  ) {
+    super(`Migration ${migration} failed: ${(cause as Error).message}`, { cause })
+  }
+}
+
+/** The tables the server needs; a database without them was not migrated (supabase mode). */
+const REQUIRED_TABLES = ['public.contact_messages', 'public.hero_settings', 'public.admin_emails', 'public.rate_limit_hits']
+
+/** Names the required tables that are missing (supabase mode, where `supabase db push` migrates). */
+export async function missingTables(db: Sql): Promise<string[]> {
+  const { rows } = await db.query<{ name: string; found: boolean }>(
+    'select name, to_regclass(name) is not null as found from unnest($1::text[]) as name',
+    [REQUIRED_TABLES],
+  )
+  return rows.filter((row) => !row.found).map((row) => row.name)
+}

@@ -1,0 +1,60 @@
+/**
+ * A Backend from the SQL core: banners, messages and rate limits on one database, with the
+ * mode's own sign-in and file storage. Every deployment mode is assembled here.
+ */
+import type { AuthService, Backend, FileStorage } from '../backend'
+import type { Mailer } from '../mailer.server'
+import { createBannerStore } from './banners.server'
+import { createBuiltinAuthService } from './builtin-auth/auth.server'
+import type { SqlDatabase } from './client'
+import { createMessageStore } from './messages.server'
+import { createRateLimitStore } from './rate-limits.server'
+
+export interface SqlBackendParts {
+  kind: Backend['kind']
+  db: SqlDatabase
+  /** The clock for every time the app stores (message dates, code and session expiry); tests move it. */
+  now: () => Date
+  auth: (db: SqlDatabase) => AuthService
+  storage: FileStorage
+  /** Runs after the database is closed (say, releasing the data folder's lock). */
+  onClose?: () => void | Promise<void>
+}
+
+export function createSqlBackend(parts: SqlBackendParts): Backend & { listening(): Promise<void> } {
+  const banners = createBannerStore(parts.db)
+  let closed: Promise<void> | null = null
+  return {
+    kind: parts.kind,
+    banners,
+    messages: createMessageStore(parts.db, parts.now),
+    auth: parts.auth(parts.db),
+    storage: parts.storage,
+    rateLimits: createRateLimitStore(parts.db),
+    listening: banners.listening,
+    close() {
+      closed ??= (async () => {
+        try {
+          await banners.close()
+          await parts.db.close()
+        } finally {
+          await parts.onClose?.()
+        }
+      })()
+      return closed
+    },
+  }
+}
+
+export interface BuiltinAuthOptions {
+  secret: Buffer
+  mailer: Mailer
+  now: () => Date
+  secureCookies: boolean
+  /** A shorter sign-in code life (AUTH_CODE_TTL_SECONDS; tests). */
+  codeTtlSeconds?: number
+}
+
+export function builtinAuth(options: BuiltinAuthOptions): (db: SqlDatabase) => AuthService {
+  return (db) => createBuiltinAuthService(db, options)
+}
