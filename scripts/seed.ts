@@ -2,11 +2,11 @@
  * Adds realistic fake contact messages for trying and benchmarking the inbox:
  *   npm run seed -- --messages 100000
  * Turkish and English, spread over about nine months, every status (the shared factory,
- * src/backend/embedded/factories.ts), inserted in batches on whichever backend the environment
+ * src/backend/seed-messages.ts), inserted in batches on whichever backend the environment
  * selects. On the embedded backend stop the server first (the data folder has one owner).
  */
 import { parseSeedArgs } from '~/backend/cli-args'
-import { fakeContactMessage } from '~/backend/embedded/factories'
+import { fakeContactMessage } from '~/backend/seed-messages'
 import { withBackendTools } from '~/backend/tools.server'
 
 export default async function seed(args: string[]): Promise<number> {

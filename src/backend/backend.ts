@@ -50,7 +50,16 @@ export type AuthErrorCode =
   | 'too_many_attempts'
   | 'unavailable'
 
-export type AuthResult<T = object> = ({ ok: true } & T) | { ok: false; code: AuthErrorCode; message: string }
+export interface AuthFailure {
+  ok: false
+  code: AuthErrorCode
+  /** The auth server's own words, for the log; the UI never reads them. */
+  message: string
+  /** With `rate_limited`: how long to wait, when the backend knows. */
+  retryAfterSeconds?: number
+}
+
+export type AuthResult<T = object> = ({ ok: true } & T) | AuthFailure
 
 export interface BannerStore {
   /** Public read by key; null when there is no row. */

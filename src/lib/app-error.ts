@@ -25,6 +25,8 @@ export class AppError extends Error {
     message: string,
     /** Field-level messages for forms, keyed by field name. */
     readonly fields?: Record<string, string>,
+    /** With `rate_limited`: seconds until a retry can succeed (also sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
     // The stack is for server logs; it is never sent to the browser.
@@ -37,12 +39,13 @@ interface SerializedAppError {
   code: string
   message: string
   fields: Record<string, string> | null
+  retryAfterSeconds: number | null
 }
 
 /**
  * Start sends every thrown Error as its message alone (no stack, no other fields). An
  * AppError crosses whole instead, so the browser can branch on `code` and `status`;
- * these four fields are all that leave the server. Registered in src/start.ts.
+ * these five fields are all that leave the server. Registered in src/start.ts.
  */
 export const appErrorSerializer = createSerializationAdapter({
   key: 'app-error',
@@ -52,9 +55,16 @@ export const appErrorSerializer = createSerializationAdapter({
     code: error.code,
     message: error.message,
     fields: error.fields ?? null,
+    retryAfterSeconds: error.retryAfterSeconds ?? null,
   }),
   fromSerializable: (value: SerializedAppError) =>
-    new AppError(value.status, value.code as AppErrorCode, value.message, value.fields ?? undefined),
+    new AppError(
+      value.status,
+      value.code as AppErrorCode,
+      value.message,
+      value.fields ?? undefined,
+      value.retryAfterSeconds ?? undefined,
+    ),
 })
 
 /** Reads code and message from whatever a server function call rejected with. */
@@ -63,14 +73,16 @@ export function describeError(error: unknown): {
   message: string
   status?: number
   fields?: Record<string, string>
+  retryAfterSeconds?: number
 } {
   if (error && typeof error === 'object') {
-    const e = error as { code?: unknown; message?: unknown; status?: unknown; fields?: unknown }
+    const e = error as { code?: unknown; message?: unknown; status?: unknown; fields?: unknown; retryAfterSeconds?: unknown }
     return {
       code: typeof e.code === 'string' ? e.code : 'internal',
       message: typeof e.message === 'string' ? e.message : '',
       status: typeof e.status === 'number' ? e.status : undefined,
       fields: e.fields && typeof e.fields === 'object' ? (e.fields as Record<string, string>) : undefined,
+      retryAfterSeconds: typeof e.retryAfterSeconds === 'number' ? e.retryAfterSeconds : undefined,
     }
   }
   return { code: 'internal', message: '' }

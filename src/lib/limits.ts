@@ -28,6 +28,8 @@ export const LIMITS = {
     contactPerIp: { max: 5, windowSeconds: 10 * 60 },
     /** Code requests per IP address (on top of the per-e-mail resend interval). */
     sendCodePerIp: { max: 10, windowSeconds: 10 * 60 },
+    /** Codes sent per e-mail: one per auth.resendIntervalSeconds, counted by the app in every mode. */
+    sendCodePerEmail: { max: 1, windowSeconds: 60 },
     /** Verify attempts per e-mail and per IP address, on both backends. */
     verifyPerEmail: { max: 10, windowSeconds: 10 * 60 },
     verifyPerIp: { max: 20, windowSeconds: 10 * 60 },

@@ -4,19 +4,13 @@
  * (an unknown address is "cannot send a code here", never "this user is not an admin").
  */
 import { setResponseHeader } from '@tanstack/react-start/server'
-import type { AuthErrorCode } from '~/backend/backend'
+import type { AuthFailure } from '~/backend/backend'
 import { AppError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'
 
 export type AuthStep = 'send' | 'verify'
 
-/** Both backends phrase the resend throttle as "…after N seconds." */
-export function secondsIn(message: string): number | null {
-  const match = /(\d+)\s*seconds?/i.exec(message)
-  return match ? Number(match[1]) : null
-}
-
-export function authFailureToAppError(step: AuthStep, failure: { code: AuthErrorCode; message: string }): AppError {
+export function authFailureToAppError(step: AuthStep, failure: AuthFailure): AppError {
   switch (failure.code) {
     case 'user_not_found':
       return new AppError(422, 'auth_user_not_found', m.login_error_user_not_found())
@@ -27,9 +21,10 @@ export function authFailureToAppError(step: AuthStep, failure: { code: AuthError
     case 'too_many_attempts':
       return new AppError(400, 'auth_too_many_attempts', m.login_error_too_many_attempts())
     case 'rate_limited': {
-      const seconds = secondsIn(failure.message)
-      if (seconds !== null) setResponseHeader('retry-after', String(seconds))
-      return new AppError(429, 'rate_limited', seconds === null ? m.error_rate_limited() : m.login_error_resend_wait({ seconds }))
+      const seconds = failure.retryAfterSeconds
+      if (seconds === undefined) return new AppError(429, 'rate_limited', m.error_rate_limited())
+      setResponseHeader('retry-after', String(seconds))
+      return new AppError(429, 'rate_limited', m.login_error_resend_wait({ seconds }), undefined, seconds)
     }
     case 'unavailable':
       // A fault, not an answer: the spec's "unexpected failure" texts.

@@ -11,7 +11,7 @@ import { clientIp, requestContext } from '~/lib/request-context.server'
 import { m } from '~/paraglide/messages'
 import { authFailureToAppError } from './auth-errors.server'
 import { SendLoginCodeSchema, VerifyLoginCodeSchema } from './auth.schemas'
-import { forgetVerifyTries, limitSendCode, limitVerify } from './rate-limits.server'
+import { forgetVerifyTries, limitSendCode, limitVerify, recordCodeSent } from './rate-limits.server'
 import type { AdminSession } from './session.functions'
 
 export type { AdminSession } from './session.functions'
@@ -20,10 +20,11 @@ export type { AdminSession } from './session.functions'
 export const sendLoginCode = createServerFn({ method: 'POST' })
   .validator((data: unknown) => v.parse(SendLoginCodeSchema, data))
   .handler(async ({ data }): Promise<{ sent: true }> => {
-    await limitSendCode(clientIp())
+    await limitSendCode(clientIp(), data.email)
     const backend = await getBackend()
     const result = await backend.auth.sendCode(data.email)
     if (!result.ok) throw authFailureToAppError('send', result)
+    await recordCodeSent(data.email)
     return { sent: true }
   })
 

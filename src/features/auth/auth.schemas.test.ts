@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { LIMITS } from '~/lib/limits'
 import { safeAdminRedirect } from './admin-redirect'
 import { CODE_INPUT_MAX_LENGTH, CodeSchema, EmailSchema } from './auth.schemas'
-import { secondsIn } from './auth-errors.server'
 
 describe('sign-in schemas', () => {
   it('trims the address and refuses empty or malformed ones', () => {
@@ -38,12 +37,5 @@ describe('safeAdminRedirect', () => {
     ]) {
       expect(safeAdminRedirect(target), String(target)).toBe('/admin/messages')
     }
-  })
-})
-
-describe('secondsIn', () => {
-  it("reads the wait from either backend's resend message", () => {
-    expect(secondsIn('For security purposes, you can only request this after 42 seconds.')).toBe(42)
-    expect(secondsIn('Too many requests')).toBeNull()
   })
 })

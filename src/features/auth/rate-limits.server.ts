@@ -11,13 +11,14 @@ import { m } from '~/paraglide/messages'
 
 const limiters = {
   sendCodePerIp: createDatabaseRateLimiter(LIMITS.rate.sendCodePerIp),
+  sendCodePerEmail: createDatabaseRateLimiter(LIMITS.rate.sendCodePerEmail),
   verifyPerIp: createDatabaseRateLimiter(LIMITS.rate.verifyPerIp),
   verifyPerEmail: createDatabaseRateLimiter(LIMITS.rate.verifyPerEmail),
 }
 
 function tooMany(seconds: number): AppError {
   setResponseHeader('retry-after', String(seconds))
-  return new AppError(429, 'rate_limited', m.login_error_rate_limited({ seconds }))
+  return new AppError(429, 'rate_limited', m.login_error_rate_limited({ seconds }), undefined, seconds)
 }
 
 /** Counts one hit on every key, or none when any of them is already over its limit. */
@@ -30,8 +31,25 @@ async function hitAll(entries: [DatabaseRateLimiter, string][]): Promise<void> {
   if (late > 0) throw tooMany(late)
 }
 
-export async function limitSendCode(ip: string): Promise<void> {
+/**
+ * Before a code is sent: the address's limit counts every request; the e-mail's resend interval
+ * is only checked here and counted once a code went out (recordCodeSent), so a mistyped or
+ * unknown address never has to wait. The app knows the wait in seconds in every mode (Supabase
+ * Auth's own throttle says it only in English prose).
+ */
+export async function limitSendCode(ip: string, email: string): Promise<void> {
+  const wait = await limiters.sendCodePerEmail.check(email.toLowerCase())
+  if (wait > 0) throw resendWait(wait)
   await hitAll([[limiters.sendCodePerIp, ip]])
+}
+
+export async function recordCodeSent(email: string): Promise<void> {
+  await limiters.sendCodePerEmail.hit(email.toLowerCase())
+}
+
+function resendWait(seconds: number): AppError {
+  setResponseHeader('retry-after', String(seconds))
+  return new AppError(429, 'rate_limited', m.login_error_resend_wait({ seconds }), undefined, seconds)
 }
 
 export async function limitVerify(ip: string, email: string): Promise<void> {

@@ -24,8 +24,8 @@ export const contactLimiter = createDatabaseRateLimiter(LIMITS.rate.contactPerIp
 
 /** 429 in the caller's language; the server function sends `retryAfterSeconds` as Retry-After. */
 export class ContactRateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'rate_limited', m.contact_rate_limited())
+  constructor(retryAfterSeconds: number) {
+    super(429, 'rate_limited', m.contact_rate_limited(), undefined, retryAfterSeconds)
   }
 }
 

@@ -3,7 +3,7 @@
  * (shouldCreateUser: false) so both backends read the same to the login page, plus what
  * Supabase leaves to configuration: a per-code attempt limit and hashed storage.
  */
-import type { AuthErrorCode, AuthResult } from '../../backend'
+import type { AuthErrorCode, AuthFailure, AuthResult } from '../../backend'
 import { type AuthUser, normalizeEmail } from '../../domain'
 import { LIMITS } from '~/lib/limits'
 import type { Sql } from '../client'
@@ -19,7 +19,7 @@ export const AUTH_MESSAGES = {
   rateLimited: (seconds: number) => `For security purposes, you can only request this after ${seconds} seconds.`,
 } as const
 
-const fail = (code: AuthErrorCode, message: string) => ({ ok: false as const, code, message })
+const fail = (code: AuthErrorCode, message: string): AuthFailure => ({ ok: false, code, message })
 
 export function signInMail(code: string): { subject: string; text: string } {
   const minutes = Math.round(LIMITS.auth.codeTtlSeconds / 60)
@@ -68,7 +68,8 @@ export function createOtp(db: Sql, options: OtpOptions) {
       const elapsedMs = latest ? now.getTime() - latest.created_at.getTime() : Infinity
       const intervalMs = LIMITS.auth.resendIntervalSeconds * 1000
       if (elapsedMs < intervalMs) {
-        return fail('rate_limited', AUTH_MESSAGES.rateLimited(Math.ceil((intervalMs - elapsedMs) / 1000)))
+        const retryAfterSeconds = Math.ceil((intervalMs - elapsedMs) / 1000)
+        return { ...fail('rate_limited', AUTH_MESSAGES.rateLimited(retryAfterSeconds)), retryAfterSeconds }
       }
       // Only the newest code counts: a new one retires every earlier one.
       await tx.query('delete from embedded_auth.otp_codes where email = $1', [email])
