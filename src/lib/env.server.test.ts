@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EnvError, parseEnv } from './env.server'
+import { describeMode, EnvError, parseEnv } from './env.server'
 import { LIMITS } from './limits'
 
 const SUPABASE = {
@@ -8,32 +8,55 @@ const SUPABASE = {
   SUPABASE_SERVICE_ROLE_KEY: 'service',
 }
 
+const DATABASE_URL = 'postgres://pusula:secret@db.example.com:5432/pusula'
+
 describe('parseEnv', () => {
-  it('uses the embedded backend in ./.data when no Supabase variable is set', () => {
+  it('runs embedded in ./.data when nothing is configured', () => {
     const env = parseEnv({})
-    expect(env.backend).toEqual({ kind: 'embedded', dataDir: './.data' })
+    expect(env.backend).toEqual({ kind: 'embedded' })
+    expect(env.dataDir).toBe('./.data')
     expect(env.secureCookies).toBe(false)
   })
 
-  it('uses Supabase when all three variables are set', () => {
-    expect(parseEnv(SUPABASE).backend).toEqual({
+  it('runs postgres with DATABASE_URL alone, and supabase with it and the three SUPABASE_* variables', () => {
+    expect(parseEnv({ DATABASE_URL }).backend).toEqual({ kind: 'postgres', databaseUrl: DATABASE_URL })
+    expect(parseEnv({ DATABASE_URL, DATABASE_LISTEN_URL: 'postgresql://l@h/d' }).backend).toEqual({
+      kind: 'postgres',
+      databaseUrl: DATABASE_URL,
+      listenUrl: 'postgresql://l@h/d',
+    })
+    expect(parseEnv({ ...SUPABASE, DATABASE_URL }).backend).toEqual({
       kind: 'supabase',
+      databaseUrl: DATABASE_URL,
       url: 'https://abc.supabase.co',
       anonKey: 'anon',
       serviceRoleKey: 'service',
     })
   })
 
-  it('refuses a partial Supabase configuration, naming what is missing', () => {
+  it('refuses a partial configuration, naming what is missing', () => {
     expect(() => parseEnv({ SUPABASE_URL: SUPABASE.SUPABASE_URL })).toThrow(EnvError)
-    expect(() => parseEnv({ SUPABASE_URL: SUPABASE.SUPABASE_URL })).toThrow(
+    expect(() => parseEnv({ SUPABASE_URL: SUPABASE.SUPABASE_URL, DATABASE_URL })).toThrow(
       /SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY are missing/,
     )
-    expect(() => parseEnv({ ...SUPABASE, SUPABASE_SERVICE_ROLE_KEY: ' ' })).toThrow(/SUPABASE_SERVICE_ROLE_KEY is missing/)
+    expect(() => parseEnv({ ...SUPABASE, DATABASE_URL, SUPABASE_SERVICE_ROLE_KEY: ' ' })).toThrow(
+      /SUPABASE_SERVICE_ROLE_KEY is missing/,
+    )
+    // The three keys without a database used to be the whole Supabase configuration: say what changed.
+    expect(() => parseEnv(SUPABASE)).toThrow(/DATABASE_URL is missing/)
+    expect(() => parseEnv({ DATABASE_LISTEN_URL: DATABASE_URL })).toThrow(/DATABASE_URL is missing/)
   })
 
-  it('refuses a Supabase URL that is not http(s)', () => {
-    expect(() => parseEnv({ ...SUPABASE, SUPABASE_URL: 'abc.supabase.co' })).toThrow(/http/)
+  it('refuses URLs of the wrong kind', () => {
+    expect(() => parseEnv({ ...SUPABASE, DATABASE_URL, SUPABASE_URL: 'abc.supabase.co' })).toThrow(/SUPABASE_URL must be an http/)
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://db/x' })).toThrow(/DATABASE_URL must be a postgres/)
+    expect(() => parseEnv({ DATABASE_URL, DATABASE_LISTEN_URL: 'db.example.com' })).toThrow(/DATABASE_LISTEN_URL must be/)
+  })
+
+  it('describes the mode without credentials', () => {
+    expect(describeMode(parseEnv({}))).toBe('embedded (DATA_DIR=./.data)')
+    expect(describeMode(parseEnv({ DATABASE_URL }))).toBe('postgres (db.example.com:5432/pusula)')
+    expect(describeMode(parseEnv({ ...SUPABASE, DATABASE_URL }))).not.toContain('secret')
   })
 
   it('turns on secure cookies for an https site unless told otherwise', () => {
