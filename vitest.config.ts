@@ -12,7 +12,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'] },
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/backend/**/*.test.ts'] },
       },
       {
         extends: true,
@@ -23,9 +23,19 @@ export default defineConfig({
           globalSetup: ['tests/integration/global-setup.ts'],
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['tests/postgres/**/*.test.ts'],
+          // One real PostgreSQL 17 server for these files; each makes its own databases on it
+          // (tests/support/test-database.ts).
+          globalSetup: ['tests/support/postgres-server.ts'],
+        },
+      },
       // The backend contract against a real Supabase, only when one is configured (docs/supabase.md).
       ...(process.env.SUPABASE_TEST_URL
-        ? [{ extends: true, test: { name: 'supabase-live', include: ['src/**/*.live-test.ts'] } }]
+        ? [{ extends: true, test: { name: 'supabase-live', include: ['tests/backend/**/*.live-test.ts'] } }]
         : []),
     ],
   },

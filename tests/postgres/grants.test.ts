@@ -1,0 +1,308 @@
+/**
+ * Who may do what on a database set up as Supabase sets up a project today (no automatic grants
+ * to the API roles), after supabase/migrations were applied as the non-superuser `postgres`
+ * (tests/support/test-database.ts). The API roles are tried the way PostgREST uses them: logged
+ * in as `authenticator`, then SET ROLE and the request's JWT claims for one transaction.
+ */
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSupabaseDatabase, type SupabaseDatabase } from '../support/test-database'
+
+const ADMIN_EMAIL = 'admin@example.com'
+const TABLES = {
+  contact_messages: 'status',
+  contact_message_counts: 'n',
+  admin_emails: 'email',
+  hero_settings: 'title',
+  rate_limit_hits: 'key',
+} as const
+const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
+
+interface Caller {
+  name: string
+  role: 'anon' | 'authenticated' | 'service_role'
+  claims?: Record<string, string>
+}
+const CALLERS: Caller[] = [
+  { name: 'anon', role: 'anon' },
+  {
+    name: 'a signed-in non-admin',
+    role: 'authenticated',
+    claims: { sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated', email: 'staff@example.com' },
+  },
+  {
+    name: 'a signed-in admin',
+    role: 'authenticated',
+    claims: { sub: '00000000-0000-4000-8000-000000000002', role: 'authenticated', email: ADMIN_EMAIL },
+  },
+  { name: 'service_role', role: 'service_role', claims: { role: 'service_role' } },
+]
+
+let db: SupabaseDatabase
+let superuser: pg.Client
+let authenticator: pg.Client
+let app: pg.Client
+
+async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  return client
+}
+
+beforeAll(async () => {
+  db = await createSupabaseDatabase()
+  ;[superuser, authenticator, app] = await Promise.all([
+    connect(db.superuserUrl),
+    connect(db.urlFor('authenticator')),
+    connect(db.appUrl),
+  ])
+  await superuser.query('insert into public.admin_emails (email) values ($1)', [ADMIN_EMAIL])
+})
+
+afterAll(async () => {
+  await Promise.all([superuser, authenticator, app].map((client) => client?.end()))
+  await db?.drop()
+})
+
+/** One statement as `caller`, in a transaction that is rolled back, like one PostgREST request. */
+async function asCaller(caller: Caller, sql: string, params: unknown[] = []) {
+  await authenticator.query('begin')
+  try {
+    await authenticator.query(`set local role ${caller.role}`)
+    await authenticator.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(caller.claims ?? {})])
+    return await authenticator.query(sql, params)
+  } finally {
+    await authenticator.query('rollback')
+  }
+}
+
+async function expectDenied(run: Promise<unknown>) {
+  await expect(run).rejects.toMatchObject({ code: '42501' })
+}
+
+describe('the migrations on Supabase as it is today', () => {
+  it('applied every file as postgres, which is not a superuser', async () => {
+    const { rows } = await superuser.query(
+      `select rolsuper, rolcreaterole, rolbypassrls from pg_roles where rolname = 'postgres'`,
+    )
+    expect(rows).toEqual([{ rolsuper: false, rolcreaterole: true, rolbypassrls: true }])
+    const history = await superuser.query('select version from supabase_migrations.schema_migrations order by version')
+    expect(history.rows.map((row) => row.version)).toContain('20261125000000')
+    const owners = await superuser.query(
+      `select distinct pg_get_userbyid(relowner) as owner from pg_class
+       where relnamespace = 'public'::regnamespace and relkind = 'r'`,
+    )
+    expect(owners.rows).toEqual([{ owner: 'postgres' }])
+  })
+
+  it('keeps RLS on for every table in public', async () => {
+    const { rows } = await superuser.query(
+      `select relname from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' and not relrowsecurity`,
+    )
+    expect(rows).toEqual([])
+  })
+
+  it('leaves the API roles no privilege on any table, sequence or function in public', async () => {
+    const tables = await superuser.query(
+      `select c.relname, r.role, p.privilege
+       from pg_class c, unnest(array['anon', 'authenticated', 'service_role']) r(role), unnest($1::text[]) p(privilege)
+       where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'f')
+         and has_table_privilege(r.role, c.oid, p.privilege)`,
+      [PRIVILEGES],
+    )
+    expect(tables.rows).toEqual([])
+    const sequences = await superuser.query(
+      `select c.relname, r.role
+       from pg_class c, unnest(array['anon', 'authenticated', 'service_role']) r(role)
+       where c.relnamespace = 'public'::regnamespace and c.relkind = 'S'
+         and has_sequence_privilege(r.role, c.oid, 'USAGE, SELECT, UPDATE')`,
+    )
+    expect(sequences.rows).toEqual([])
+    const functions = await superuser.query(
+      `select f.oid::regprocedure::text as function, r.role
+       from pg_proc f, unnest(array['anon', 'authenticated', 'service_role']) r(role)
+       where f.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+         and has_function_privilege(r.role, f.oid, 'EXECUTE')`,
+    )
+    expect(functions.rows).toEqual([])
+  })
+
+  it('gives the API roles nothing on a table a later migration creates in public', async () => {
+    const postgres = await connect(db.postgresUrl)
+    try {
+      await postgres.query('begin')
+      await postgres.query('create table public.later_table (id integer)')
+      const { rows } = await postgres.query(
+        `select r.role, p.privilege
+         from unnest(array['anon', 'authenticated', 'service_role']) r(role), unnest($1::text[]) p(privilege)
+         where has_table_privilege(r.role, 'public.later_table', p.privilege)`,
+        [PRIVILEGES],
+      )
+      expect(rows).toEqual([])
+    } finally {
+      await postgres.query('rollback')
+      await postgres.end()
+    }
+  })
+
+  it('has pg_trgm in the extensions schema, and no public wrappers of the rate-limit functions', async () => {
+    const { rows } = await superuser.query(
+      `select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`,
+    )
+    expect(rows).toEqual([{ schema: 'extensions' }])
+    const wrappers = await superuser.query(
+      `select to_regprocedure('public.rate_limit_hit(text, integer, integer)') as hit,
+              to_regprocedure('public.rate_limit_check(text, integer, integer)') as check`,
+    )
+    expect(wrappers.rows).toEqual([{ hit: null, check: null }])
+  })
+})
+
+describe.each(CALLERS)('as $name', (caller) => {
+  it.each(Object.entries(TABLES))('%s can be neither read nor written', async (table, column) => {
+    await expectDenied(asCaller(caller, `select * from public.${table} limit 1`))
+    await expectDenied(asCaller(caller, `insert into public.${table} default values`))
+    await expectDenied(asCaller(caller, `update public.${table} set ${column} = ${column}`))
+    await expectDenied(asCaller(caller, `delete from public.${table}`))
+    await expectDenied(asCaller(caller, `truncate public.${table}`))
+  })
+
+  it('cannot run the rate-limit functions', async () => {
+    await expectDenied(asCaller(caller, `select private.rate_limit_hit('contactPerIp:203.0.113.9', 5, 600)`))
+    await expectDenied(asCaller(caller, `select private.rate_limit_check('contactPerIp:203.0.113.9', 5, 600)`))
+  })
+
+  it('cannot list the files of the public bucket', async () => {
+    await superuser.query(`insert into storage.objects (bucket_id, name) values ('industry-images', $1) on conflict do nothing`, [
+      'banners/listed.png',
+    ])
+    const { rows } = await asCaller(caller, `select name from storage.objects where bucket_id = 'industry-images'`)
+    // service_role bypasses RLS by design (the Storage API's own key); nobody else sees a row.
+    expect(rows).toEqual(caller.role === 'service_role' ? [{ name: 'banners/listed.png' }] : [])
+  })
+})
+
+describe('storage policies', () => {
+  it('no policy on storage.objects lets anon or a signed-in user read the bucket', async () => {
+    const { rows } = await superuser.query(
+      `select policyname from pg_policies
+       where schemaname = 'storage' and tablename = 'objects' and cmd in ('SELECT', 'ALL')
+         and roles && array['anon', 'authenticated', 'public']::name[]`,
+    )
+    expect(rows).toEqual([])
+    const bucket = await superuser.query(`select public from storage.buckets where id = 'industry-images'`)
+    expect(bucket.rows).toEqual([{ public: true }])
+  })
+})
+
+describe('as the server (a login role in app_server)', () => {
+  it('is a member of app_server only, without superuser or bypassrls', async () => {
+    const { rows } = await app.query(
+      `select r.rolsuper, r.rolbypassrls,
+              array(select m.roleid::regrole::text from pg_auth_members m where m.member = r.oid) as member_of
+       from pg_roles r where r.rolname = current_user`,
+    )
+    expect(rows).toEqual([{ rolsuper: false, rolbypassrls: false, member_of: ['app_server'] }])
+  })
+
+  it('inserts, reads, updates and deletes messages, and the counts follow', async () => {
+    const counts = async () =>
+      Object.fromEntries(
+        (await app.query('select status, n::int from public.contact_message_counts')).rows.map((row) => [row.status, row.n]),
+      )
+    const before = await counts()
+    const inserted = await app.query(
+      `insert into public.contact_messages (name, email, message, ip_address)
+       values ('Ayşe Yılmaz', 'ayse@example.com', 'ERP projemiz için bilgi almak istiyoruz.', '203.0.113.9'),
+              ('John Smith', 'john@example.com', 'We would like to hear about your services.', null)
+       returning id`,
+    )
+    const [first, second] = inserted.rows.map((row) => row.id as string)
+    expect(await counts()).toEqual({ ...before, new: before.new + 2 })
+
+    const found = await app.query(`select name from public.contact_messages where name ilike '%yılmaz%'`)
+    expect(found.rows).toEqual([{ name: 'Ayşe Yılmaz' }])
+
+    await app.query(`update public.contact_messages set status = 'read', read_at = now() where id = $1`, [first])
+    expect(await counts()).toEqual({ ...before, new: before.new + 1, read: before.read + 1 })
+
+    const deleted = await app.query('delete from public.contact_messages where id = any($1::uuid[])', [[first, second]])
+    expect(deleted.rowCount).toBe(2)
+    expect(await counts()).toEqual(before)
+  })
+
+  it('reads, adds and removes admin e-mails', async () => {
+    await app.query(`insert into public.admin_emails (email) values ('new-admin@example.com')`)
+    const { rows } = await app.query('select email from public.admin_emails order by email')
+    expect(rows).toEqual([{ email: ADMIN_EMAIL }, { email: 'new-admin@example.com' }])
+    const deleted = await app.query(`delete from public.admin_emails where email = 'new-admin@example.com'`)
+    expect(deleted.rowCount).toBe(1)
+  })
+
+  it('inserts, updates and reads banners', async () => {
+    await superuser.query(`delete from public.hero_settings where key = 'tr-banner'`)
+    await app.query(
+      `insert into public.hero_settings (key, image_url, title, badge) values ('tr-banner', '/uploads/a.png', 'Yeni', 'TR')`,
+    )
+    await app.query(
+      `insert into public.hero_settings (key, image_url, title, badge) values ('en-banner', '/uploads/b.png', 'New', 'EN')
+       on conflict (key) do update set image_url = excluded.image_url, title = excluded.title, badge = excluded.badge`,
+    )
+    await app.query(`update public.hero_settings set badge = 'TR' where key = 'tr-banner'`)
+    const { rows } = await app.query('select key, image_url, title from public.hero_settings order by key')
+    expect(rows).toEqual([
+      { key: 'en-banner', image_url: '/uploads/b.png', title: 'New' },
+      { key: 'tr-banner', image_url: '/uploads/a.png', title: 'Yeni' },
+    ])
+  })
+
+  it('counts, checks and clears rate-limit hits', async () => {
+    const key = 'sendCodePerIp:198.51.100.7'
+    const hit = async () => (await app.query('select private.rate_limit_hit($1, 2, 600) as wait', [key])).rows[0].wait
+    expect([await hit(), await hit()]).toEqual([0, 0])
+    expect(await hit()).toBeGreaterThan(0)
+    const check = await app.query('select private.rate_limit_check($1, 2, 600) as wait', [key])
+    expect(check.rows[0].wait).toBeGreaterThan(0)
+    const seen = await app.query('select count(*)::int as n from public.rate_limit_hits where key = $1', [key])
+    expect(seen.rows).toEqual([{ n: 2 }])
+    const cleared = await app.query('delete from public.rate_limit_hits where key = $1', [key])
+    expect(cleared.rowCount).toBe(2)
+    const after = await app.query('select private.rate_limit_check($1, 2, 600) as wait', [key])
+    expect(after.rows).toEqual([{ wait: 0 }])
+  })
+
+  it('may do nothing beyond what the app does', async () => {
+    await expectDenied(app.query(`delete from public.hero_settings where key = 'en-banner'`))
+    await expectDenied(app.query(`update public.admin_emails set email = email`))
+    await expectDenied(app.query(`update public.contact_message_counts set n = n`))
+    await expectDenied(app.query(`insert into public.rate_limit_hits (key, hit_at, expires_at) values ('k', now(), now())`))
+    await expectDenied(app.query('truncate public.contact_messages'))
+    await expectDenied(app.query('select count(*) from auth.users'))
+    await expectDenied(app.query('select count(*) from storage.objects'))
+    await expectDenied(app.query('create table public.mine (id integer)'))
+  })
+
+  it('hears a banner change on LISTEN banner_changes, with a JSON payload', async () => {
+    const listener = await connect(db.appUrl)
+    try {
+      const heard = new Promise<pg.Notification>((resolve) => listener.once('notification', resolve))
+      await listener.query('listen banner_changes')
+      await app.query(`update public.hero_settings set image_url = '/uploads/live.png' where key = 'en-banner'`)
+      const notification = await Promise.race([
+        heard,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no notification in 2 s')), 2000)),
+      ])
+      expect(notification.channel).toBe('banner_changes')
+      const payload = JSON.parse(notification.payload ?? '')
+      expect(payload).toMatchObject({ key: 'en-banner', imageUrl: '/uploads/live.png' })
+      expect(Number.isNaN(Date.parse(payload.updatedAt))).toBe(false)
+    } finally {
+      await listener.end()
+    }
+  })
+
+  it('no longer publishes hero_settings to Realtime', async () => {
+    const { rows } = await superuser.query(`select tablename from pg_publication_tables where pubname = 'supabase_realtime'`)
+    expect(rows).toEqual([])
+  })
+})

