@@ -15,8 +15,15 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'authenticated') then
     create role authenticated nologin noinherit;
   end if;
+  -- Only a role with BYPASSRLS may give it, and a managed server's database owner (CREATEROLE,
+  -- not superuser) usually lacks it. Nothing logs in as service_role outside Supabase (and the
+  -- grants migration leaves it nothing), so it goes without there.
   if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
+    if (select rolsuper or rolbypassrls from pg_roles where rolname = current_user) then
+      create role service_role nologin noinherit bypassrls;
+    else
+      create role service_role nologin noinherit;
+    end if;
   end if;
 end
 $$;
