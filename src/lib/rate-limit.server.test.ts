@@ -5,7 +5,7 @@ import { createDatabaseRateLimiter } from './rate-limit.server'
 
 /**
  * A RateLimitStore that records its calls and counts hits per key (no window: the store's own
- * behaviour is the backend contract's, src/backend/rate-limits.contract.ts).
+ * behaviour is the backend contract's, tests/backend/rate-limits.contract.ts).
  */
 function recordingStore() {
   const calls: string[] = []

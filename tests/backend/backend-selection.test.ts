@@ -2,15 +2,17 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { DataDirLockedError } from './embedded/index.server'
-import { closeBackend, getBackend } from './index.server'
+import { DataDirLockedError } from '~/backend/embedded/index.server'
+import { closeBackend, getBackend } from '~/backend/index.server'
 
 let dataDir: string
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pusula-selector-'))
   // serverEnv() reads these on its first call, which happens inside getBackend().
-  for (const key of ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY']) delete process.env[key]
+  for (const key of ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'DATABASE_URL', 'DATABASE_LISTEN_URL']) {
+    delete process.env[key]
+  }
   process.env.DATA_DIR = dataDir
   process.env.LOG_EMAILS = 'false'
 })
@@ -36,7 +38,7 @@ describe('getBackend', () => {
     expect(await fs.readFile(path.join(dataDir, '.lock'), 'utf8')).toBe(`${process.pid}\n`)
     // What Vite's HMR does to this module in dev: a fresh evaluation in the same process.
     vi.resetModules()
-    const reloaded = await import('./index.server')
+    const reloaded = await import('~/backend/index.server')
     expect(reloaded.getBackend).not.toBe(getBackend)
     expect(await reloaded.getBackend()).toBe(a)
   })

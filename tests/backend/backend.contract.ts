@@ -1,13 +1,25 @@
 /**
- * The behaviour every Backend adapter must share, as one Vitest suite. Each adapter's test file
- * calls describeBackendContract with a factory; the suite only goes through the Backend
- * interface, cleans up what it creates, and tolerates data it did not create (so it can run
- * against a real Supabase project as well as a fresh embedded database).
+ * The behaviour every deployment mode must share, as one Vitest suite with exact expectations:
+ * the same operation gives the same result on PGlite and on a PostgreSQL server, with the
+ * built-in sign-in and with Supabase's. Each mode's test file calls describeBackendContract with
+ * a factory; the suite goes through the Backend interface (arranging with the subject's `setup`
+ * connection only what the app itself never does), cleans up what it creates, and tolerates rows
+ * it did not create, so it can also run against a real Supabase project.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { CookieJar, CookieOptions, RequestContext } from './backend'
+import type { CookieJar, CookieOptions, RequestContext } from '~/backend/backend'
 import { type ContractSubject, type MakeSubject, runTag, type Subject } from './contract-subject'
-import { BANNER_KEYS, type Banner, type BannerChange, DEFAULT_BANNER_URL } from './domain'
+import {
+  BANNER_BADGE,
+  type Banner,
+  type BannerChange,
+  DEFAULT_BANNER_TITLE,
+  DEFAULT_BANNER_URL,
+  MESSAGE_SEARCH_COUNT_CAP,
+} from '~/backend/domain'
+import { makeContactMessage } from '~/backend/seed-messages'
+import { insertContactMessages } from '~/backend/sql/messages.server'
+import { LIMITS } from '~/lib/limits'
 import { describeHostileSearch } from './message-search.contract'
 import { describeRateLimits } from './rate-limits.contract'
 
@@ -63,6 +75,13 @@ export interface ContractOptions {
    * code are registered only then: a live Supabase project has no outbox to read.
    */
   readsMail: boolean
+  /**
+   * Whether the subject's auth signs people in. Without it (the SQL core alone on Supabase's
+   * grants, whose sign-in is Supabase Auth over HTTP) only isAdmin is tested.
+   */
+  signsIn: boolean
+  /** Whether the subject stores files (not the SQL core alone on Supabase: its files are Storage's). */
+  storesFiles: boolean
 }
 
 export function describeBackendContract(name: string, makeSubject: MakeSubject, options: ContractOptions): void {
@@ -83,11 +102,14 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     describeBanners(subject)
     describeMessages(subject)
     describeHostileSearch(subject)
-    describeAuth(subject, options.readsMail)
-    describeStorage(subject)
+    describeAdminCheck(subject)
+    if (options.signsIn) describeAuth(subject, options.readsMail)
+    if (options.storesFiles) describeStorage(subject)
     describeRateLimits(subject)
   })
 }
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 
 function describeBanners(subject: Subject): void {
   describe('banners', () => {
@@ -96,66 +118,140 @@ function describeBanners(subject: Subject): void {
       original = await subject().backend.banners.list()
     })
     afterAll(async () => {
+      // Rows a test removed come back too: the upsert restores every one whole.
       if (original.length > 0) await subject().backend.banners.upsert(original)
     })
 
-    it('lists every banner ordered by key', async () => {
-      const banners = await subject().backend.banners.list()
-      expect(banners.map((b) => b.key)).toEqual([...BANNER_KEYS].sort())
-      for (const banner of banners) {
-        expect(banner).toEqual({
-          key: banner.key,
-          imageUrl: expect.toBeOneOf([expect.any(String), null]),
-          title: expect.toBeOneOf([expect.any(String), null]),
-          badge: expect.toBeOneOf([expect.any(String), null]),
-          updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-        })
-      }
+    it('saves every row of one save with one stamp, returns them in input order and lists them by key', async () => {
+      const { banners } = subject().backend
+      const url = `/uploads/contract-${runTag()}.png`
+      const saved = await banners.upsert([
+        { key: 'tr-banner', imageUrl: null, title: null, badge: 'TR' },
+        { key: 'en-banner', imageUrl: url, title: 'Contract title', badge: null },
+      ])
+      const updatedAt = saved[0]!.updatedAt
+      expect(updatedAt).toMatch(ISO_TIME)
+      expect(saved).toEqual([
+        { key: 'tr-banner', imageUrl: null, title: null, badge: 'TR', updatedAt },
+        { key: 'en-banner', imageUrl: url, title: 'Contract title', badge: null, updatedAt },
+      ])
+      expect(await banners.list()).toEqual([saved[1], saved[0]])
     })
 
     it('reads one banner publicly with only key, image and time', async () => {
-      const banner = await subject().backend.banners.getPublic('tr-banner')
-      expect(banner).not.toBeNull()
-      expect(Object.keys(banner!).sort()).toEqual(['imageUrl', 'key', 'updatedAt'])
-      expect(banner!.key).toBe('tr-banner')
+      const { banners } = subject().backend
+      const [saved] = await banners.upsert([{ key: 'tr-banner', imageUrl: '/uploads/public-read.png' }])
+      expect(await banners.getPublic('tr-banner')).toEqual({
+        key: 'tr-banner',
+        imageUrl: '/uploads/public-read.png',
+        updatedAt: saved!.updatedAt,
+      })
     })
 
-    it('upserts by key, keeps title and badge when not given, and announces the change', async () => {
+    it('upserts by key, keeps title and badge when not given, and announces the change once', async () => {
       const { banners } = subject().backend
-      const before = (await banners.list()).find((b) => b.key === 'en-banner')!
+      const [before] = await banners.upsert([{ key: 'en-banner', imageUrl: '/uploads/before.png', title: 'Kept', badge: 'K' }])
       const changes: BannerChange[] = []
       const unsubscribe = banners.subscribe((change) => changes.push(change))
       try {
         const url = `/uploads/contract-${runTag()}.png`
         const [saved] = await banners.upsert([{ key: 'en-banner', imageUrl: url }])
-        expect(saved).toMatchObject({ key: 'en-banner', imageUrl: url, title: before.title, badge: before.badge })
-        expect(Date.parse(saved!.updatedAt)).toBeGreaterThanOrEqual(Date.parse(before.updatedAt))
+        expect(saved).toEqual({
+          key: 'en-banner',
+          imageUrl: url,
+          title: 'Kept',
+          badge: 'K',
+          updatedAt: expect.stringMatching(ISO_TIME),
+        })
+        expect(Date.parse(saved!.updatedAt)).toBeGreaterThanOrEqual(Date.parse(before!.updatedAt))
         expect(await banners.getPublic('en-banner')).toEqual({ key: 'en-banner', imageUrl: url, updatedAt: saved!.updatedAt })
-        await vi.waitFor(() => expect(changes).toContainEqual({ key: 'en-banner', imageUrl: url, updatedAt: saved!.updatedAt }))
+        // The database echoes the save (NOTIFY); subscribers still hear it once, and never the older state.
+        await vi.waitFor(() => expect(changes).toEqual([{ key: 'en-banner', imageUrl: url, updatedAt: saved!.updatedAt }]))
       } finally {
         unsubscribe()
       }
     })
 
-    it('stores a title and badge when given', async () => {
-      const [saved] = await subject().backend.banners.upsert([
+    it('stores a title and badge when given, null included', async () => {
+      const { banners } = subject().backend
+      const [saved] = await banners.upsert([
         { key: 'tr-banner', imageUrl: '/uploads/hero-tr.png', title: 'Kampanya', badge: 'TR' },
       ])
-      expect(saved).toMatchObject({ key: 'tr-banner', title: 'Kampanya', badge: 'TR' })
-      expect((await subject().backend.banners.list()).find((b) => b.key === 'tr-banner')?.title).toBe('Kampanya')
+      expect(saved).toEqual({
+        key: 'tr-banner',
+        imageUrl: '/uploads/hero-tr.png',
+        title: 'Kampanya',
+        badge: 'TR',
+        updatedAt: expect.stringMatching(ISO_TIME),
+      })
+      expect((await banners.list()).find((b) => b.key === 'tr-banner')).toEqual(saved)
+      const [cleared] = await banners.upsert([{ key: 'tr-banner', imageUrl: '/uploads/hero-tr.png', title: null, badge: null }])
+      expect(cleared).toMatchObject({ title: null, badge: null })
     })
 
-    it('resets every image to its default and announces each', async () => {
+    it('gives a banner saved where its row is missing the default title and badge', async ({ skip }) => {
+      const { backend, setup } = subject()
+      if (!setup) return skip()
+      await setup.query("delete from public.hero_settings where key = 'en-banner'")
+      expect(await backend.banners.getPublic('en-banner')).toBeNull()
+      expect((await backend.banners.list()).map((b) => b.key)).toEqual(['tr-banner'])
+      const [saved] = await backend.banners.upsert([{ key: 'en-banner', imageUrl: '/uploads/fresh.png' }])
+      expect(saved).toEqual({
+        key: 'en-banner',
+        imageUrl: '/uploads/fresh.png',
+        title: DEFAULT_BANNER_TITLE['en-banner'],
+        badge: BANNER_BADGE['en-banner'],
+        updatedAt: expect.stringMatching(ISO_TIME),
+      })
+      // Given values win over the defaults, null included.
+      await setup.query("delete from public.hero_settings where key = 'tr-banner'")
+      const [bare] = await backend.banners.upsert([{ key: 'tr-banner', imageUrl: null, title: null, badge: null }])
+      expect(bare).toEqual({
+        key: 'tr-banner',
+        imageUrl: null,
+        title: null,
+        badge: null,
+        updatedAt: expect.stringMatching(ISO_TIME),
+      })
+      expect(await backend.banners.list()).toEqual([saved, bare])
+    })
+
+    it('keeps the last input when a save names a key twice, whole and in its first place', async () => {
       const { banners } = subject().backend
-      await banners.upsert([{ key: 'tr-banner', imageUrl: 'https://example.com/custom.png' }])
+      await banners.upsert([
+        { key: 'tr-banner', imageUrl: '/uploads/tr-0.png', title: 'T0', badge: 'B0' },
+        { key: 'en-banner', imageUrl: '/uploads/en-0.png', title: 'E0', badge: 'EB' },
+      ])
+      const saved = await banners.upsert([
+        { key: 'tr-banner', imageUrl: '/uploads/tr-1.png', title: 'First', badge: 'F' },
+        { key: 'en-banner', imageUrl: '/uploads/en-1.png' },
+        { key: 'tr-banner', imageUrl: '/uploads/tr-2.png', title: 'Second' },
+      ])
+      const updatedAt = saved[0]!.updatedAt
+      // The first tr-banner input is dropped, not merged: its badge F never lands.
+      expect(saved).toEqual([
+        { key: 'tr-banner', imageUrl: '/uploads/tr-2.png', title: 'Second', badge: 'B0', updatedAt },
+        { key: 'en-banner', imageUrl: '/uploads/en-1.png', title: 'E0', badge: 'EB', updatedAt },
+      ])
+      expect(await banners.list()).toEqual([saved[1], saved[0]])
+    })
+
+    it('resets every image to its default, keeping titles and badges, and announces each', async () => {
+      const { banners } = subject().backend
+      await banners.upsert([
+        { key: 'tr-banner', imageUrl: 'https://example.com/custom.png', title: 'Özel', badge: 'Ö' },
+        { key: 'en-banner', imageUrl: null, title: null, badge: 'EN' },
+      ])
       const changes: BannerChange[] = []
       const unsubscribe = banners.subscribe((change) => changes.push(change))
       try {
         const reset = await banners.reset()
-        expect(reset.map((b) => [b.key, b.imageUrl]).sort()).toEqual(
-          BANNER_KEYS.map((key) => [key, DEFAULT_BANNER_URL[key]]).sort(),
-        )
-        await vi.waitFor(() => expect(changes.map((c) => c.key).sort()).toEqual([...BANNER_KEYS].sort()))
+        const updatedAt = reset[0]!.updatedAt
+        expect(reset).toEqual([
+          { key: 'tr-banner', imageUrl: DEFAULT_BANNER_URL['tr-banner'], title: 'Özel', badge: 'Ö', updatedAt },
+          { key: 'en-banner', imageUrl: DEFAULT_BANNER_URL['en-banner'], title: null, badge: 'EN', updatedAt },
+        ])
+        await vi.waitFor(() => expect(changes).toEqual(reset.map(({ key, imageUrl }) => ({ key, imageUrl, updatedAt }))))
       } finally {
         unsubscribe()
       }
@@ -174,8 +270,8 @@ function describeBanners(subject: Subject): void {
       try {
         const url = `/uploads/contract-${runTag()}.png`
         await banners.upsert([{ key: 'en-banner', imageUrl: url }])
-        await vi.waitFor(() => expect(heard).toContain(`late:${url}`))
-        expect(heard).not.toContain(`gone:${url}`)
+        await vi.waitFor(() => expect(heard).toEqual([`late:${url}`]))
+        expect(quiet).toHaveBeenCalledWith('[banners] a change listener failed', expect.any(Error))
       } finally {
         unsubscribeThrowing()
         unsubscribeLate()
@@ -251,6 +347,46 @@ function describeMessages(subject: Subject): void {
         ...(await messages.list({ status: 'all', search: pageTag, page: 2, pageSize: 2 })).items,
         ...third.items,
       ]).toEqual(everything.items)
+    })
+
+    it('clamps page and page size to the same bounds on every driver', async () => {
+      const clampTag = runTag()
+      for (let i = 0; i < 3; i++) await create({ message: `Clamp message ${i} ${clampTag}` })
+      const list = (page: number, pageSize: number) =>
+        subject().backend.messages.list({ status: 'all', search: clampTag, page, pageSize })
+      const zero = await list(0, 0)
+      expect(zero).toMatchObject({ page: 1, pageSize: 1, total: 3, totalExact: true })
+      expect(zero.items).toHaveLength(1)
+      expect(await list(-4, 2.9)).toMatchObject({ page: 1, pageSize: 2 })
+      const huge = await list(Number.NaN, 10 ** 9)
+      expect(huge).toMatchObject({ page: 1, pageSize: LIMITS.inbox.exportMax, total: 3 })
+      expect(huge.items).toHaveLength(3)
+      expect(await list(7, 1)).toMatchObject({ page: 7, pageSize: 1, total: 3, totalExact: true, items: [] })
+    })
+
+    it('caps a search count past MESSAGE_SEARCH_COUNT_CAP, or one row past the page asked for', async ({ skip }) => {
+      const { setup, backend } = subject()
+      if (!setup) return skip()
+      const capTag = runTag()
+      const ids = await insertContactMessages(
+        setup,
+        Array.from({ length: MESSAGE_SEARCH_COUNT_CAP + 105 }, () => makeContactMessage({ message: `Capped search ${capTag}` })),
+      )
+      try {
+        const list = (page: number, pageSize = 50) => backend.messages.list({ status: 'all', search: capTag, page, pageSize })
+        expect(await list(1)).toMatchObject({ total: MESSAGE_SEARCH_COUNT_CAP, totalExact: false })
+        // Page 21 of 50 ends at 1,050: counted up to 1,051, still capped; page 23 holds the last 5.
+        expect(await list(21)).toMatchObject({ total: 1_050, totalExact: false })
+        expect((await list(23)).items).toHaveLength(5)
+        expect(await list(24)).toMatchObject({ total: 1_105, totalExact: true, items: [] })
+        expect(await list(1, 2_000)).toMatchObject({ total: 1_105, totalExact: true })
+        expect(await backend.messages.list({ status: 'read', search: capTag, page: 1, pageSize: 50 })).toMatchObject({
+          total: 0,
+          totalExact: true,
+        })
+      } finally {
+        await backend.messages.remove(ids)
+      }
     })
 
     it('searches name, e-mail and message case-insensitively', async () => {
@@ -384,6 +520,19 @@ function describeMessages(subject: Subject): void {
   })
 }
 
+function describeAdminCheck(subject: Subject): void {
+  describe('auth: the admin list', () => {
+    it('knows who is an admin, whatever the case and spacing of the address', async () => {
+      const { backend, adminEmail, staffEmail } = subject()
+      expect(await backend.auth.isAdmin(adminEmail)).toBe(true)
+      expect(await backend.auth.isAdmin(` ${adminEmail.toUpperCase()} `)).toBe(true)
+      expect(await backend.auth.isAdmin(staffEmail)).toBe(false)
+      expect(await backend.auth.isAdmin(`nobody-${runTag()}@example.com`)).toBe(false)
+      expect(await backend.auth.isAdmin('')).toBe(false)
+    })
+  })
+}
+
 function describeAuth(subject: Subject, readsMail: boolean): void {
   // Tests that need a mailed code exist only for subjects that can read their mail.
   const mailIt = readsMail ? it : (..._args: Parameters<typeof it>) => undefined
@@ -439,14 +588,10 @@ function describeAuth(subject: Subject, readsMail: boolean): void {
       signedInCookies = jar.getAll()
     })
 
-    mailIt('knows the signed-in user and who is an admin', async () => {
+    mailIt('knows the signed-in user', async () => {
       if (!code) throw new Error('no code was mailed')
-      const { backend, adminEmail, staffEmail } = subject()
+      const { backend, adminEmail } = subject()
       expect(await backend.auth.getUser(contextFor(jar))).toEqual({ id: expect.any(String), email: adminEmail })
-      expect(await backend.auth.isAdmin(adminEmail)).toBe(true)
-      expect(await backend.auth.isAdmin(` ${adminEmail.toUpperCase()}`)).toBe(true)
-      expect(await backend.auth.isAdmin(staffEmail)).toBe(false)
-      expect(await backend.auth.isAdmin(`nobody-${runTag()}@example.com`)).toBe(false)
     })
 
     mailIt('accepts a code only once', async () => {

@@ -5,31 +5,17 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { ContractSubject } from '../backend.contract'
-import { type EmbeddedInstance, openEmbedded, readOutbox, SEED_ADMIN_EMAIL, SEED_STAFF_EMAIL } from './index.server'
+import {
+  type EmbeddedInstance,
+  openEmbedded,
+  readOutbox,
+  SEED_ADMIN_EMAIL,
+  SEED_STAFF_EMAIL,
+} from '~/backend/embedded/index.server'
+import type { ContractSubject } from './contract-subject'
+import { createTestClock, type TestClock } from './test-clock'
 
-export interface TestClock {
-  now(): Date
-  set(at: Date | string): void
-  advance(seconds: number): void
-}
-
-/**
- * Real time plus an offset the test controls: time keeps flowing (so rows written one after
- * another are ordered as in production), and a test can still jump ahead by hours.
- */
-export function createTestClock(): TestClock {
-  let offsetMs = 0
-  return {
-    now: () => new Date(Date.now() + offsetMs),
-    set: (at) => {
-      offsetMs = new Date(at).getTime() - Date.now()
-    },
-    advance: (seconds) => {
-      offsetMs += seconds * 1000
-    },
-  }
-}
+export { createTestClock, type TestClock } from './test-clock'
 
 export function makeTempDataDir(): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), 'pusula-embedded-'))
@@ -71,7 +57,7 @@ export async function openTestBackend(
   })
   if (useTemplate && !template) {
     // Awaited before the test gets the backend, so none of its writes can end up in the dump.
-    template = instance.db.dumpDataDir('none')
+    template = instance.pglite.dumpDataDir('none')
     await template
   }
   return {
@@ -93,6 +79,7 @@ export async function openContractSubject(): Promise<ContractSubject> {
     adminEmail: SEED_ADMIN_EMAIL,
     staffEmail: SEED_STAFF_EMAIL,
     readOutbox: () => readOutbox(test.dataDir),
+    setup: test.db,
     dispose: test.dispose,
   }
 }

@@ -3,10 +3,10 @@ import path from 'node:path'
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LIMITS } from '~/lib/limits'
+import { readOutbox, sessionCookieName } from '~/backend/embedded/index.server'
+import { addUser } from '~/backend/sql/builtin-auth/users.server'
 import { contextFor, createMemoryCookieJar } from '../backend.contract'
-import { readOutbox, sessionCookieName } from './index.server'
-import { openTestBackend, type TestBackend } from './test-harness.server'
-import { addUser } from './users.server'
+import { openTestBackend, type TestBackend } from '../embedded-harness'
 
 let t: TestBackend
 let userCount = 0
@@ -225,7 +225,7 @@ describe('stored secrets', () => {
     const sessions = await t.db.query<{ token_hash: string }>('select token_hash from embedded_auth.sessions')
     expect(sessions.rows.map((r) => r.token_hash)).toContain(createHash('sha256').update(token).digest('hex'))
     // The whole database, catalog and write-ahead log included, never saw the token itself.
-    const dump = Buffer.from(await (await t.db.dumpDataDir('none')).arrayBuffer())
+    const dump = Buffer.from(await (await t.pglite.dumpDataDir('none')).arrayBuffer())
     expect(dump.includes(token)).toBe(false)
     expect(dump.includes(createHash('sha256').update(token).digest('hex'))).toBe(true)
   })

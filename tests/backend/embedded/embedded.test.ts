@@ -3,13 +3,13 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { afterEach, describe, expect, it } from 'vitest'
+import { DataDirLockedError, readOutbox, SEED_ADMIN_EMAIL, SEED_STAFF_EMAIL } from '~/backend/embedded/index.server'
+import { listUsers } from '~/backend/sql/builtin-auth/users.server'
+import { MIGRATIONS } from '~/backend/sql/migrations.server'
 import { contextFor, createMemoryCookieJar, describeBackendContract } from '../backend.contract'
-import { DataDirLockedError, readOutbox, SEED_ADMIN_EMAIL, SEED_STAFF_EMAIL } from './index.server'
-import { MIGRATIONS } from './migrations.server'
-import { makeTempDataDir, openContractSubject, openTestBackend, type TestBackend } from './test-harness.server'
-import { listUsers } from './users.server'
+import { makeTempDataDir, openContractSubject, openTestBackend, type TestBackend } from '../embedded-harness'
 
-describeBackendContract('embedded', openContractSubject, { readsMail: true })
+describeBackendContract('embedded', openContractSubject, { readsMail: true, signsIn: true, storesFiles: true })
 
 // Plain TypeScript without Vite features: Node runs it directly in a child process or worker.
 const lockModule = path.resolve('src/backend/embedded/lock.server.ts')
@@ -78,28 +78,29 @@ describe('embedded lifecycle', () => {
     const t = await openIn(await tempDir(), { fresh: true })
     const applied = await t.db.query<{ name: string }>('select name from embedded_meta.schema_migrations order by name')
     expect(applied.rows.map((r) => r.name).sort()).toEqual(MIGRATIONS.map((m) => m.name).sort())
-    expect(MIGRATIONS.map((m) => m.name)).toEqual([
-      'embedded/0001-supabase-stand-in.sql',
-      'embedded/0002-embedded-auth.sql',
-      'supabase/20261121000000_schema.sql',
-      'supabase/20261121000100_security.sql',
-      'supabase/20261121000200_storage_realtime.sql',
-      'supabase/20261121000300_rate_limits.sql',
-      'supabase/20261121000400_message_counts.sql',
-    ])
-    const stand_in = await t.db.query<Record<string, unknown>>(`
-      select (select count(*)::int from pg_roles where rolname in ('anon', 'authenticated', 'service_role')) as roles,
+    // The stand-in prelude first, then every file of supabase/migrations as it is on disk, in name order.
+    const prelude = (await fs.readdir('src/backend/sql/migrations')).sort().map((file) => `embedded/${file}`)
+    const supabase = (await fs.readdir('supabase/migrations')).sort().map((file) => `supabase/${file}`)
+    expect(prelude[0]).toBe('embedded/0001-supabase-stand-in.sql')
+    expect(MIGRATIONS.map((m) => m.name)).toEqual([...prelude, ...supabase])
+    const standIn = await t.db.query<Record<string, unknown>>(`
+      select (select count(*)::int from pg_roles where rolname in ('anon', 'authenticated', 'service_role', 'app_server')) as roles,
              auth.jwt() as jwt, auth.uid() as uid,
-             (select array_agg(tablename::text order by tablename) from pg_publication_tables where pubname = 'supabase_realtime') as published,
+             (select count(*)::int from pg_publication_tables where pubname = 'supabase_realtime') as published,
              (select bool_and(relrowsecurity) from pg_class where oid in ('storage.objects'::regclass, 'storage.buckets'::regclass)) as storage_rls,
-             (select public from storage.buckets where id = 'industry-images') as bucket_public`)
-    expect(stand_in.rows[0]).toEqual({
-      roles: 3,
+             (select public from storage.buckets where id = 'industry-images') as bucket_public,
+             (select extnamespace::regnamespace::text from pg_extension where extname = 'pg_trgm') as trgm_schema,
+             (select count(*)::int from pg_trigger where tgname = 'hero_settings_notify_banner_change') as notify_trigger`)
+    expect(standIn.rows[0]).toEqual({
+      roles: 4,
       jwt: null,
       uid: null,
-      published: ['hero_settings'],
+      // Banner changes travel by NOTIFY now, not through Realtime's publication.
+      published: 0,
       storage_rls: true,
       bucket_public: true,
+      trgm_schema: 'extensions',
+      notify_trigger: 1,
     })
     expect(await listUsers(t.db)).toEqual([
       { email: SEED_ADMIN_EMAIL, hasAccount: true, isAdmin: true },

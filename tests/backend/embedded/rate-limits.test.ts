@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTempDataDir, openTestBackend, type TestBackend } from './test-harness.server'
+import { makeTempDataDir, openTestBackend, type TestBackend } from '../embedded-harness'
 
 let t: TestBackend
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { IMAGE_BUCKET } from '../domain'
-import { isSafeFileName } from './storage.server'
-import { openTestBackend, type TestBackend } from './test-harness.server'
+import { IMAGE_BUCKET } from '~/backend/domain'
+import { isSafeFileName } from '~/backend/sql/storage-objects.server'
+import { openTestBackend, type TestBackend } from '../embedded-harness'
 
 let t: TestBackend
 const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4])

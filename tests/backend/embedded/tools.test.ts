@@ -8,8 +8,8 @@ import fs from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import runSeed from '../../../scripts/seed'
 import runUsers from '../../../scripts/users'
-import { MESSAGE_STATUSES } from '../domain'
-import { makeTempDataDir, openTestBackend } from './test-harness.server'
+import { MESSAGE_STATUSES } from '~/backend/domain'
+import { makeTempDataDir, openTestBackend } from '../embedded-harness'
 
 let dataDir: string
 const env = { DATA_DIR: '', SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SUPABASE_SERVICE_ROLE_KEY: '' }

@@ -1,12 +1,15 @@
+/**
+ * `npm run users` in the supabase mode: accounts through Supabase Auth's admin API with the
+ * service role (recorded HTTP). The admin list and messages go through the SQL core, tested on
+ * every driver elsewhere.
+ */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { makeContactMessage } from '../embedded/factories'
-import type { BackendTools } from '../tools.server'
+import type { AccountStore } from '~/backend/sql/tools.server'
+import { supabaseAccounts } from '~/backend/supabase/tools.server'
 import { createFakeFetch, type FakeFetch } from './fake-fetch'
-import { SERVICE_ROLE_KEY, SUPABASE_URL } from './test-backend'
-import { createSupabaseTools } from './tools.server'
+import { SERVICE_ROLE_KEY, SUPABASE_URL } from './harness'
 
 const USERS = '/auth/v1/admin/users'
-const ADMINS = '/rest/v1/admin_emails'
 const STAFF_ID = '6f1c2a9e-3b7d-4c1e-9a0f-1b2c3d4e5f61'
 const user = (id: string, email: string) => ({
   id,
@@ -19,83 +22,77 @@ const user = (id: string, email: string) => ({
 })
 
 let fake: FakeFetch
-let tools: BackendTools
+let accounts: AccountStore
 
 beforeEach(() => {
   fake = createFakeFetch()
-  tools = createSupabaseTools({ url: SUPABASE_URL, anonKey: 'anon', serviceRoleKey: SERVICE_ROLE_KEY, fetch: fake.fetch })
+  accounts = supabaseAccounts({ url: SUPABASE_URL, anonKey: 'anon', serviceRoleKey: SERVICE_ROLE_KEY, fetch: fake.fetch })
 })
 
 afterEach(() => {
   expect(fake.unhandled).toEqual([])
+  // Every call is the service role's: the admin API accepts nothing else.
+  for (const request of fake.requests) expect(request.headers.get('authorization')).toBe(`Bearer ${SERVICE_ROLE_KEY}`)
 })
 
-describe('supabase tools (npm run users / seed)', () => {
-  it('adds a confirmed user through the Auth admin API and, with --admin, the admin-list row', async () => {
-    fake.on('POST', USERS, { body: user('u1', 'new@example.com') }).on('POST', ADMINS, { status: 201 })
+describe('supabase accounts (npm run users)', () => {
+  it('creates a confirmed user, so that GoTrue sends them codes while sign-ups are off', async () => {
+    fake.on('POST', USERS, { body: user('u1', 'new@example.com') })
 
-    expect(await tools.addUser(' New@Example.com ', { admin: true })).toEqual({ created: true, isAdmin: true })
+    expect(await accounts.add('new@example.com')).toBe(true)
 
-    const create = fake.to('POST', USERS)[0]!
-    expect(create.json()).toMatchObject({ email: 'new@example.com', email_confirm: true })
-    expect(create.headers.get('authorization')).toBe(`Bearer ${SERVICE_ROLE_KEY}`)
-    const upsert = fake.to('POST', ADMINS)[0]!
-    expect(upsert.json()).toEqual({ email: 'new@example.com' })
-    expect(upsert.url.searchParams.get('on_conflict')).toBe('email')
-    expect(upsert.headers.get('prefer')).toContain('resolution=ignore-duplicates')
+    expect(fake.to('POST', USERS)[0]!.json()).toEqual({ email: 'new@example.com', email_confirm: true })
   })
 
-  it('finds an existing user without making them an admin unless asked', async () => {
-    fake
-      .on('POST', USERS, {
-        status: 422,
-        body: { code: 'email_exists', msg: 'A user with this email address has already been registered' },
-        headers: { 'x-supabase-api-version': '2024-01-01' },
-      })
-      .on('GET', ADMINS, { body: null, status: 200 })
-
-    expect(await tools.addUser('old@example.com', { admin: false })).toEqual({ created: false, isAdmin: false })
-    expect(fake.to('POST', ADMINS)).toEqual([])
-    expect(fake.to('GET', ADMINS)[0]!.url.searchParams.get('email')).toBe('eq.old@example.com')
-  })
-
-  it('lists accounts and admin-list entries together', async () => {
-    fake.on('GET', ADMINS, { body: [{ email: 'admin@example.com' }, { email: 'ghost@example.com' }] }).on('GET', USERS, {
-      body: { users: [user('u1', 'Admin@Example.com'), user('u2', 'staff@example.com')], aud: 'authenticated' },
+  it('reports an existing user as not created, without failing', async () => {
+    fake.on('POST', USERS, {
+      status: 422,
+      body: { code: 'email_exists', msg: 'A user with this email address has already been registered' },
+      headers: { 'x-supabase-api-version': '2024-01-01' },
     })
 
-    expect(await tools.listUsers()).toEqual([
-      { email: 'admin@example.com', hasAccount: true, isAdmin: true },
-      { email: 'ghost@example.com', hasAccount: false, isAdmin: true },
-      { email: 'staff@example.com', hasAccount: true, isAdmin: false },
-    ])
+    expect(await accounts.add('old@example.com')).toBe(false)
   })
 
-  it('removes the admin-list row and the account', async () => {
+  it('fails with Supabase’s words on any other refusal', async () => {
+    fake.on('POST', USERS, {
+      status: 403,
+      body: { code: 'not_admin', msg: 'User not allowed' },
+      headers: { 'x-supabase-api-version': '2024-01-01' },
+    })
+
+    await expect(accounts.add('new@example.com')).rejects.toThrow('Supabase Auth: create user failed: User not allowed')
+  })
+
+  it('lists every account’s address lowercased, page after page', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) => user(`u${i}`, `Person${i}@Example.com`))
     fake
-      .on('DELETE', ADMINS, { body: [{ email: 'staff@example.com' }] })
+      .on('GET', USERS, { body: { users: many, aud: 'authenticated' } })
+      .on('GET', USERS, { body: { users: [user('last', 'staff@example.com'), { ...user('phone', ''), email: undefined }] } })
+
+    const listed = await accounts.list()
+
+    expect(listed).toHaveLength(1001)
+    expect(listed.slice(0, 2)).toEqual(['person0@example.com', 'person1@example.com'])
+    expect(listed.at(-1)).toBe('staff@example.com')
+    expect(fake.to('GET', USERS).map((r) => r.url.searchParams.get('page'))).toEqual(['1', '2'])
+  })
+
+  it('removes the account found by its address', async () => {
+    fake
       .on('GET', USERS, { body: { users: [user(STAFF_ID, 'staff@example.com')], aud: 'authenticated' } })
       // auth-js reads the user before deleting it (to return it), then deletes.
       .on('GET', `${USERS}/${STAFF_ID}`, { body: user(STAFF_ID, 'staff@example.com') })
       .on('DELETE', `${USERS}/${STAFF_ID}`, { body: {} })
 
-    expect(await tools.removeUser('staff@example.com')).toEqual({ removedUser: true, removedAdmin: true })
-    expect(fake.to('DELETE', ADMINS)[0]!.url.searchParams.get('email')).toBe('eq.staff@example.com')
+    expect(await accounts.remove('staff@example.com')).toBe(true)
     expect(fake.to('DELETE', `${USERS}/${STAFF_ID}`)).toHaveLength(1)
   })
 
-  it('inserts a batch of messages as given, with the service role, in one request', async () => {
-    fake.on('POST', '/rest/v1/contact_messages', { status: 201 })
-    const seeds = [makeContactMessage({ status: 'read', createdAt: new Date('2026-05-01T10:00:00Z') }), makeContactMessage()]
+  it('removes nothing for an address without an account', async () => {
+    fake.on('GET', USERS, { body: { users: [user(STAFF_ID, 'staff@example.com')], aud: 'authenticated' } })
 
-    await tools.insertMessages(seeds)
-
-    const [request] = fake.to('POST', '/rest/v1/contact_messages')
-    expect(request!.headers.get('authorization')).toBe(`Bearer ${SERVICE_ROLE_KEY}`)
-    expect(request!.json()).toEqual([
-      expect.objectContaining({ status: 'read', created_at: '2026-05-01T10:00:00.000Z', read_at: '2026-05-01T11:00:00.000Z' }),
-      expect.objectContaining({ status: 'new', read_at: null }),
-    ])
-    expect(tools.batchSize).toBeLessThanOrEqual(1000)
+    expect(await accounts.remove('ghost@example.com')).toBe(false)
+    expect(fake.requests.filter((r) => r.method === 'DELETE')).toEqual([])
   })
 })

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Backend } from '../backend'
+import type { AuthService } from '~/backend/backend'
 import type { FakeFetch } from './fake-fetch'
 import {
   ANON_KEY,
-  createTestBackend,
+  createTestAuth,
   createTestJar,
   decodeSessionCookie,
   SERVICE_ROLE_KEY,
@@ -11,15 +11,16 @@ import {
   sessionCookieValue,
   TEST_USER,
   testSession,
-} from './test-backend'
+} from './harness'
 
 const SEVEN_DAYS = 7 * 24 * 60 * 60
 
-let backend: Backend
+let auth: AuthService
 let fake: FakeFetch
+let adminChecks: string[]
 
-beforeEach(async () => {
-  ;({ backend, fake } = await createTestBackend())
+beforeEach(() => {
+  ;({ auth, fake, adminChecks } = createTestAuth())
 })
 
 afterEach(async () => {
@@ -29,14 +30,13 @@ afterEach(async () => {
     expect(request.headers.get('apikey')).toBe(ANON_KEY)
     expect(request.headers.get('authorization') ?? '').not.toContain(SERVICE_ROLE_KEY)
   }
-  await backend.close()
 })
 
 describe('sendCode', () => {
   it('asks for an e-mail code for an existing user only', async () => {
     fake.on('POST', '/auth/v1/otp', { body: {} })
 
-    await expect(backend.auth.sendCode(' Admin@Example.com ')).resolves.toEqual({ ok: true })
+    await expect(auth.sendCode(' Admin@Example.com ')).resolves.toEqual({ ok: true })
 
     const request = fake.to('POST', '/auth/v1/otp')[0]!
     // No PKCE challenge: the code is verified, never exchanged, so no verifier needs storing.
@@ -64,13 +64,13 @@ describe('sendCode', () => {
   ] as const)('maps %j to %s, keeping Supabase’s message', async (reply, code, message) => {
     fake.on('POST', '/auth/v1/otp', reply)
 
-    await expect(backend.auth.sendCode('nobody@example.com')).resolves.toEqual({ ok: false, code, message })
+    await expect(auth.sendCode('nobody@example.com')).resolves.toEqual({ ok: false, code, message })
   })
 
   it('reports a network failure as unavailable', async () => {
     fake.on('POST', '/auth/v1/otp', new TypeError('fetch failed'))
 
-    await expect(backend.auth.sendCode('admin@example.com')).resolves.toMatchObject({ ok: false, code: 'unavailable' })
+    await expect(auth.sendCode('admin@example.com')).resolves.toMatchObject({ ok: false, code: 'unavailable' })
   })
 })
 
@@ -80,7 +80,7 @@ describe('verifyCode', () => {
     fake.on('POST', '/auth/v1/verify', { body: session })
     const jar = createTestJar()
 
-    const result = await backend.auth.verifyCode({ cookies: jar }, 'Admin@example.com', ' 123 456 ')
+    const result = await auth.verifyCode({ cookies: jar }, 'Admin@example.com', ' 123 456 ')
 
     expect(result).toEqual({ ok: true, user: { id: TEST_USER.id, email: 'admin@example.com' } })
     expect(fake.to('POST', '/auth/v1/verify')[0]!.json()).toMatchObject({
@@ -97,14 +97,13 @@ describe('verifyCode', () => {
   })
 
   it('marks the cookies not Secure only when told to (plain-http local runs)', async () => {
-    const local = await createTestBackend({ secureCookies: false })
+    const local = createTestAuth({ secureCookies: false })
     local.fake.on('POST', '/auth/v1/verify', { body: testSession() })
     const jar = createTestJar()
 
-    await local.backend.auth.verifyCode({ cookies: jar }, 'admin@example.com', '123456')
+    await local.auth.verifyCode({ cookies: jar }, 'admin@example.com', '123456')
 
     expect(jar.last(SESSION_COOKIE)!.options).toMatchObject({ httpOnly: true, sameSite: 'lax', secure: false })
-    await local.backend.close()
   })
 
   it.each([
@@ -118,7 +117,7 @@ describe('verifyCode', () => {
     fake.on('POST', '/auth/v1/verify', reply)
     const jar = createTestJar()
 
-    const result = await backend.auth.verifyCode({ cookies: jar }, 'admin@example.com', '000000')
+    const result = await auth.verifyCode({ cookies: jar }, 'admin@example.com', '000000')
 
     expect(result).toEqual({ ok: false, code, message: reply.body.msg })
     expect(jar.written).toEqual([])
@@ -127,7 +126,7 @@ describe('verifyCode', () => {
 
 describe('getUser', () => {
   it('is null without a session cookie, without asking Supabase', async () => {
-    await expect(backend.auth.getUser({ cookies: createTestJar({ other: 'x' }) })).resolves.toBeNull()
+    await expect(auth.getUser({ cookies: createTestJar({ other: 'x' }) })).resolves.toBeNull()
     expect(fake.requests).toEqual([])
   })
 
@@ -136,7 +135,7 @@ describe('getUser', () => {
     fake.on('GET', '/auth/v1/user', { body: TEST_USER })
     const jar = createTestJar({ [SESSION_COOKIE]: sessionCookieValue(session) })
 
-    await expect(backend.auth.getUser({ cookies: jar })).resolves.toEqual({ id: TEST_USER.id, email: 'admin@example.com' })
+    await expect(auth.getUser({ cookies: jar })).resolves.toEqual({ id: TEST_USER.id, email: 'admin@example.com' })
     expect(fake.to('GET', '/auth/v1/user')[0]!.headers.get('authorization')).toBe(`Bearer ${session.access_token}`)
     expect(jar.written).toEqual([])
   })
@@ -146,7 +145,7 @@ describe('getUser', () => {
     fake.on('POST', '/auth/v1/token', { body: renewed }).on('GET', '/auth/v1/user', { body: TEST_USER })
     const jar = createTestJar({ [SESSION_COOKIE]: sessionCookieValue(testSession(-60)) })
 
-    await expect(backend.auth.getUser({ cookies: jar })).resolves.toMatchObject({ email: 'admin@example.com' })
+    await expect(auth.getUser({ cookies: jar })).resolves.toMatchObject({ email: 'admin@example.com' })
 
     const refresh = fake.to('POST', '/auth/v1/token')[0]!
     expect(refresh.url.searchParams.get('grant_type')).toBe('refresh_token')
@@ -166,7 +165,7 @@ describe('getUser', () => {
     // auth-js warns about the dead refresh token itself; nothing else should be logged.
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
 
-    await expect(backend.auth.getUser({ cookies: jar })).resolves.toBeNull()
+    await expect(auth.getUser({ cookies: jar })).resolves.toBeNull()
     expect(warn).toHaveBeenCalledWith(expect.objectContaining({ code: 'refresh_token_not_found' }))
     warn.mockRestore()
     expect(fake.to('GET', '/auth/v1/user')).toEqual([])
@@ -177,7 +176,7 @@ describe('getUser', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const jar = createTestJar({ [SESSION_COOKIE]: 'forged-value', [`${SESSION_COOKIE}.0`]: 'base64-e30' })
 
-    await expect(backend.auth.getUser({ cookies: jar })).resolves.toBeNull()
+    await expect(auth.getUser({ cookies: jar })).resolves.toBeNull()
     expect(fake.requests).toEqual([])
     warn.mockRestore()
   })
@@ -186,14 +185,14 @@ describe('getUser', () => {
     fake.on('GET', '/auth/v1/user', { status: 403, body: { code: 403, error_code: 'bad_jwt', msg: 'invalid JWT' } })
     const jar = createTestJar({ [SESSION_COOKIE]: sessionCookieValue(testSession()) })
 
-    await expect(backend.auth.getUser({ cookies: jar })).resolves.toBeNull()
+    await expect(auth.getUser({ cookies: jar })).resolves.toBeNull()
   })
 
   it('throws, keeping the cookies, when the auth server cannot be reached', async () => {
     fake.on('GET', '/auth/v1/user', new TypeError('fetch failed'))
     const jar = createTestJar({ [SESSION_COOKIE]: sessionCookieValue(testSession()) })
 
-    await expect(backend.auth.getUser({ cookies: jar })).rejects.toThrow(/fetch failed/)
+    await expect(auth.getUser({ cookies: jar })).rejects.toThrow(/fetch failed/)
     expect(jar.written).toEqual([])
   })
 })
@@ -209,7 +208,7 @@ describe('signOut', () => {
       unrelated: 'kept',
     })
 
-    await backend.auth.signOut({ cookies: jar })
+    await auth.signOut({ cookies: jar })
 
     const logout = fake.to('POST', '/auth/v1/logout')[0]!
     expect(logout.url.searchParams.get('scope')).toBe('local')
@@ -229,7 +228,7 @@ describe('signOut', () => {
     fake.on('POST', '/auth/v1/logout', new TypeError('fetch failed'))
     const jar = createTestJar({ [SESSION_COOKIE]: sessionCookieValue(testSession()) })
 
-    await backend.auth.signOut({ cookies: jar })
+    await auth.signOut({ cookies: jar })
 
     expect(jar.last(SESSION_COOKIE)).toMatchObject({ value: '', options: { maxAge: 0 } })
     expect(warn).toHaveBeenCalledOnce()
@@ -240,7 +239,7 @@ describe('signOut', () => {
     const jar = createTestJar({ [SESSION_COOKIE]: 'base64-not-json' })
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
 
-    await backend.auth.signOut({ cookies: jar })
+    await auth.signOut({ cookies: jar })
 
     expect(jar.last(SESSION_COOKIE)).toMatchObject({ value: '', options: { maxAge: 0 } })
     warn.mockRestore()
@@ -248,15 +247,10 @@ describe('signOut', () => {
 })
 
 describe('isAdmin', () => {
-  it('looks the lowercased address up in admin_emails with the service role', async () => {
-    fake.on('GET', '/rest/v1/admin_emails', { body: [{ email: 'admin@example.com' }] })
-    fake.on('GET', '/rest/v1/admin_emails', { body: [] })
-
-    await expect(backend.auth.isAdmin(' Admin@Example.COM')).resolves.toBe(true)
-    await expect(backend.auth.isAdmin('someone@example.com')).resolves.toBe(false)
-
-    const [request] = fake.to('GET', '/rest/v1/admin_emails')
-    expect(Object.fromEntries(request!.url.searchParams)).toEqual({ select: 'email', email: 'eq.admin@example.com' })
-    expect(request!.headers.get('apikey')).toBe(SERVICE_ROLE_KEY)
+  it('is the admin check it was given (the database’s admin list), asking Supabase nothing', async () => {
+    await expect(auth.isAdmin('admin@example.com')).resolves.toBe(true)
+    await expect(auth.isAdmin('someone@example.com')).resolves.toBe(false)
+    expect(adminChecks).toEqual(['admin@example.com', 'someone@example.com'])
+    expect(fake.requests).toEqual([])
   })
 })

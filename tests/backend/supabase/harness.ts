@@ -1,25 +1,41 @@
-/** Shared setup of the adapter's tests: the adapter over a fake fetch, socket and cookie jar. */
-import type { CookieJar, CookieOptions } from '../backend'
-import { createFakeFetch } from './fake-fetch'
-import { FakeSocket } from './fake-socket'
-import { createSupabaseBackend } from './index.server'
+/**
+ * Shared setup of the supabase mode's HTTP tests: Supabase Auth and Storage over a fake fetch
+ * that records every request (no database: the SQL core has tests of its own).
+ */
+import type { AuthService, CookieJar, CookieOptions, FileStorage } from '~/backend/backend'
+import { createAuthService } from '~/backend/supabase/auth.server'
+import type { SupabaseBackendOptions } from '~/backend/supabase/options.server'
+import { createFileStorage } from '~/backend/supabase/storage.server'
+import { createFakeFetch, type FakeFetch } from './fake-fetch'
 
 export const SUPABASE_URL = 'https://abcdefghijklmnop.supabase.co'
 export const ANON_KEY = 'test-anon-key'
 export const SERVICE_ROLE_KEY = 'test-service-role-key'
 export const SESSION_COOKIE = 'sb-abcdefghijklmnop-auth-token'
 
-export async function createTestBackend({ secureCookies = true } = {}) {
+export function testOptions(fake: FakeFetch, { secureCookies = true } = {}): SupabaseBackendOptions {
+  return { url: SUPABASE_URL, anonKey: ANON_KEY, serviceRoleKey: SERVICE_ROLE_KEY, secureCookies, fetch: fake.fetch }
+}
+
+/** Supabase Auth over a fake fetch; who is an admin is the given list (the database's, in the app). */
+export function createTestAuth({ secureCookies = true, admins = ['admin@example.com'] } = {}): {
+  auth: AuthService
+  fake: FakeFetch
+  adminChecks: string[]
+} {
   const fake = createFakeFetch()
-  const backend = await createSupabaseBackend({
-    url: SUPABASE_URL,
-    anonKey: ANON_KEY,
-    serviceRoleKey: SERVICE_ROLE_KEY,
-    secureCookies,
-    fetch: fake.fetch,
-    webSocket: FakeSocket,
+  const adminChecks: string[] = []
+  const auth = createAuthService(testOptions(fake, { secureCookies }), async (email) => {
+    adminChecks.push(email)
+    return admins.includes(email)
   })
-  return { backend, fake }
+  return { auth, fake, adminChecks }
+}
+
+/** Supabase Storage over a fake fetch. */
+export function createTestStorage(): { storage: FileStorage; fake: FakeFetch } {
+  const fake = createFakeFetch()
+  return { storage: createFileStorage(testOptions(fake)), fake }
 }
 
 export interface TestJar extends CookieJar {

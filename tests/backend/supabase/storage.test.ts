@@ -1,28 +1,27 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import type { Backend } from '../backend'
+import type { FileStorage } from '~/backend/backend'
+import { SupabaseStorageError } from '~/backend/supabase/storage.server'
 import type { FakeFetch } from './fake-fetch'
-import { SupabaseDataError } from './errors.server'
-import { createTestBackend, SERVICE_ROLE_KEY, SUPABASE_URL } from './test-backend'
+import { createTestStorage, SERVICE_ROLE_KEY, SUPABASE_URL } from './harness'
 
 const OBJECT_PATH = '/storage/v1/object/industry-images/hero-tr-banner-1763726400000.png'
 const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47])
 
-let backend: Backend
+let storage: FileStorage
 let fake: FakeFetch
 
-beforeEach(async () => {
-  ;({ backend, fake } = await createTestBackend())
+beforeEach(() => {
+  ;({ storage, fake } = createTestStorage())
 })
 
-afterEach(async () => {
+afterEach(() => {
   expect(fake.unhandled).toEqual([])
-  await backend.close()
 })
 
 it('uploads without overwriting, with the content type and cache lifetime, and returns the public URL', async () => {
   fake.on('POST', OBJECT_PATH, { body: { Id: 'f1', Key: 'industry-images/hero-tr-banner-1763726400000.png' } })
 
-  const result = await backend.storage.upload({
+  const result = await storage.upload({
     name: 'hero-tr-banner-1763726400000.png',
     bytes,
     contentType: 'image/png',
@@ -46,23 +45,22 @@ it('throws when the name is taken', async () => {
     body: { statusCode: '409', error: 'Duplicate', message: 'The resource already exists' },
   })
 
-  const upload = backend.storage.upload({
+  const upload = storage.upload({
     name: 'hero-tr-banner-1763726400000.png',
     bytes,
     contentType: 'image/png',
     cacheControlSeconds: 3600,
   })
 
-  await expect(upload).rejects.toBeInstanceOf(SupabaseDataError)
+  await expect(upload).rejects.toBeInstanceOf(SupabaseStorageError)
   await expect(upload).rejects.toThrow(/The resource already exists/)
 })
 
 it('refuses names that could leave the bucket or hide in it, without asking Storage', async () => {
   for (const name of ['../escape.png', '..', '.hidden.png', 'a/b.png', 'a\\b.png', '', '%2e%2e%2fx.png']) {
-    await expect(
-      backend.storage.upload({ name, bytes, contentType: 'image/png', cacheControlSeconds: 3600 }),
-      name,
-    ).rejects.toThrow(/Invalid file name/)
+    await expect(storage.upload({ name, bytes, contentType: 'image/png', cacheControlSeconds: 3600 }), name).rejects.toThrow(
+      /Invalid file name/,
+    )
   }
   expect(fake.requests).toEqual([])
 })
@@ -74,12 +72,12 @@ it('passes Storage’s refusal of a type the bucket does not allow', async () =>
   })
 
   await expect(
-    backend.storage.upload({ name: 'notes.txt', bytes, contentType: 'text/plain', cacheControlSeconds: 3600 }),
+    storage.upload({ name: 'notes.txt', bytes, contentType: 'text/plain', cacheControlSeconds: 3600 }),
   ).rejects.toThrow(/mime type text\/plain is not supported/)
 })
 
 it('leaves serving files to Supabase', async () => {
-  await expect(backend.storage.read('hero-tr-banner-1763726400000.png')).resolves.toBeNull()
+  await expect(storage.read('hero-tr-banner-1763726400000.png')).resolves.toBeNull()
   expect(fake.requests).toEqual([])
 })
 
@@ -96,7 +94,7 @@ it('removes old files no banner shows, keeping the banners’ and the recent one
   })
   fake.on('DELETE', '/storage/v1/object/industry-images', { body: [] })
 
-  const removed = await backend.storage.removeUnused({
+  const removed = await storage.removeUnused({
     keepUrls: [`${SUPABASE_URL}/storage/v1/object/public/industry-images/hero-tr-banner-2.png`, '/uploads/hero-en.png'],
     storedBefore: new Date('2026-11-20T12:00:00Z'),
   })
@@ -116,7 +114,7 @@ it('removes nothing and asks no deletion when every old file is in use', async (
   fake.on('POST', '/storage/v1/object/list/industry-images', {
     body: [{ id: 'a', name: 'hero-tr-banner-2.png', created_at: '2026-11-01T00:00:00Z', metadata: {} }],
   })
-  const removed = await backend.storage.removeUnused({
+  const removed = await storage.removeUnused({
     keepUrls: [`${SUPABASE_URL}/storage/v1/object/public/industry-images/hero-tr-banner-2.png`],
     storedBefore: new Date('2026-11-20T12:00:00Z'),
   })
