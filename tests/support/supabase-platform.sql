@@ -15,7 +15,8 @@
 -- The Auth and Storage services then run their own migrations as supabase_auth_admin and
 -- supabase_storage_admin. Only what the app's migrations and tests touch is reproduced here;
 -- left out: pgsodium/vault, pg_graphql, pg_net/pg_cron hooks, the PostgREST schema-cache event
--- triggers, the realtime schema, safeupdate, and the supautils extension (see section 1).
+-- triggers, the realtime schema, safeupdate, and the supautils extension (stood in for in
+-- sections 1 and 2).
 
 -------------------------------------------------------------------------------------------------
 -- 1. Roles and their attributes.
