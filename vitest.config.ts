@@ -30,7 +30,8 @@ export default defineConfig({
           include: ['tests/postgres/**/*.test.ts'],
           // One real PostgreSQL 17 server for these files; each makes its own databases on it
           // (tests/support/test-database.ts).
-          globalSetup: ['tests/support/postgres-server.ts'],
+          // The build too: tests/postgres/two-instances.test.ts runs the production server.
+          globalSetup: ['tests/support/postgres-server.ts', 'tests/integration/global-setup.ts'],
         },
       },
       // The backend contract against a real Supabase, only when one is configured (docs/supabase.md).

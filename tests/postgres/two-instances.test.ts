@@ -1,0 +1,180 @@
+/**
+ * Scale-out (issue 12, item 5): two production servers in the postgres mode on one PostgreSQL
+ * database, each with a data folder of its own (so nothing can pass through the disk), behave
+ * as one site: a session made through one is valid on the other, a per-address limit counts
+ * requests sent to both, a banner saved through one reaches a page open on the other and its
+ * page cache, and an upload through one is served by the other.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LIMITS } from '~/lib/limits'
+import {
+  type AppServer,
+  type CallOptions,
+  callServerFn,
+  cookiesFrom,
+  latestCode,
+  startAppServer,
+} from '../integration/app-server'
+import { INTEGRATION_OUTPUT_DIR } from '../integration/build'
+import { findBuiltServerFns } from '../integration/server-functions'
+import { type PlainDatabase, createPlainDatabase } from '../support/test-database'
+import { openEventStream } from './event-stream'
+
+const ADMIN = 'scale-admin@example.com'
+/** A second admin, whose session is ended through the other server. */
+const LEAVER = 'scale-leaver@example.com'
+const WEBP = readFileSync('tests/fixtures/images/banner.webp')
+
+const fnIds = new Map(findBuiltServerFns(INTEGRATION_OUTPUT_DIR).map((fn) => [`${fn.file.split('/').at(-1)}#${fn.name}`, fn.id]))
+
+function call(server: AppServer, fn: string, options: CallOptions): Promise<Response> {
+  const id = fnIds.get(fn)
+  if (!id) throw new Error(`${fn} is not in the production build (${INTEGRATION_OUTPUT_DIR})`)
+  return callServerFn(server, id, options)
+}
+
+let database: PlainDatabase
+let servers: AppServer[] = []
+let a: AppServer
+let b: AppServer
+const dataDirs = [mkdtempSync(join(tmpdir(), 'pusula-scale-a-')), mkdtempSync(join(tmpdir(), 'pusula-scale-b-'))] as const
+
+/** Signs `email` in through `server` as the login page does; returns the session cookie. */
+async function signIn(server: AppServer, email: string): Promise<string> {
+  const sent = await call(server, 'auth.functions.ts#sendLoginCode', { method: 'POST', data: { email } })
+  expect(sent.status, await sent.clone().text()).toBe(200)
+  const code = latestCode(server.dataDir, email)
+  const verified = await call(server, 'auth.functions.ts#verifyLoginCode', { method: 'POST', data: { email, code } })
+  expect(verified.status, await verified.clone().text()).toBe(200)
+  const cookie = cookiesFrom(verified)
+  expect(cookie).toMatch(/session=/)
+  return cookie
+}
+
+beforeAll(async () => {
+  database = await createPlainDatabase()
+  const env = { DATABASE_URL: database.url, SEED_ADMIN_EMAILS: `${ADMIN},${LEAVER}` }
+  // Started together, as in a rolling deployment: the migrations run once, under their lock.
+  const started = await Promise.allSettled(dataDirs.map((dataDir) => startAppServer({ dataDir, env })))
+  servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+  for (const result of started) if (result.status === 'rejected') throw result.reason
+  ;[a, b] = servers as [AppServer, AppServer]
+}, 120_000)
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()))
+  await database?.drop()
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
+})
+
+/** Sets the Turkish banner in SQL with the NOTIFY trigger off, so no server hears of it. */
+async function changeBannerSilently(imageUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: database.url })
+  await client.connect()
+  try {
+    await client.query('begin')
+    await client.query('alter table public.hero_settings disable trigger hero_settings_notify_banner_change')
+    await client.query(`update public.hero_settings set image_url = $1 where key = 'tr-banner'`, [imageUrl])
+    await client.query('alter table public.hero_settings enable trigger hero_settings_notify_banner_change')
+    await client.query('commit')
+  } finally {
+    await client.end()
+  }
+}
+
+describe('two app servers on one PostgreSQL database', () => {
+  let adminCookie = ''
+
+  it('accept on one server a session made through the other, and forget it on both when it ends', async () => {
+    adminCookie = await signIn(a, ADMIN)
+    const listBanners = (server: AppServer, cookie?: string) =>
+      call(server, 'banners.functions.ts#listBanners', { method: 'GET', cookie })
+    expect((await listBanners(b)).status).toBe(401)
+    const listed = await listBanners(b, adminCookie)
+    expect(listed.status, await listed.clone().text()).toBe(200)
+    expect(await listed.text()).toContain('tr-banner')
+
+    const inbox = (cookie?: string) =>
+      fetch(`${b.baseUrl}/admin/messages`, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
+    const refused = await inbox()
+    expect(refused.status).toBe(307)
+    expect(refused.headers.get('location')).toContain('/admin/login')
+    expect((await inbox(adminCookie)).status).toBe(200)
+
+    const leaverCookie = await signIn(b, LEAVER)
+    expect((await listBanners(a, leaverCookie)).status).toBe(200)
+    expect((await call(a, 'auth.functions.ts#signOut', { method: 'POST', cookie: leaverCookie })).status).toBe(200)
+    expect((await listBanners(b, leaverCookie)).status).toBe(401)
+  })
+
+  it("count one address's contact messages across both servers", async () => {
+    const { max } = LIMITS.rate.contactPerIp
+    const statuses: number[] = []
+    for (let n = 0; n < 2 * max; n++) {
+      const data = { name: 'Deniz Kaya', email: `deniz${n}@example.com`, message: `Scale-out message number ${n}.` }
+      const response = await call(n % 2 === 0 ? a : b, 'contact.functions.ts#submitContactMessage', {
+        method: 'POST',
+        data,
+        ip: '198.51.100.23',
+      })
+      statuses.push(response.status)
+    }
+    // Counted per server, each would take `max` of its own and refuse nothing.
+    expect(statuses).toEqual([...Array(max).fill(200), ...Array(max).fill(429)])
+    expect(statuses.filter((status) => status === 200)).toHaveLength(max)
+  })
+
+  it("bring a banner saved through one to the other's open page within 2 s, and to its cached page", async () => {
+    const imageUrl = `https://images.example.com/scale-out-${Date.now()}.jpg`
+    const page = async () => (await fetch(`${b.baseUrl}/`)).text()
+    const before = await page()
+    expect(before).toContain('<img')
+    expect(before).not.toContain(imageUrl)
+    // B serves / from its cache: a change the database does not announce is not seen there.
+    const unannounced = 'https://images.example.com/unannounced.jpg'
+    await changeBannerSilently(unannounced)
+    expect(await page()).not.toContain(unannounced)
+
+    const stream = await openEventStream(`${b.baseUrl}/api/banner-events?key=tr-banner`)
+    try {
+      await stream.next((e) => e.event === 'snapshot', 5_000)
+      const savedAt = Date.now()
+      const saved = await call(a, 'banners.functions.ts#saveBanners', {
+        method: 'POST',
+        cookie: adminCookie,
+        data: { 'tr-banner': imageUrl, 'en-banner': '' },
+      })
+      expect(saved.status, await saved.clone().text()).toBe(200)
+      const change = await stream.next((e) => e.event === 'banner', 2_000)
+      expect(JSON.parse(change.data)).toMatchObject({ key: 'tr-banner', imageUrl })
+      expect(change.receivedAt - savedAt).toBeLessThan(2_000)
+    } finally {
+      stream.close()
+    }
+    // B's cached page went with the change it was told of.
+    expect(await page()).toContain(imageUrl)
+  })
+
+  it('serve from one server an image uploaded through the other', async () => {
+    const form = new FormData()
+    form.append('key', 'en-banner')
+    form.append('file', new Blob([WEBP], { type: 'image/webp' }), 'banner.webp')
+    const uploaded = await fetch(`${a.baseUrl}/api/banner-upload`, {
+      method: 'POST',
+      headers: { cookie: adminCookie, origin: a.baseUrl, 'sec-fetch-site': 'same-origin' },
+      body: form,
+    })
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201)
+    const { url } = (await uploaded.json()) as { url: string }
+    expect(url).toMatch(/^\/uploads\/hero-en-banner-\d+\.webp$/)
+
+    const served = await fetch(`${b.baseUrl}${url}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/webp')
+    expect(Buffer.from(await served.arrayBuffer()).equals(WEBP)).toBe(true)
+  })
+})
