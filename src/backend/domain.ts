@@ -171,6 +171,18 @@ export function searchCountLimit(page: number, pageSize: number): number {
   return Math.min(Math.max(MESSAGE_SEARCH_COUNT_CAP, page * pageSize), Number.MAX_SAFE_INTEGER - 1) + 1
 }
 
+/**
+ * How a search term is looked up. `substring`: anywhere in name, e-mail or message (ILIKE, with
+ * the trigram indexes), which needs three letters or digits in a row. `wordStart`: a shorter term
+ * matches the start of a word in the name or e-mail address, or the start of the address; the
+ * inbox says so (docs/decisions/077-short-searches.md).
+ */
+export type SearchMode = 'substring' | 'wordStart'
+
+export function searchMode(term: string): SearchMode {
+  return /[\p{L}\p{N}]{3}/u.test(term) ? 'substring' : 'wordStart'
+}
+
 /** One input per key, the last one winning: a save names each banner at most once. */
 export function lastInputPerKey(inputs: readonly BannerInput[]): BannerInput[] {
   return [...new Map(inputs.map((input) => [input.key, input])).values()]

@@ -2,7 +2,10 @@
  * SQL pieces of the message store: the row mapping and the list filter. Kept apart from the
  * store so a test can EXPLAIN the exact filter the store runs.
  */
-import type { ContactMessage, MessageQuery, MessageStatus } from '../domain'
+import { type ContactMessage, type MessageQuery, type MessageStatus, searchMode } from '../domain'
+
+/** What the word-start index holds: the first one or two letters or digits of a word. */
+const WORD_START = /^[\p{L}\p{N}]{1,2}$/u
 
 export const MESSAGE_COLUMNS = 'id, name, email, message, status, created_at, read_at, ip_address'
 
@@ -36,9 +39,11 @@ export function escapeLike(text: string): string {
 }
 
 /**
- * WHERE clause and parameters for a status filter and a search. The search is one parameter
- * used three times with plain ILIKEs joined by OR, the shape the planner can turn into a
- * BitmapOr over the three trigram indexes.
+ * WHERE clause and parameters for a status filter and a search. A substring search is one
+ * parameter used three times with plain ILIKEs joined by OR, the shape the planner turns into a
+ * BitmapOr over the three trigram indexes. A word-start search (a term without a trigram) is
+ * answered by the indexes of the short-search migration: the stored word starts of name and
+ * e-mail for one or two letters or digits, else the lowercased name and address as prefixes.
  */
 export function messageFilter(query: Pick<MessageQuery, 'status' | 'search'>): { where: string; params: string[] } {
   const clauses: string[] = []
@@ -48,10 +53,18 @@ export function messageFilter(query: Pick<MessageQuery, 'status' | 'search'>): {
     clauses.push(`status = $${params.length}`)
   }
   const search = query.search.trim()
-  if (search !== '') {
+  if (search !== '' && searchMode(search) === 'substring') {
     params.push(`%${escapeLike(search)}%`)
     const p = `$${params.length}`
     clauses.push(`(name ILIKE ${p} OR email ILIKE ${p} OR message ILIKE ${p})`)
+  } else if (WORD_START.test(search)) {
+    // The first word of the name and of the address are words too: this covers their starts.
+    params.push(search)
+    clauses.push(`search_word_starts @> array[lower($${params.length})]`)
+  } else if (search !== '') {
+    params.push(`${escapeLike(search)}%`)
+    const prefix = `lower($${params.length})`
+    clauses.push(`(lower(name) LIKE ${prefix} OR lower(email) LIKE ${prefix})`)
   }
   return { where: clauses.length > 0 ? clauses.join(' AND ') : 'true', params }
 }

@@ -3,20 +3,10 @@
  * the database's now(), so tests that move the clock see consistent ordering.
  */
 import type { MessageStore } from '../backend'
-import {
-  type ContactMessage,
-  MESSAGE_STATUSES,
-  type MessageStatus,
-  messagePaging,
-  searchCountLimit,
-  validIds,
-} from '../domain'
+import { type ContactMessage, MESSAGE_STATUSES, type MessageStatus, messagePaging, searchCountLimit, validIds } from '../domain'
 import type { ContactMessageSeed } from '../seed-messages'
 import type { Sql } from './client'
 import { MESSAGE_COLUMNS, type MessageRow, messageFilter, toContactMessage } from './message-rows.server'
-
-/** A run of three letters or digits: something pg_trgm can extract a trigram from. */
-const TRIGRAM_WORD = /[\p{L}\p{N}]{3}/u
 
 export function createMessageStore(db: Sql, now: () => Date): MessageStore {
   return {
@@ -38,37 +28,46 @@ export function createMessageStore(db: Sql, now: () => Date): MessageStore {
       const search = query.search.trim() !== ''
       const cap = searchCountLimit(page, pageSize)
       // One snapshot: the page and the counts see the same rows.
-      return db.transaction(async (tx) => {
-        const items = await tx.query<MessageRow>(
-          `select ${MESSAGE_COLUMNS} from public.contact_messages where ${where}
-           order by created_at desc, id desc limit ${limit} offset ${offset}`,
-          [...params, pageSize, (page - 1) * pageSize],
-        )
-        // Kept exact by the triggers of the message_counts migration.
-        const counts = await tx.query<{ status: MessageStatus; n: number }>(
-          'select status, n::int as n from public.contact_message_counts',
-        )
-        const byStatus = Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, 0])) as Record<MessageStatus, number>
-        for (const row of counts.rows) byStatus[row.status] = row.n
-        const unread = byStatus.new
-        const rows = items.rows.map(toContactMessage)
-        if (!search) {
-          const total =
-            query.status === 'all' ? MESSAGE_STATUSES.reduce((sum, s) => sum + byStatus[s], 0) : byStatus[query.status]
-          return { items: rows, total, totalExact: true, unread, page, pageSize }
-        }
-        // The planner prefers a sequential scan that stops at the cap, but in PGlite every ILIKE
-        // lower-cases the row first (~10 µs a column), so visiting only the rows the trigram
-        // indexes propose is several times faster whenever the search has a trigram to look up
-        // (docs/decisions/032-inbox-at-scale.md). Without one, a GIN scan would read the whole index.
-        if (TRIGRAM_WORD.test(query.search)) await tx.exec('set local enable_seqscan = off')
-        const matched = await tx.query<{ n: number }>(
-          `select count(*)::int as n from (select 1 from public.contact_messages where ${where} limit $${params.length + 1}) m`,
-          [...params, cap],
-        )
-        const n = matched.rows[0]!.n
-        return { items: rows, total: n < cap ? n : cap - 1, totalExact: n < cap, unread, page, pageSize }
-      }, { snapshot: true })
+      return db.transaction(
+        async (tx) => {
+          // Kept exact by the triggers of the message_counts migration.
+          const counts = await tx.query<{ status: MessageStatus; n: number }>(
+            'select status, n::int as n from public.contact_message_counts',
+          )
+          const byStatus = Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, 0])) as Record<MessageStatus, number>
+          for (const row of counts.rows) byStatus[row.status] = row.n
+          const unread = byStatus.new
+          const pageOf = async () => {
+            const items = await tx.query<MessageRow>(
+              `select ${MESSAGE_COLUMNS} from public.contact_messages where ${where}
+             order by created_at desc, id desc limit ${limit} offset ${offset}`,
+              [...params, pageSize, (page - 1) * pageSize],
+            )
+            return items.rows.map(toContactMessage)
+          }
+          if (!search) {
+            const total =
+              query.status === 'all' ? MESSAGE_STATUSES.reduce((sum, s) => sum + byStatus[s], 0) : byStatus[query.status]
+            return { items: await pageOf(), total, totalExact: true, unread, page, pageSize }
+          }
+          // Searches visit only the rows the indexes propose: the planner would rather scan the table
+          // and stop at the cap, but every row costs a lower-casing ILIKE (~10 µs a column in PGlite),
+          // so a rare term would read all of it (docs/decisions/032-inbox-at-scale.md, 077).
+          await tx.exec('set local enable_seqscan = off')
+          const matched = await tx.query<{ n: number }>(
+            `select count(*)::int as n from (select 1 from public.contact_messages where ${where} limit $${params.length + 1}) m`,
+            [...params, cap],
+          )
+          const n = matched.rows[0]!.n
+          const totalExact = n < cap
+          // Fewer matches than the cap: sorting them is cheap, while walking the date index in
+          // the hope of meeting them early would read every row for a rare term. A common term
+          // (count at the cap) meets its page early on the date index.
+          if (totalExact) await tx.exec('set local enable_indexscan = off')
+          return { items: await pageOf(), total: totalExact ? n : cap - 1, totalExact, unread, page, pageSize }
+        },
+        { snapshot: true },
+      )
     },
 
     async get(id) {
