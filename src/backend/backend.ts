@@ -40,6 +40,8 @@ export interface CookieJar {
 
 export interface RequestContext {
   cookies: CookieJar
+  /** The visitor's address as the app's own limits see it (decision 080), for auth servers that limit per address. */
+  clientAddress?: string
 }
 
 export type AuthErrorCode =
@@ -90,8 +92,8 @@ export interface MessageStore {
 }
 
 export interface AuthService {
-  /** Sends a one-time code to an existing user; never creates one. */
-  sendCode(email: string): Promise<AuthResult>
+  /** Sends a one-time code to an existing user; never creates one. `from`: the visitor asking. */
+  sendCode(email: string, from?: Pick<RequestContext, 'clientAddress'>): Promise<AuthResult>
   /** Checks the code and, when right, starts a session in the request's cookies. */
   verifyCode(ctx: RequestContext, email: string, code: string): Promise<AuthResult<{ user: AuthUser }>>
   /** The signed-in user, refreshing the session cookies as needed; null when none. */

@@ -3,9 +3,10 @@ import type { RequestContext } from '~/backend/backend'
 import { serverEnv } from './env.server'
 import { clientAddress } from './forwarded.server'
 
-/** The current request's cookies, as the backend's auth adapters read and write them. */
+/** The current request's cookies and caller, as the backend's auth adapters use them. */
 export function requestContext(): RequestContext {
   return {
+    clientAddress: clientIp(),
     cookies: {
       getAll: () => Object.entries(getCookies()).map(([name, value]) => ({ name, value: value ?? '' })),
       set: (name, value, options) => setCookie(name, value, options),

@@ -7,7 +7,7 @@ import type { User } from '@supabase/supabase-js'
 import type { AuthService, AuthUser, RequestContext } from '../backend'
 import { normalizeEmail } from '../domain'
 import { authFailure, isUnavailable } from './auth-errors.server'
-import { createOtpClient, createSessionClient } from './clients.server'
+import { createOtpClient, createSessionClient, visitorCall } from './clients.server'
 import type { SupabaseBackendOptions } from './options.server'
 import { clearSessionCookies, hasSessionCookie, sessionStorageKey, type CookieWrites } from './session-cookies.server'
 
@@ -21,16 +21,18 @@ function toAuthUser(user: User): AuthUser | null {
 }
 
 export function createAuthService(options: SupabaseBackendOptions, isAdmin: (email: string) => Promise<boolean>): AuthService {
-  const otp = createOtpClient(options)
   const storageKey = sessionStorageKey(options.url)
 
-  function session(ctx: RequestContext) {
+  /** `forVisitor`: the call GoTrue limits per address (/verify) says whose address it is. */
+  function session(ctx: RequestContext, forVisitor = false) {
     const writes: CookieWrites = new Map()
-    return { client: createSessionClient(options, storageKey, ctx.cookies, writes), writes }
+    const call = visitorCall(options, forVisitor ? ctx.clientAddress : undefined)
+    return { client: createSessionClient(options, storageKey, ctx.cookies, writes, call), writes }
   }
 
   return {
-    async sendCode(email) {
+    async sendCode(email, from) {
+      const otp = createOtpClient(options, visitorCall(options, from?.clientAddress))
       const { error } = await otp.auth.signInWithOtp({
         email: normalizeEmail(email),
         options: { shouldCreateUser: false },
@@ -39,7 +41,7 @@ export function createAuthService(options: SupabaseBackendOptions, isAdmin: (ema
     },
 
     async verifyCode(ctx, email, code) {
-      const { client } = session(ctx)
+      const { client } = session(ctx, true)
       // Codes are often pasted with the spaces a mail client shows between digit groups.
       const token = code.replace(/\s+/g, '')
       const { data, error } = await client.auth.verifyOtp({ email: normalizeEmail(email), token, type: 'email' })

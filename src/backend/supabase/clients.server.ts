@@ -24,19 +24,41 @@ export function createServiceClient(options: SupabaseBackendOptions): Db {
 }
 
 /**
+ * How a visitor's Auth call identifies itself. With a secret key (`sb_secret_…`), the call carries
+ * it and the visitor's address in `Sb-Forwarded-For`, so GoTrue's per-address limits count the
+ * visitor, not this server (decision 074; the project must have IP Address Forwarding on). With
+ * the publishable key alone the header would be ignored, so it is not sent.
+ */
+export interface VisitorCall {
+  apiKey: string
+  headers: Record<string, string>
+}
+
+export function visitorCall(options: SupabaseBackendOptions, clientAddress: string | undefined): VisitorCall {
+  if (clientAddress && options.serviceRoleKey.startsWith('sb_secret_')) {
+    return { apiKey: options.serviceRoleKey, headers: { 'sb-forwarded-for': clientAddress } }
+  }
+  return { apiKey: options.anonKey, headers: {} }
+}
+
+function globalOption(options: SupabaseBackendOptions, call: VisitorCall) {
+  return { ...fetchOption(options), headers: call.headers }
+}
+
+/**
  * Sends codes. Sending has no request cookies to write to, so it uses the implicit flow:
  * the PKCE flow that @supabase/ssr forces would store a code verifier we never need,
  * because the code is checked with verifyOtp, not exchanged.
  */
-export function createOtpClient(options: SupabaseBackendOptions): Db {
-  return createClient(options.url, options.anonKey, {
+export function createOtpClient(options: SupabaseBackendOptions, call: VisitorCall = visitorCall(options, undefined)): Db {
+  return createClient(options.url, call.apiKey, {
     auth: {
       persistSession: false,
       autoRefreshToken: false,
       detectSessionInUrl: false,
       flowType: 'implicit',
     },
-    global: fetchOption(options),
+    global: globalOption(options, call),
   })
 }
 
@@ -50,10 +72,11 @@ export function createSessionClient(
   storageKey: string,
   jar: CookieJar,
   writes: CookieWrites,
+  call: VisitorCall = visitorCall(options, undefined),
 ): Db {
-  return createServerClient(options.url, options.anonKey, {
+  return createServerClient(options.url, call.apiKey, {
     cookies: sessionCookieMethods(jar, options.secureCookies, writes),
     cookieOptions: { name: storageKey, ...sessionCookieOptions(options.secureCookies) },
-    global: fetchOption(options),
+    global: globalOption(options, call),
   })
 }

@@ -20,9 +20,10 @@ export type { AdminSession } from './session.functions'
 export const sendLoginCode = createServerFn({ method: 'POST' })
   .validator((data: unknown) => v.parse(SendLoginCodeSchema, data))
   .handler(async ({ data }): Promise<{ sent: true }> => {
-    await limitSendCode(clientIp(), data.email)
+    const clientAddress = clientIp()
+    await limitSendCode(clientAddress, data.email)
     const backend = await getBackend()
-    const result = await backend.auth.sendCode(data.email)
+    const result = await backend.auth.sendCode(data.email, { clientAddress })
     if (!result.ok) throw authFailureToAppError('send', result)
     await recordCodeSent(data.email)
     return { sent: true }
