@@ -1,63 +1,66 @@
 /**
- * Contract: the inbox search takes whatever a person types literally. Characters that are syntax
- * somewhere on the way (LIKE wildcards, PostgREST's `or=(…)` grammar, quotes, backslashes) must
- * neither break the query nor widen it; emoji and Turkish letters must match themselves.
+ * Contract: the inbox search takes whatever a person types literally. A term with three letters
+ * or digits in a row is a substring of name, e-mail or message; a shorter one matches the start
+ * of a word of the name or e-mail address, or the start of either (decision 077). Characters that
+ * are syntax somewhere on the way (LIKE wildcards, quotes, backslashes, parentheses) must neither
+ * break the query nor widen it; emoji and Turkish letters must match themselves.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { runTag, type Subject } from './contract-subject'
 
+/** Creates messages once per group and finds which of them a search returns, by key. */
+function taggedMessages(subject: Subject, rows: Record<string, { name?: string; email?: string; message: string }>) {
+  const ids = new Map<string, string>()
+  afterAll(async () => {
+    await subject().backend.messages.remove([...ids.values()])
+  })
+  return async function find(search: string): Promise<string[]> {
+    if (ids.size === 0) {
+      for (const [key, row] of Object.entries(rows)) {
+        const { id } = await subject().backend.messages.create({
+          name: row.name ?? 'Hostile Search',
+          email: row.email ?? `${runTag()}@example.com`,
+          message: row.message,
+        })
+        ids.set(id, key)
+      }
+    }
+    // Short searches are not narrowed by a tag: keep only this group's rows of the result.
+    const page = await subject().backend.messages.list({ status: 'all', search, page: 1, pageSize: 1000 })
+    return page.items.flatMap((m) => ids.get(m.id) ?? []).sort()
+  }
+}
+
 export function describeHostileSearch(subject: Subject): void {
   describe('messages: search with hostile text', () => {
     const tag = runTag()
-    const created: string[] = []
-    // Each message carries the run's tag, so a search sees only these rows (plus nothing else,
-    // whatever else a shared database holds) once results are narrowed to the tag.
-    const TEXTS = {
-      comma: `Budget a,b approved ${tag}`,
-      plainComma: `Budget a b approved ${tag}`,
-      parens: `Call f(x) tomorrow ${tag}`,
-      plainParens: `Call fx tomorrow ${tag}`,
-      quotes: `He said "ship it" today ${tag}`,
-      plainQuotes: `He said ship it today ${tag}`,
-      backslashQuote: `Escaped \\" sequence ${tag}`,
-      injection: `x",message.not.is.null,name.eq."y ${tag}`,
-      emoji: `Launch 🚀 next week 👍🏽 ${tag}`,
-      dottedI: `Ofisimiz İstanbul merkezde ${tag}`,
-      dotlessI: `Yılmaz Bey ılık karşılandı ${tag}`,
-      plainI: `Yilmaz Bey ilik karsilandi ${tag}`,
-    }
-
-    afterAll(async () => {
-      await subject().backend.messages.remove(created)
+    // Every message carries the run's tag, and every search below has a trigram, so it is a
+    // substring search over the three columns.
+    const find = taggedMessages(subject, {
+      comma: { message: `Budget abc,def approved ${tag}` },
+      plainComma: { message: `Budget abc def approved ${tag}` },
+      parens: { message: `Call fun(x) tomorrow ${tag}` },
+      plainParens: { message: `Call funx tomorrow ${tag}` },
+      quotes: { message: `He said "ship it" today ${tag}` },
+      plainQuotes: { message: `He said ship it today ${tag}` },
+      backslashQuote: { message: `Escaped abc\\" sequence ${tag}` },
+      injection: { message: `x",message.not.is.null,name.eq."y ${tag}` },
+      emoji: { message: `Launch 🚀 next week 👍🏽 ${tag}` },
+      dottedI: { message: `Ofisimiz İstanbul merkezde ${tag}` },
+      dotlessI: { message: `Yılmaz Bey ılık karşılandı ${tag}` },
+      plainI: { message: `Yilmaz Bey ilik karsilandi ${tag}` },
     })
 
-    async function seed(): Promise<void> {
-      if (created.length > 0) return
-      for (const message of Object.values(TEXTS)) {
-        const { id } = await subject().backend.messages.create({ name: 'Hostile Search', email: `${tag}@example.com`, message })
-        created.push(id)
-      }
-    }
-
-    /** The tagged messages a search returns, as keys of TEXTS, sorted. */
-    async function find(search: string): Promise<string[]> {
-      await seed()
-      const page = await subject().backend.messages.list({ status: 'all', search, page: 1, pageSize: 100 })
-      const byText = new Map(Object.entries(TEXTS).map(([key, text]) => [text, key]))
-      return page.items.flatMap((m) => byText.get(m.message) ?? []).sort()
-    }
-
     it.each([
-      [',', ['comma', 'injection']],
-      ['a,b', ['comma']],
-      ['(x)', ['parens']],
-      ['f(', ['parens']],
-      [')', ['parens']],
+      [`approved ${tag}`, ['comma', 'plainComma']],
+      ['abc,def', ['comma']],
+      ['fun(x)', ['parens']],
+      ['fun(', ['parens']],
       ['"ship it"', ['quotes']],
-      ['\\"', ['backslashQuote']],
+      ['abc\\"', ['backslashQuote']],
       ['",message.not.is.null,name.eq."', ['injection']],
-      ['🚀', ['emoji']],
-      ['👍🏽', ['emoji']],
+      ['Launch 🚀', ['emoji']],
+      ['week 👍🏽', ['emoji']],
       ['İstanbul', ['dottedI']],
       ['ılık', ['dotlessI']],
       ['ilik', ['plainI']],
@@ -73,6 +76,36 @@ export function describeHostileSearch(subject: Subject): void {
       for (const search of ['%', '_', '\\', '",', '()', '"', '*,*', '.or(']) {
         const page = await subject().backend.messages.list({ status: 'all', search: `${search}${tag}zz`, page: 1, pageSize: 10 })
         expect(page.total, search).toBe(0)
+      }
+    })
+  })
+
+  describe('messages: short searches match word starts of name and address', () => {
+    const tag = runTag()
+    const find = taggedMessages(subject, {
+      ayse: { name: 'Ayşe Yılmaz', email: `ayse.${tag}@example.com`, message: `Bir ERP projesi ${tag}` },
+      ilker: { name: 'İlker Işık', email: `x@${tag}.example.com`, message: 'Hello, a question about your services.' },
+      oyku: { name: 'Öykü Demir', email: `${tag}@example.net`, message: 'Ay sonunda görüşebilir miyiz? x@y, 50% (a_b)' },
+    })
+
+    it.each([
+      ['ay', ['ayse']],
+      ['Y', ['ayse']],
+      ['ö', ['oyku']],
+      ['Öy', ['oyku']],
+      ['iş', ['ilker']],
+      ['İl', ['ilker']],
+      ['de', ['oyku']],
+      ['x@', ['ilker']],
+      ['x@f', []],
+    ])('%j finds exactly the messages with a word of name or address starting so', async (search, expected) => {
+      expect(await find(search)).toEqual([...expected].sort())
+    })
+
+    it('never looks inside the message, nor inside a word', async () => {
+      // "Ay sonunda…", "x@y", "50%" and "(a_b)" are in oyku's message; "em" is inside "Demir".
+      for (const search of ['em', 'so', '50', '%', '_', '(', 'a_', ',', '"', '\\', '🚀']) {
+        expect(await find(search), search).toEqual([])
       }
     })
   })

@@ -58,16 +58,23 @@ export function parseBannerNotification(payload: string): BannerChange | null {
 
 type Listener = (change: BannerChange) => void
 
+/** How many told changes the feed remembers to drop their echoes: far more than saves in flight. */
+const TOLD_REMEMBERED = 256
+
 /** Subscribers of banner changes, fed by this process's saves and by the database's NOTIFYs. */
 function createBannerFeed(db: SqlDatabase) {
   const listeners = new Set<Listener>()
-  const lastTold = new Map<BannerKey, string>()
+  // Changes already told, oldest first. The echo of a save can come back after this process has
+  // made later saves (a busy LISTEN connection): comparing with the last change only would tell
+  // subscribers the older state again, after the newer one.
+  const told = new Set<string>()
   let stopListening: Promise<() => Promise<void>> | null = null
 
   function announce(change: BannerChange): void {
-    const fingerprint = `${change.updatedAt} ${change.imageUrl ?? ''}`
-    if (lastTold.get(change.key) === fingerprint) return
-    lastTold.set(change.key, fingerprint)
+    const fingerprint = `${change.key} ${change.updatedAt} ${change.imageUrl ?? ''}`
+    if (told.has(fingerprint)) return
+    told.add(fingerprint)
+    if (told.size > TOLD_REMEMBERED) told.delete(told.values().next().value as string)
     for (const listener of [...listeners]) {
       // A failing subscriber (say, a closed SSE stream) must not stop the others from hearing it.
       try {

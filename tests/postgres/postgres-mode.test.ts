@@ -1,0 +1,156 @@
+/**
+ * The postgres mode on a real PostgreSQL 17 server, in a database as a managed service hands it
+ * over: owned by a login role with CREATEROLE and no superuser (tests/support/test-database.ts).
+ * The app applies its migrations itself, as that owner. The backend contract runs here with the
+ * very expectations it has on PGlite; then what only a server can show: two instances of the app
+ * on one database.
+ */
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { readOutbox } from '~/backend/mailer.server'
+import { openPostgres, type PostgresInstance } from '~/backend/postgres/index.server'
+import { addUser } from '~/backend/sql/builtin-auth/users.server'
+import { MIGRATIONS } from '~/backend/sql/migrations.server'
+import type { BannerChange } from '~/backend/domain'
+import { contextFor, createMemoryCookieJar, describeBackendContract } from '../backend/backend.contract'
+import { createTestClock } from '../backend/test-clock'
+import { createPlainDatabase, type PlainDatabase } from '../support/test-database'
+
+const ADMIN = 'admin@example.com'
+const STAFF = 'staff@example.com'
+
+const tempDir = () => fs.mkdtemp(path.join(os.tmpdir(), 'pusula-postgres-'))
+
+/** One app instance in the postgres mode, as src/backend/index.server.ts opens it. */
+function openInstance(url: string, dataDir: string, now = () => new Date()): Promise<PostgresInstance> {
+  return openPostgres({ url, dataDir, secureCookies: false, logEmails: false, now, seedAdminEmails: [ADMIN] })
+}
+
+describeBackendContract(
+  'postgres (PostgreSQL 17 server)',
+  async () => {
+    const database = await createPlainDatabase()
+    const dataDir = await tempDir()
+    const { backend, db } = await openInstance(database.url, dataDir, createTestClock().now)
+    await addUser(db, STAFF, { admin: false })
+    return {
+      backend,
+      adminEmail: ADMIN,
+      staffEmail: STAFF,
+      readOutbox: () => readOutbox(dataDir),
+      setup: db,
+      async dispose() {
+        await backend.close()
+        await database.drop()
+        await fs.rm(dataDir, { recursive: true, force: true })
+      },
+    }
+  },
+  { readsMail: true, signsIn: true, storesFiles: true },
+)
+
+describe('two instances on one database', () => {
+  let database: PlainDatabase
+  // Each instance has its own data folder (its outbox), as on two machines.
+  const dataDirs: string[] = []
+  let a: PostgresInstance
+  let b: PostgresInstance
+
+  beforeAll(async () => {
+    database = await createPlainDatabase()
+    dataDirs.push(await tempDir(), await tempDir())
+    // Both start at once on the fresh database, so their migration runs overlap.
+    ;[a, b] = await Promise.all([openInstance(database.url, dataDirs[0]!), openInstance(database.url, dataDirs[1]!)])
+  })
+  afterAll(async () => {
+    await Promise.all([a?.backend.close(), b?.backend.close()])
+    await database?.drop()
+    for (const dir of dataDirs) await fs.rm(dir, { recursive: true, force: true })
+  })
+
+  it('applies every migration exactly once and seeds once when both start at once', async () => {
+    const { rows } = await a.db.query<{ name: string }>('select name from embedded_meta.schema_migrations order by name')
+    expect(rows.map((row) => row.name)).toEqual(MIGRATIONS.map((m) => m.name).sort())
+    const counts = await b.db.query<{ admins: number; users: number; secrets: number; messages: number }>(`
+      select (select count(*)::int from public.admin_emails) as admins,
+             (select count(*)::int from embedded_auth.users) as users,
+             (select count(*)::int from embedded_auth.secrets) as secrets,
+             (select count(*)::int from public.contact_messages) as messages`)
+    // The postgres mode seeds only the admins SEED_ADMIN_EMAILS names, and no sample messages.
+    expect(counts.rows).toEqual([{ admins: 1, users: 1, secrets: 1, messages: 0 }])
+  })
+
+  it('accepts on one instance a code mailed through the other, and the session is valid on both until signed out', async () => {
+    expect(await a.backend.auth.sendCode(ADMIN)).toEqual({ ok: true })
+    const mail = (await readOutbox(dataDirs[0]!)).filter((m) => m.to === ADMIN).at(-1)
+    const code = mail?.text.match(/\b\d{6}\b/)?.[0]
+    if (!code) throw new Error('no code was mailed')
+
+    const jar = createMemoryCookieJar()
+    expect(await b.backend.auth.verifyCode(contextFor(jar), ADMIN, code)).toMatchObject({ ok: true, user: { email: ADMIN } })
+    const cookies = Object.fromEntries(jar.getAll().map((c) => [c.name, c.value]))
+    expect(await a.backend.auth.getUser(contextFor(createMemoryCookieJar(cookies)))).toEqual({
+      id: expect.any(String),
+      email: ADMIN,
+    })
+    expect(await b.backend.auth.getUser(contextFor(createMemoryCookieJar(cookies)))).toEqual({
+      id: expect.any(String),
+      email: ADMIN,
+    })
+
+    await a.backend.auth.signOut(contextFor(createMemoryCookieJar(cookies)))
+    expect(await b.backend.auth.getUser(contextFor(createMemoryCookieJar(cookies)))).toBeNull()
+  })
+
+  it('serves from one instance a file uploaded through the other, and removes it for both', async () => {
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255])
+    const name = `hero-tr-banner-${Date.now()}.png`
+    expect(await a.backend.storage.upload({ name, bytes, contentType: 'image/png', cacheControlSeconds: 3600 })).toEqual({
+      publicUrl: `/uploads/${name}`,
+    })
+    expect(await b.backend.storage.read(name)).toEqual({ bytes, contentType: 'image/png', cacheControlSeconds: 3600 })
+    // The name is taken for both.
+    await expect(
+      b.backend.storage.upload({ name, bytes: new Uint8Array([1]), contentType: 'image/png', cacheControlSeconds: 60 }),
+    ).rejects.toThrow(/already exists/)
+
+    const removed = await b.backend.storage.removeUnused({ keepUrls: [], storedBefore: new Date(Date.now() + 60_000) })
+    expect(removed).toEqual([name])
+    expect(await a.backend.storage.read(name)).toBeNull()
+  })
+
+  it('tells subscribers on one instance of a banner saved through the other within 2 seconds', async () => {
+    const heard: BannerChange[] = []
+    const unsubscribe = b.backend.banners.subscribe((change) => heard.push(change))
+    try {
+      const [saved] = await a.backend.banners.upsert([{ key: 'en-banner', imageUrl: `/uploads/from-a-${Date.now()}.png` }])
+      await vi.waitFor(
+        () => expect(heard).toEqual([{ key: 'en-banner', imageUrl: saved!.imageUrl, updatedAt: saved!.updatedAt }]),
+        { timeout: 2_000, interval: 20 },
+      )
+      // And a change made by hand in SQL, by neither instance.
+      await a.db.query("update public.hero_settings set image_url = '/uploads/by-hand.png' where key = 'tr-banner'")
+      await vi.waitFor(
+        () => expect(heard.map((c) => [c.key, c.imageUrl])).toContainEqual(['tr-banner', '/uploads/by-hand.png']),
+        {
+          timeout: 2_000,
+          interval: 20,
+        },
+      )
+      expect((await b.backend.banners.getPublic('tr-banner'))?.imageUrl).toBe('/uploads/by-hand.png')
+    } finally {
+      unsubscribe()
+    }
+  })
+
+  it('counts a rate limit over the hits sent to both', async () => {
+    const key = `contactPerIp:203.0.113.${Math.floor(Math.random() * 250)}:${Date.now()}`
+    const limit = { max: 2, windowSeconds: 600 }
+    expect(await a.backend.rateLimits.hit(key, limit)).toBe(0)
+    expect(await b.backend.rateLimits.hit(key, limit)).toBe(0)
+    expect(await a.backend.rateLimits.hit(key, limit)).toBeGreaterThan(590)
+    expect(await b.backend.rateLimits.check(key, limit)).toBeGreaterThan(590)
+  })
+})
