@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { readOutbox } from '~/backend/mailer.server'
 import { openPostgres, type PostgresInstance } from '~/backend/postgres/index.server'
 import { addUser } from '~/backend/sql/builtin-auth/users.server'
-import { MIGRATIONS } from '~/backend/sql/migrations.server'
+import { applyMigrations, MIGRATIONS } from '~/backend/sql/migrations.server'
+import { pgDatabase } from '~/backend/sql/pg.server'
 import type { BannerChange } from '~/backend/domain'
 import { contextFor, createMemoryCookieJar, describeBackendContract } from '../backend/backend.contract'
 import { createTestClock } from '../backend/test-clock'
@@ -152,5 +153,34 @@ describe('two instances on one database', () => {
     expect(await b.backend.rateLimits.hit(key, limit)).toBe(0)
     expect(await a.backend.rateLimits.hit(key, limit)).toBeGreaterThan(590)
     expect(await b.backend.rateLimits.check(key, limit)).toBeGreaterThan(590)
+  })
+})
+
+describe('migrations on two databases of one server', () => {
+  it('apply at once, though the roles they create belong to the whole server', async () => {
+    const databases = await Promise.all([createPlainDatabase(), createPlainDatabase()])
+    const dbs = databases.map((d) => pgDatabase({ url: d.url, maxConnections: 1, applicationName: 'pusula-test' }))
+    const role = `race_${process.pid}_${Date.now()}`
+    // What the stand-in prelude does for anon and app_server, with time to race between the
+    // check and the CREATE ROLE: each database's advisory lock cannot keep the other out.
+    const createRole = {
+      name: 'test/create-role.sql',
+      sql: `do $$ begin
+        if not exists (select from pg_roles where rolname = '${role}') then
+          perform pg_sleep(0.3);
+          create role ${role} nologin;
+        end if;
+      end $$`,
+    }
+    try {
+      expect(await Promise.all(dbs.map((db) => applyMigrations(db, [createRole])))).toEqual([
+        ['test/create-role.sql'],
+        ['test/create-role.sql'],
+      ])
+    } finally {
+      await dbs[0]!.query(`drop role if exists ${role}`).catch(() => undefined)
+      await Promise.all(dbs.map((db) => db.close()))
+      await Promise.all(databases.map((d) => d.drop()))
+    }
   })
 })

@@ -53,21 +53,40 @@ export async function applyMigrations(db: Sql, migrations = MIGRATIONS): Promise
   })
   const applied: string[] = []
   for (const migration of migrations) {
-    try {
-      const ran = await db.transaction(async (tx) => {
-        await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
-        const done = await tx.query('select 1 from embedded_meta.schema_migrations where name = $1', [migration.name])
-        if (done.rows.length > 0) return false
-        await tx.exec(migration.sql)
-        await tx.query('insert into embedded_meta.schema_migrations (name) values ($1)', [migration.name])
-        return true
-      })
-      if (ran) applied.push(migration.name)
-    } catch (error) {
-      throw new MigrationError(migration.name, error)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const ran = await db.transaction(async (tx) => {
+          await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+          const done = await tx.query('select 1 from embedded_meta.schema_migrations where name = $1', [migration.name])
+          if (done.rows.length > 0) return false
+          await tx.exec(migration.sql)
+          await tx.query('insert into embedded_meta.schema_migrations (name) values ($1)', [migration.name])
+          return true
+        })
+        if (ran) applied.push(migration.name)
+        break
+      } catch (error) {
+        if (attempt < 3 && isConcurrentRoleCreation(error)) continue
+        throw new MigrationError(migration.name, error)
+      }
     }
   }
   return applied
+}
+
+/**
+ * Roles belong to the whole server, and the advisory lock to one database: another database of
+ * the same server migrating at the same moment can create a role between a file's "if not
+ * exists" and its CREATE ROLE. The file's transaction is rolled back whole; run again, it finds
+ * the role.
+ */
+function isConcurrentRoleCreation(error: unknown): boolean {
+  const { code, constraint, message } = error as { code?: string; constraint?: string; message?: string }
+  // Which of the two depends on whether the other CREATE ROLE had committed when this one ran.
+  return (
+    (code === '23505' && constraint === 'pg_authid_rolname_index') ||
+    (code === '42710' && /^role ".*" already exists$/.test(message ?? ''))
+  )
 }
 
 export class MigrationError extends Error {
