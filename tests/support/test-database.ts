@@ -44,8 +44,12 @@ function uniqueName(prefix: string): string {
   return `${prefix}_${process.pid}_${counter}_${Math.random().toString(36).slice(2, 8)}`
 }
 
+/** Set by prepareCluster() in the global setup, where inject() is not available. */
+let clusterUrl: string | undefined
+const baseUrl = () => clusterUrl ?? inject('pgSuperuserUrl')
+
 function urlFor(user: string, password: string, database: string): string {
-  const url = new URL(inject('pgSuperuserUrl'))
+  const url = new URL(baseUrl())
   url.username = encodeURIComponent(user)
   url.password = encodeURIComponent(password)
   url.pathname = `/${encodeURIComponent(database)}`
@@ -53,7 +57,7 @@ function urlFor(user: string, password: string, database: string): string {
 }
 
 function superuserUrl(database = 'postgres'): string {
-  const url = new URL(inject('pgSuperuserUrl'))
+  const url = new URL(baseUrl())
   url.pathname = `/${encodeURIComponent(database)}`
   return url.toString()
 }
@@ -174,6 +178,21 @@ async function buildSupabaseTemplate(): Promise<string> {
     }
   })
   return template
+}
+
+/**
+ * Run once by the global setup, before any test file: builds the Supabase template, whose
+ * prelude creates the cluster's roles (Supabase's and app_server). Roles belong to the whole
+ * server, so a test file migrating a plain database while another builds the template would
+ * race on CREATE ROLE; with the roles already there, nothing creates them again.
+ */
+export async function prepareCluster(superuserUrl: string): Promise<void> {
+  clusterUrl = superuserUrl
+  try {
+    await buildSupabaseTemplate()
+  } finally {
+    clusterUrl = undefined
+  }
 }
 
 let template: Promise<string> | undefined
