@@ -1,11 +1,15 @@
-// The inbox at 100,000 messages (issue 5, item 6): seeds a fresh embedded data folder from the
-// shared factory, then times listMessages over HTTP against the production build — the same
-// request the browser sends — for list, filter and search, without and then with the trigram indexes.
+// The inbox at 100,000 messages (issue 5, item 6; issue 12): seeds a fresh embedded data folder
+// from the shared factory, then times listMessages over HTTP against the production build — the
+// same request the browser sends — for list, filter and search, without and then with the trigram
+// indexes; then the same with the trigram indexes on a PostgreSQL 17 server that this script starts
+// and removes itself (the postgres mode, DATABASE_URL).
 // Used by `npm run bench` (scripts/bench.mjs); alone: `node scripts/bench-inbox.mjs [--quick]`.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, readdirSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fromCrossJSON, toJSONAsync } from 'seroval'
+import { startPostgres } from './bench/postgres.mjs'
 import { startServer } from './bench/server.mjs'
 
 const MESSAGES = 100_000
@@ -27,8 +31,23 @@ function log(message) {
   console.log(`[bench-inbox] ${message}`)
 }
 
-function runDb(args) {
-  execFileSync(process.execPath, ['scripts/run-ts.mjs', 'scripts/bench-inbox.db.ts', ...args], { stdio: 'inherit' })
+/** Runs the database half (scripts/bench-inbox.db.ts); `databaseUrl` makes it work on that server. */
+function runDb(args, databaseUrl) {
+  execFileSync(process.execPath, ['scripts/run-ts.mjs', 'scripts/bench-inbox.db.ts', ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
+  })
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
 }
 
 /** The server function's id in this build, as its RPC stub in the server output names it. */
@@ -84,8 +103,8 @@ async function measure(url, cookie, id, input, samples) {
   }
 }
 
-async function measureAll({ outputDir, dataDir, port, samples }) {
-  const server = await startServer({ outputDir, port, env: { DATA_DIR: dataDir } })
+async function measureAll({ outputDir, dataDir, port, samples, databaseUrl = '' }) {
+  const server = await startServer({ outputDir, port, env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } })
   try {
     const { cookie } = JSON.parse(readFileSync(join(dataDir, 'bench-session.json'), 'utf8'))
     const id = functionId(outputDir, 'listMessages')
@@ -98,35 +117,73 @@ async function measureAll({ outputDir, dataDir, port, samples }) {
   }
 }
 
-/** Seeds, measures with and without the trigram indexes, and returns rows for the bench table. */
+/**
+ * The postgres mode on a PostgreSQL 17 server started for this run: seeded through the same
+ * factory, measured with the trigram indexes. The server and its folder are removed whatever happens.
+ */
+async function benchPostgres({ outputDir, dataDir, port, samples }) {
+  const postgres = await startPostgres({ port: await freePort() })
+  try {
+    log(`PostgreSQL ${postgres.version}: seeding ${MESSAGES.toLocaleString('en')} messages…`)
+    rmSync(dataDir, { recursive: true, force: true })
+    runDb(['seed', dataDir, String(MESSAGES)], postgres.url)
+    runDb(['restore-trigram', dataDir], postgres.url)
+    log(`PostgreSQL ${postgres.version}: measuring up to ${samples} sequential requests per query, with the trigram indexes…`)
+    return { version: postgres.version, ...(await measureAll({ outputDir, dataDir, port, samples, databaseUrl: postgres.url })) }
+  } finally {
+    await postgres.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Seeds, measures with and without the trigram indexes on PGlite, then with them on PostgreSQL 17,
+ * and returns rows for the bench table (each scenario's PostgreSQL row beside its PGlite row).
+ */
 export async function benchInbox({ outputDir, dataDir, port, quick = false }) {
   const samples = quick ? 40 : 200
   rmSync(dataDir, { recursive: true, force: true })
-  log(`seeding ${MESSAGES.toLocaleString('en')} messages…`)
+  log(`PGlite: seeding ${MESSAGES.toLocaleString('en')} messages…`)
   runDb(['seed', dataDir, String(MESSAGES)])
-  log(`measuring up to ${samples} sequential requests per query, without the trigram indexes…`)
+  log(`PGlite: measuring up to ${samples} sequential requests per query, without the trigram indexes…`)
   const without = await measureAll({ outputDir, dataDir, port, samples })
   runDb(['restore-trigram', dataDir])
-  log('measuring again with the trigram indexes (the data folder is left with the full schema)…')
+  log('PGlite: measuring again with the trigram indexes (the data folder is left with the full schema)…')
   const withTrgm = await measureAll({ outputDir, dataDir, port, samples })
+  const postgres = await benchPostgres({ outputDir, dataDir: `${dataDir}-postgres`, port, samples })
 
   const fmt = (r) => `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`
-  const rows = withTrgm.results.map((r, i) => {
+  const target = (r) => (r.info ? '' : `p95 < ${TARGET_P95_MS} ms`)
+  const ok = (r) => r.info || r.p95 < TARGET_P95_MS
+  const postgresName = `PostgreSQL ${postgres.version.split('.')[0]}`
+  const rows = withTrgm.results.flatMap((r, i) => {
     const w = without.results[i]
-    return {
-      label: `inbox ${r.label} at 100k (${r.total.toLocaleString('en')} matches)`,
-      value: `${fmt(r)}; without trigram: ${fmt(w)}`,
-      target: r.info ? '' : `p95 < ${TARGET_P95_MS} ms`,
-      ok: r.info || r.p95 < TARGET_P95_MS,
-    }
+    const p = postgres.results[i]
+    return [
+      {
+        label: `inbox ${r.label} at 100k on PGlite (${r.total.toLocaleString('en')} matches)`,
+        value: `${fmt(r)}; without trigram: ${fmt(w)}`,
+        target: target(r),
+        ok: ok(r),
+      },
+      {
+        label: `inbox ${p.label} at 100k on ${postgresName} (${p.total.toLocaleString('en')} matches)`,
+        value: fmt(p),
+        target: target(p),
+        ok: ok(p),
+      },
+    ]
   })
   return {
     rows,
     withTrigram: withTrgm.results,
     withoutTrigram: without.results,
-    peakMemoryMb: Math.max(withTrgm.peakMemoryMb, without.peakMemoryMb),
+    postgres: postgres.results,
+    postgresVersion: postgres.version,
+    peakMemoryMb: Math.max(withTrgm.peakMemoryMb, without.peakMemoryMb, postgres.peakMemoryMb),
     peakMemoryWithTrigramMb: withTrgm.peakMemoryMb,
     peakMemoryWithoutTrigramMb: without.peakMemoryMb,
+    peakMemoryPostgresModeMb: postgres.peakMemoryMb,
   }
 }
 
@@ -142,16 +199,22 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     port: Number(process.env.BENCH_PORT ?? 3960),
     quick: process.argv.includes('--quick'),
   })
-  console.log('\n| inbox query at 100,000 messages | with trigram indexes | without | target |')
-  console.log('|---|---|---|---|')
+  console.log(
+    `\n| inbox query at 100,000 messages | PGlite, trigram indexes | PGlite, without | PostgreSQL ${result.postgresVersion}, trigram indexes | target |`,
+  )
+  console.log('|---|---|---|---|---|')
+  const fmt = (r) => `p50 ${r.p50.toFixed(1)} / p95 ${r.p95.toFixed(1)} ms`
   result.withTrigram.forEach((r, i) => {
     const w = result.withoutTrigram[i]
-    console.log(
-      `| ${r.label} → ${r.total.toLocaleString('en')} | p50 ${r.p50.toFixed(1)} / p95 ${r.p95.toFixed(1)} ms | p50 ${w.p50.toFixed(1)} / p95 ${w.p95.toFixed(1)} ms | ${r.info ? '' : `p95 < ${TARGET_P95_MS} ms`} |`,
-    )
+    const p = result.postgres[i]
+    const totals =
+      r.total === p.total
+        ? r.total.toLocaleString('en')
+        : `${r.total.toLocaleString('en')} (PostgreSQL ${p.total.toLocaleString('en')})`
+    console.log(`| ${r.label} → ${totals} | ${fmt(r)} | ${fmt(w)} | ${fmt(p)} | ${r.info ? '' : `p95 < ${TARGET_P95_MS} ms`} |`)
   })
   console.log(
-    `server peak memory (VmHWM): ${result.peakMemoryMb} MB (with trigram ${result.peakMemoryWithTrigramMb} MB, without ${result.peakMemoryWithoutTrigramMb} MB)`,
+    `server peak memory (VmHWM): PGlite with trigram ${result.peakMemoryWithTrigramMb} MB, without ${result.peakMemoryWithoutTrigramMb} MB; postgres mode ${result.peakMemoryPostgresModeMb} MB (the app process; PostgreSQL's own not counted)`,
   )
   process.exitCode = result.rows.every((r) => r.ok) ? 0 : 1
 }

@@ -2,6 +2,9 @@
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
+/** srvx lets open requests finish for up to 5 s after SIGTERM; past this the server is stuck. */
+const STOP_GRACE_MS = 10_000
+
 export async function startServer({ outputDir, port, env = {} }) {
   const child = spawn(process.execPath, [`${outputDir}/server/index.mjs`], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_EMAILS: 'false', ...env },
@@ -18,7 +21,10 @@ export async function startServer({ outputDir, port, env = {} }) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server in ${outputDir} did not start`)
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM')
+      throw new Error(`server in ${outputDir} did not start`)
+    }
     await new Promise((r) => setTimeout(r, 200))
   }
   return {
@@ -32,8 +38,15 @@ export async function startServer({ outputDir, port, env = {} }) {
     },
     async stop() {
       if (child.exitCode !== null) return
+      const exited = new Promise((r) => child.once('exit', r))
       child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
+      // A server that never exits must not hang the bench; saying so keeps the fault visible.
+      const kill = setTimeout(() => {
+        console.warn(`[bench] the server in ${outputDir} did not exit within ${STOP_GRACE_MS / 1000} s of SIGTERM: killed`)
+        child.kill('SIGKILL')
+      }, STOP_GRACE_MS)
+      await exited
+      clearTimeout(kill)
     },
   }
 }
