@@ -1,11 +1,17 @@
-// The hero banners (1600×520) and Open Graph cards (1200×630): HTML/SVG designs rendered to PNG
-// with headless Chromium, then palette-quantised (and WebP copies made) with sharp.
-// Usage: npm install --no-save sharp && npx node scripts/art/hero.mjs
-// Writes public/uploads/hero-{tr,en}.png, hero-{tr,en}-{800,1600}.webp, public/og-image-{tr,en}.png.
+// The hero banners (1600×520), their mobile versions (390×220 at three device pixels: 1170×660,
+// the text large enough to read on a phone) and the Open Graph cards (1200×630): HTML/SVG designs
+// rendered to PNG with headless Chromium, palette-quantised with sharp, and given the AVIF and
+// WebP copies an upload gets, by the upload's own code (docs/decisions/042-responsive-banners.md).
+// Usage: npx tsx scripts/art/hero.mjs
+// Writes public/uploads/hero-{tr,en}{,-mobile}.png with their copies hero-…-{width}w.{avif,webp},
+// and public/og-image-{tr,en}.png.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
+import sharp from 'sharp'
+import { bannerVariantUrl } from '../../src/backend/domain.ts'
+import { makeBannerVariants } from '../../src/features/banners/make-banner-variants.server.ts'
 const FONT = resolve('node_modules/@fontsource-variable/inter/files')
 const fonts = `
 @font-face{font-family:Inter;font-weight:100 900;src:url(file://${FONT}/inter-latin-wght-normal.woff2) format('woff2');unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}
@@ -93,6 +99,28 @@ function hero(locale) {
   <div class="panel">${artwork(560, 432)}</div></body></html>`
 }
 
+/**
+ * The phone's hero, 390×220 CSS pixels: the headline and the three pillars beside a small compass
+ * card, the eyebrow above both so it fits on one line in either language.
+ */
+function mobileHero(locale) {
+  const c = COPY[locale]
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><style>${fonts}
+  body{width:390px;height:220px;background:#fff;position:relative;overflow:hidden}
+  .dots{position:absolute;inset:0;background-image:radial-gradient(#cbd5e1 .8px,transparent .8px);background-size:12px 12px;-webkit-mask-image:radial-gradient(ellipse 160px 110px at 250px 130px,#000 15%,transparent 75%);opacity:.7}
+  .eyebrow{position:absolute;left:18px;top:14px;display:inline-flex;align-items:center;gap:6px;padding:5px 10px;border-radius:999px;background:#eef5ff;color:#1e40af;font-size:10px;font-weight:700;letter-spacing:.05em;text-transform:uppercase;white-space:nowrap}
+  .eyebrow i{width:6px;height:6px;border-radius:50%;background:#14b8a6;display:block}
+  .text{position:absolute;left:18px;top:46px;bottom:10px;width:240px;display:flex;flex-direction:column;justify-content:center}
+  h1{font-size:${locale === 'tr' ? 27 : 26}px;line-height:1.08;font-weight:800;letter-spacing:-.02em;color:#0f1f4d}
+  h1 span{display:block;background:linear-gradient(90deg,#1d4ed8,#0d9488);-webkit-background-clip:text;background-clip:text;color:transparent;padding-bottom:3px}
+  p{margin-top:8px;font-size:12px;line-height:1.35;font-weight:600;color:#334155}
+  .panel{position:absolute;right:14px;top:50px;width:112px;height:156px;border-radius:18px;background:linear-gradient(140deg,#0f1f4d 0%,#1a3378 60%,#1e40af 100%);overflow:hidden;box-shadow:0 14px 28px -16px rgba(15,31,77,.5)}
+  .panel svg{position:absolute;left:0;top:0;transform:scale(.5);transform-origin:0 0}
+  </style></head><body><div class="dots"></div><span class="eyebrow"><i></i>${c.eyebrow}</span>
+  <div class="text"><h1>${c.line1}<span>${c.line2}</span></h1><p>${c.pillars.join(' · ')}</p></div>
+  <div class="panel">${artwork(224, 312)}</div></body></html>`
+}
+
 function og(locale) {
   const c = COPY[locale]
   const logo = readFileSync('public/logo.svg', 'utf8')
@@ -109,17 +137,16 @@ function og(locale) {
   <div class="art">${artwork(460, 440)}</div></body></html>`
 }
 
-const { default: sharp } = await import('sharp')
 const work = mkdtempSync(join(tmpdir(), 'pusula-art-'))
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox'],
 })
 
-async function render(html, width, height) {
+async function render(html, width, height, deviceScaleFactor = 1) {
   const file = join(work, `${width}x${height}.html`)
   writeFileSync(file, html)
-  const page = await browser.newPage({ viewport: { width, height } })
+  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor })
   await page.goto(`file://${file}`)
   await page.evaluate(() => document.fonts.ready)
   const png = await page.screenshot()
@@ -128,11 +155,17 @@ async function render(html, width, height) {
 }
 
 const palette = (png, out) => sharp(png).png({ palette: true, effort: 10, dither: 0.6, compressionLevel: 9 }).toFile(out)
+
+/** The banner as an upload would be stored: the image, and its copies made from the full render. */
+async function banner(png, name) {
+  await palette(png, `public/uploads/${name}.png`)
+  const { files } = await makeBannerVariants(png)
+  for (const f of files) writeFileSync(`public${bannerVariantUrl(`/uploads/${name}.png`, f.width, f.format)}`, f.bytes)
+}
+
 for (const l of ['tr', 'en']) {
-  const banner = await render(hero(l), 1600, 520)
-  await palette(banner, `public/uploads/hero-${l}.png`)
-  for (const w of [800, 1600])
-    await sharp(banner).resize(w).webp({ quality: 82, effort: 6 }).toFile(`public/uploads/hero-${l}-${w}.webp`)
+  await banner(await render(hero(l), 1600, 520), `hero-${l}`)
+  await banner(await render(mobileHero(l), 390, 220, 3), `hero-${l}-mobile`)
   await palette(await render(og(l), 1200, 630), `public/og-image-${l}.png`)
 }
 await browser.close()

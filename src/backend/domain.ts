@@ -20,6 +20,12 @@ export const DEFAULT_BANNER_URL: Record<BannerKey, string> = {
   'en-banner': '/uploads/hero-en.png',
 }
 
+/** The default banners' mobile images (their text reads at 390 px), shown on phones with them. */
+export const DEFAULT_MOBILE_BANNER_URL: Record<BannerKey, string> = {
+  'tr-banner': '/uploads/hero-tr-mobile.png',
+  'en-banner': '/uploads/hero-en-mobile.png',
+}
+
 /** The storage bucket of the spec; banner uploads go here as hero-{key}-{timestamp}.{ext}. */
 export const IMAGE_BUCKET = 'industry-images'
 export const UPLOADS_PATH = '/uploads'
@@ -29,7 +35,33 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
 export const STATUS_FILTERS = ['all', ...MESSAGE_STATUSES] as const
 export type StatusFilter = (typeof STATUS_FILTERS)[number]
 
-export interface Banner {
+/**
+ * The AVIF and WebP copies made of an uploaded banner image (docs/decisions/042): one file per
+ * width and format, named by bannerVariantUrl. `width` × `height` is the image as the copies show
+ * it (upright, and no taller than LIMITS.upload.variantMaxHeight), for the page's `sizes`.
+ */
+export interface BannerImageVariants {
+  width: number
+  height: number
+  /** Ascending, each at most `width`. */
+  widths: number[]
+}
+
+export const BANNER_VARIANT_FORMATS = ['avif', 'webp'] as const
+export type BannerVariantFormat = (typeof BANNER_VARIANT_FORMATS)[number]
+
+/**
+ * A banner's images beyond image_url, each absent when the banner has none: the copies of
+ * image_url (an upload has them, a typed address does not) and the optional mobile image shown
+ * below the small breakpoint, where text drawn in a wide banner is too small to read.
+ */
+export interface BannerImageExtras {
+  imageVariants?: BannerImageVariants
+  mobileImageUrl?: string
+  mobileImageVariants?: BannerImageVariants
+}
+
+export interface Banner extends BannerImageExtras {
   key: BannerKey
   imageUrl: string | null
   title: string | null
@@ -37,8 +69,11 @@ export interface Banner {
   updatedAt: string
 }
 
-/** What anyone may read about a banner (spec §3: public read shows key and image_url). */
-export interface PublicBanner {
+/**
+ * What anyone may read about a banner: key and image_url (spec §3), and what the page needs to
+ * show that image responsively (its copies, the mobile image), all of it in the page anyway.
+ */
+export interface PublicBanner extends BannerImageExtras {
   key: BannerKey
   imageUrl: string | null
   updatedAt: string
@@ -47,11 +82,17 @@ export interface PublicBanner {
 export interface BannerInput {
   key: BannerKey
   imageUrl: string | null
+  /** Belongs to imageUrl: a save without it stores none. */
+  imageVariants?: BannerImageVariants | null
+  /** Null removes the mobile image; undefined keeps the stored one (as for title and badge). */
+  mobileImageUrl?: string | null
+  /** Belongs to mobileImageUrl: stored with it, kept with it. */
+  mobileImageVariants?: BannerImageVariants | null
   title?: string | null
   badge?: string | null
 }
 
-export interface BannerChange {
+export interface BannerChange extends BannerImageExtras {
   key: BannerKey
   imageUrl: string | null
   updatedAt: string
@@ -188,7 +229,19 @@ export function lastInputPerKey(inputs: readonly BannerInput[]): BannerInput[] {
   return [...new Map(inputs.map((input) => [input.key, input])).values()]
 }
 
-/** A banner change as its subscribers hear it. */
-export function toBannerChange({ key, imageUrl, updatedAt }: BannerChange): BannerChange {
-  return { key, imageUrl, updatedAt }
+/** A banner change as its subscribers hear it: the public fields of a checked row, nothing else. */
+export function toBannerChange(banner: BannerChange): BannerChange {
+  const { key, imageUrl, updatedAt, imageVariants, mobileImageUrl, mobileImageVariants } = banner
+  return {
+    key,
+    imageUrl,
+    updatedAt,
+    ...(imageVariants && { imageVariants }),
+    ...(mobileImageUrl && { mobileImageUrl, ...(mobileImageVariants && { mobileImageVariants }) }),
+  }
+}
+
+/** `/uploads/hero-tr-banner-17.png` → `/uploads/hero-tr-banner-17-640w.avif`. */
+export function bannerVariantUrl(imageUrl: string, width: number, format: BannerVariantFormat): string {
+  return `${imageUrl.replace(/\.\w+$/, '')}-${width}w.${format}`
 }

@@ -49,6 +49,14 @@ export const LIMITS = {
     cacheControlSeconds: 3600,
     /** An uploaded image no banner uses is deleted once it is this old (time enough to save it). */
     unusedKeepSeconds: 24 * 60 * 60,
+    /**
+     * Widths of the AVIF and WebP copies made of every upload, up to the image's own width
+     * (docs/decisions/042-responsive-banners.md): phones at 2–3 device pixels per CSS pixel pick
+     * 828–1280, desktops 1280–2560.
+     */
+    variantWidths: [640, 828, 1080, 1280, 1600, 1920, 2560],
+    /** The copies are never taller than the tallest hero (520 px) at three device pixels. */
+    variantMaxHeight: 1560,
   },
   banner: {
     urlMax: 2048,

@@ -87,14 +87,14 @@ test.describe('with stored banners', () => {
     await visitor.goto('/')
     await warned
     await expect(visitor.getByTestId('hero-image')).toHaveAttribute('src', DEFAULTS.tr)
-    // The default loads (as its WebP copy where the browser takes one).
+    // The default loads (as the AVIF or WebP copy the browser takes).
     await expect
       .poll(() =>
         visitor
           .getByTestId('hero-image')
           .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc),
       )
-      .toMatch(/\/uploads\/hero-tr(-1600\.webp|-800\.webp|\.png)$/)
+      .toMatch(/\/uploads\/hero-tr(-\d+w\.(avif|webp)|\.png)$/)
     await visitor.close()
   })
 })

@@ -297,6 +297,7 @@ const FN = {
   landing: 'src/features/landing/landing.functions.ts',
   banners: 'src/features/banners/banners.functions.ts',
   inbox: 'src/features/inbox/inbox.functions.ts',
+  notifications: 'src/features/notifications/notifications.functions.ts',
 }
 
 /** Keyed `<file>#<name>` as findSourceServerFns names them; a function missing here fails the test. */
@@ -318,6 +319,20 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
       ),
   },
   [`${FN.auth}#signOut`]: anything,
+  [`${FN.auth}#getCodeDelivery`]: byId,
+  [`${FN.notifications}#getNotificationSettings`]: anything,
+  [`${FN.notifications}#saveNotificationSettings`]: {
+    refuses: true,
+    input: (w) =>
+      brokenObject(
+        { newMessages: fc.boolean(), locale: fc.constantFrom('tr', 'en') },
+        {
+          newMessages: hostileValue({ ...sized(w), depth: 5 }).filter((x) => typeof x !== 'boolean'),
+          locale: refusedBy(v.picklist(['tr', 'en']), w),
+        },
+        { ...w, alwaysInvalid: true },
+      ),
+  },
   [`${FN.session}#getAdminSession`]: anything,
   [`${FN.landing}#getLandingPageData`]: {
     refuses: false,
@@ -345,10 +360,22 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
         'ftp://a.example/x.png',
       )
       const url = fc.oneof(refusedBy(BannerImageUrlSchema, w), bad)
-      const valid = fc.constantFrom('', 'https://example.com/a.png', '/uploads/hero-en.png')
+      const validUrl = fc.constantFrom('', 'https://example.com/a.png', '/uploads/hero-en.png')
+      const valid = fc.record({ imageUrl: validUrl, mobileImageUrl: validUrl }, { requiredKeys: ['imageUrl'] })
+      // A banner is its images: a refused address in either field, a malformed description of
+      // copies, or a bare URL (the shape before mobile images).
+      const broken = fc.oneof(
+        fc.record({ imageUrl: url }),
+        fc.record({ imageUrl: validUrl, mobileImageUrl: url }),
+        fc.record({
+          imageUrl: fc.constant('/uploads/hero-tr-banner-1.png'),
+          imageVariants: fc.constantFrom('big', 42, [], { width: 2200 }, { width: 1, height: 1, widths: [4000] }),
+        }),
+        validUrl,
+      )
       return brokenObject(
         { 'tr-banner': valid, 'en-banner': valid },
-        { 'tr-banner': url, 'en-banner': url },
+        { 'tr-banner': broken, 'en-banner': broken },
         { ...w, alwaysInvalid: true },
       )
     },

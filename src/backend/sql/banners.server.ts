@@ -3,6 +3,8 @@
  * database itself (a trigger NOTIFYs `banner_changes`, supabase/migrations), so changes made by
  * another server instance, the CLI or SQL by hand reach this process's subscribers too. This
  * process's own saves are announced as soon as they commit, and their echo is dropped.
+ * Besides image_url a row holds the image's responsive copies, a mobile image and its copies
+ * (docs/decisions/042-responsive-banners.md).
  */
 import type { BannerStore } from '../backend'
 import {
@@ -14,9 +16,11 @@ import {
   type BannerKey,
   DEFAULT_BANNER_TITLE,
   DEFAULT_BANNER_URL,
+  type PublicBanner,
   lastInputPerKey,
   toBannerChange,
 } from '../domain'
+import { bannerImageExtras } from '../banner-images'
 import type { Sql, SqlDatabase } from './client'
 
 /** The channel of the NOTIFY trigger on public.hero_settings. */
@@ -25,32 +29,62 @@ export const BANNER_CHANNEL = 'banner_changes'
 interface BannerRow {
   key: BannerKey
   image_url: string | null
+  image_variants: unknown
+  mobile_image_url: string | null
+  mobile_image_variants: unknown
   title: string | null
   badge: string | null
   updated_at: Date
 }
 
-const COLUMNS = 'key, image_url, title, badge, updated_at'
+const PUBLIC_COLUMNS = 'key, image_url, image_variants, mobile_image_url, mobile_image_variants, updated_at'
+const COLUMNS = `${PUBLIC_COLUMNS}, title, badge`
 
-function toBanner(row: BannerRow): Banner {
+function toPublicBanner(row: BannerRow): PublicBanner {
   return {
     key: row.key,
     imageUrl: row.image_url,
-    title: row.title,
-    badge: row.badge,
     updatedAt: row.updated_at.toISOString(),
+    ...bannerImageExtras({
+      imageVariants: row.image_variants,
+      mobileImageUrl: row.mobile_image_url,
+      mobileImageVariants: row.mobile_image_variants,
+    }),
   }
 }
 
-/** The trigger's payload: `{ key, imageUrl, updatedAt }`; null for anything else. */
-export function parseBannerNotification(payload: string): BannerChange | null {
+function toBanner(row: BannerRow): Banner {
+  const { key, imageUrl, updatedAt, ...extras } = toPublicBanner(row)
+  return { key, imageUrl, title: row.title, badge: row.badge, updatedAt, ...extras }
+}
+
+async function readPublic(db: Sql, key: BannerKey): Promise<PublicBanner | null> {
+  const { rows } = await db.query<BannerRow>(`select ${PUBLIC_COLUMNS} from public.hero_settings where key = $1`, [key])
+  return rows[0] ? toPublicBanner(rows[0]) : null
+}
+
+/** A row too large to travel in a notification: the trigger names it, and the row is read. */
+interface BannerNotice {
+  partial: true
+  key: BannerKey
+}
+
+/**
+ * The trigger's payload: `{ key, imageUrl, updatedAt }` with the row's image extras
+ * (`imageVariants`, `mobileImageUrl`, `mobileImageVariants`, null when it has none), or
+ * `{ key, updatedAt, partial: true }` when those would not fit in a notification (8000 bytes);
+ * null for anything else.
+ */
+export function parseBannerNotification(payload: string): BannerChange | BannerNotice | null {
   try {
-    const value = JSON.parse(payload) as { key?: unknown; imageUrl?: unknown; updatedAt?: unknown }
+    const value = JSON.parse(payload) as Record<string, unknown>
     if (!BANNER_KEYS.includes(value.key as BannerKey)) return null
-    if (value.imageUrl !== null && typeof value.imageUrl !== 'string') return null
+    const key = value.key as BannerKey
     const at = new Date(String(value.updatedAt))
     if (Number.isNaN(at.getTime())) return null
-    return { key: value.key as BannerKey, imageUrl: value.imageUrl, updatedAt: at.toISOString() }
+    if (value.partial === true) return { partial: true, key }
+    if (value.imageUrl !== null && typeof value.imageUrl !== 'string') return null
+    return { key, imageUrl: value.imageUrl, updatedAt: at.toISOString(), ...bannerImageExtras(value) }
   } catch {
     return null
   }
@@ -85,12 +119,19 @@ function createBannerFeed(db: SqlDatabase) {
     }
   }
 
+  function hear(payload: string): void {
+    const notice = parseBannerNotification(payload)
+    if (!notice) console.warn('[banners] ignored a malformed notification')
+    else if (!('partial' in notice)) announce(notice)
+    else {
+      readPublic(db, notice.key)
+        .then((row) => row && announce(toBannerChange(row)))
+        .catch((error: Error) => console.warn('[banners] cannot read a changed banner:', error.message))
+    }
+  }
+
   function startListening(): void {
-    stopListening ??= db.listen(BANNER_CHANNEL, (payload) => {
-      const change = parseBannerNotification(payload)
-      if (change) announce(change)
-      else console.warn('[banners] ignored a malformed notification')
-    })
+    stopListening ??= db.listen(BANNER_CHANNEL, hear)
     stopListening.catch((error: Error) => {
       console.warn('[banners] cannot hear banner changes from the database:', error.message)
       stopListening = null
@@ -142,13 +183,7 @@ export function createBannerStore(db: SqlDatabase): BannerStoreWithFeed {
   }
 
   return {
-    async getPublic(key) {
-      const { rows } = await db.query<BannerRow>('select key, image_url, updated_at from public.hero_settings where key = $1', [
-        key,
-      ])
-      const row = rows[0]
-      return row ? { key: row.key, imageUrl: row.image_url, updatedAt: row.updated_at.toISOString() } : null
-    },
+    getPublic: (key) => readPublic(db, key),
 
     async list() {
       const { rows } = await db.query<BannerRow>(`select ${COLUMNS} from public.hero_settings order by key`)
@@ -157,8 +192,8 @@ export function createBannerStore(db: SqlDatabase): BannerStoreWithFeed {
 
     upsert,
 
-    // Only the image changes; title and badge stay as stored.
-    reset: () => upsert(BANNER_KEYS.map((key) => ({ key, imageUrl: DEFAULT_BANNER_URL[key] }))),
+    // Only the images change (the default, without a mobile image); title and badge stay as stored.
+    reset: () => upsert(BANNER_KEYS.map((key) => ({ key, imageUrl: DEFAULT_BANNER_URL[key], mobileImageUrl: null }))),
 
     subscribe: feed.subscribe,
     listening: feed.ready,
@@ -166,25 +201,39 @@ export function createBannerStore(db: SqlDatabase): BannerStoreWithFeed {
   }
 }
 
+/** A variants description as a jsonb parameter: only with its image. */
+function variantsParam(url: string | null | undefined, variants: BannerInput['imageVariants']): string | null {
+  return url && variants ? JSON.stringify(variants) : null
+}
+
 /**
- * Title and badge: the given value (null included); when not given, the stored one, and for a
- * missing row the domain's default. updated_at is the database's (its default, and a trigger on
- * update); one transaction gives every row of a save the same stamp.
+ * Title, badge and the mobile image (with its variants): the given value (null included); when
+ * not given, the stored one, and for a missing row the domain's default (no mobile image). The
+ * image's variants always come with the image. updated_at is the database's (its default, and a
+ * trigger on update); one transaction gives every row of a save the same stamp.
  */
 async function upsertOne(tx: Sql, input: BannerInput): Promise<Banner> {
   const { rows } = await tx.query<BannerRow>(
-    `insert into public.hero_settings as h (key, image_url, title, badge)
-     values ($1, $2, $3, $4)
+    `insert into public.hero_settings as h
+       (key, image_url, image_variants, mobile_image_url, mobile_image_variants, title, badge)
+     values ($1, $2, $3::jsonb, $4, $5::jsonb, $6, $7)
      on conflict (key) do update set
        image_url = excluded.image_url,
-       title = case when $5 then excluded.title else h.title end,
-       badge = case when $6 then excluded.badge else h.badge end
+       image_variants = excluded.image_variants,
+       mobile_image_url = case when $8 then excluded.mobile_image_url else h.mobile_image_url end,
+       mobile_image_variants = case when $8 then excluded.mobile_image_variants else h.mobile_image_variants end,
+       title = case when $9 then excluded.title else h.title end,
+       badge = case when $10 then excluded.badge else h.badge end
      returning ${COLUMNS}`,
     [
       input.key,
       input.imageUrl,
+      variantsParam(input.imageUrl, input.imageVariants),
+      input.mobileImageUrl ?? null,
+      variantsParam(input.mobileImageUrl, input.mobileImageVariants),
       input.title === undefined ? DEFAULT_BANNER_TITLE[input.key] : input.title,
       input.badge === undefined ? BANNER_BADGE[input.key] : input.badge,
+      input.mobileImageUrl !== undefined,
       input.title !== undefined,
       input.badge !== undefined,
     ],

@@ -9,8 +9,9 @@ import { BANNER_BADGE, BANNER_KEYS, type Banner } from '~/backend/domain'
 import { getBackend } from '~/backend/index.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { AppError } from '~/lib/app-error'
-import { BANNER_TITLE, SaveBannersSchema } from './banners.schemas'
+import { BANNER_TITLE } from './banners.schemas'
 import { removeUnusedUploads } from './remove-unused-uploads.server'
+import { SaveBannersSchema } from './save-banners.schemas'
 
 /** Valibot's own message for the first problem, with one message per field for the form. */
 function parseOrExplain<const TSchema extends v.GenericSchema>(schema: TSchema, data: unknown): v.InferOutput<TSchema> {
@@ -32,7 +33,10 @@ export const listBanners = createServerFn({ method: 'GET' })
     return backend.banners.list()
   })
 
-/** Upserts both rows at once (key, image_url, title, badge; the store sets updated_at). */
+/**
+ * Upserts both rows at once (key, image_url and the mobile image with their copies, title, badge;
+ * the store sets updated_at).
+ */
 export const saveBanners = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .validator((data: unknown) => parseOrExplain(SaveBannersSchema, data))
@@ -41,7 +45,7 @@ export const saveBanners = createServerFn({ method: 'POST' })
     const banners = await backend.banners.upsert(
       BANNER_KEYS.map((key) => ({
         key,
-        imageUrl: data[key],
+        ...data[key],
         title: BANNER_TITLE[key],
         badge: BANNER_BADGE[key],
       })),

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { BANNER_KEYS, type Banner, type BannerKey } from '~/backend/domain'
+import { BANNER_KEYS, type Banner, type BannerImageVariants, type BannerKey } from '~/backend/domain'
 import { listBanners } from './banners.functions'
 
 export const bannersQueryKey = ['banners', 'admin'] as const
@@ -14,11 +14,27 @@ export function bannersQueryOptions() {
   })
 }
 
-export type BannerUrls = Record<BannerKey, string>
+/** One banner in the dialog: the two URL fields as typed, and the copies an upload made of each. */
+export interface BannerFormValue {
+  imageUrl: string
+  imageVariants: BannerImageVariants | null
+  mobileImageUrl: string
+  mobileImageVariants: BannerImageVariants | null
+}
 
-/** The dialog's field values: each banner's stored URL, empty when it has none. */
-export function toBannerUrls(banners: Banner[] | undefined): BannerUrls {
-  const urls = {} as BannerUrls
-  for (const key of BANNER_KEYS) urls[key] = banners?.find((b) => b.key === key)?.imageUrl ?? ''
-  return urls
+export type BannerFormValues = Record<BannerKey, BannerFormValue>
+
+/** The dialog's values: each banner's stored images, empty when it has none. */
+export function toBannerFormValues(banners: Banner[] | undefined): BannerFormValues {
+  const values = {} as BannerFormValues
+  for (const key of BANNER_KEYS) {
+    const banner = banners?.find((b) => b.key === key)
+    values[key] = {
+      imageUrl: banner?.imageUrl ?? '',
+      imageVariants: banner?.imageVariants ?? null,
+      mobileImageUrl: banner?.mobileImageUrl ?? '',
+      mobileImageVariants: banner?.mobileImageVariants ?? null,
+    }
+  }
+  return values
 }

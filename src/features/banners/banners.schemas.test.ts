@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '~/lib/limits'
-import { BannerImageUrlSchema, SaveBannersSchema, isAllowedImageUrl } from './banners.schemas'
+import { BannerImageUrlSchema, isAllowedImageUrl } from './banners.schemas'
 
 describe('isAllowedImageUrl', () => {
   it.each([
@@ -54,20 +54,5 @@ describe('BannerImageUrlSchema', () => {
     expect(result.issues?.[0]?.message).toContain(String(LIMITS.banner.urlMax))
     const exact = `https://example.com/${'a'.repeat(LIMITS.banner.urlMax - 'https://example.com/'.length)}`
     expect(v.safeParse(BannerImageUrlSchema, exact).success).toBe(true)
-  })
-})
-
-describe('SaveBannersSchema', () => {
-  it('needs both banners', () => {
-    expect(v.safeParse(SaveBannersSchema, { 'tr-banner': '/uploads/hero-tr.png' }).success).toBe(false)
-    expect(v.parse(SaveBannersSchema, { 'tr-banner': '/uploads/x.png', 'en-banner': '' })).toEqual({
-      'tr-banner': '/uploads/x.png',
-      'en-banner': null,
-    })
-  })
-
-  it('drops unknown keys', () => {
-    const parsed = v.parse(SaveBannersSchema, { 'tr-banner': '', 'en-banner': '', 'de-banner': 'https://x.y/z.png' })
-    expect(Object.keys(parsed)).toEqual(['tr-banner', 'en-banner'])
   })
 })

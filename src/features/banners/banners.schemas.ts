@@ -1,7 +1,7 @@
 /**
- * What a banner may point at, and what a save carries. Shared by the dialog's form, the
- * server functions and the tests. Runs anywhere: messages are read when a value is checked,
- * so they follow the caller's language.
+ * What a banner may point at. Shared by the dialog's form, the server functions and the tests
+ * (what a save carries is in save-banners.schemas.ts). Runs anywhere: messages are read when a
+ * value is checked, so they follow the caller's language.
  */
 import * as v from 'valibot'
 import { BANNER_KEYS, type BannerKey, UPLOADS_PATH } from '~/backend/domain'
@@ -56,16 +56,9 @@ export const BannerImageUrlSchema = v.pipe(
   v.transform((value) => (value === '' ? null : value)),
 )
 
-/** One save always carries both banners, so the two languages are published together. */
-export const SaveBannersSchema = v.object(
-  {
-    'tr-banner': BannerImageUrlSchema,
-    'en-banner': BannerImageUrlSchema,
-  } satisfies Record<BannerKey, typeof BannerImageUrlSchema>,
-  () => m.error_bad_request(),
-)
-
-export type SaveBannersInput = v.InferInput<typeof SaveBannersSchema>
+/** The images an upload is for: the banner's own, or its mobile image. */
+export const BANNER_IMAGE_KINDS = ['main', 'mobile'] as const
+export type BannerImageKind = (typeof BANNER_IMAGE_KINDS)[number]
 
 /** Stored in hero_settings.title: the banner's name, the same whatever the admin's language. */
 export const BANNER_TITLE: Record<BannerKey, string> = {

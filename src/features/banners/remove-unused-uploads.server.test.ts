@@ -32,6 +32,27 @@ it('keeps every image a banner shows and lets go of uploads older than the grace
   info.mockRestore()
 })
 
+it('keeps the responsive copies of every image shown, and the mobile image with its own', async () => {
+  const shown = {
+    ...banner('tr-banner', '/uploads/hero-tr-banner-1.png'),
+    imageVariants: { width: 2200, height: 720, widths: [640, 2200] },
+    mobileImageUrl: '/uploads/hero-tr-banner-mobile-2.png',
+    mobileImageVariants: { width: 1170, height: 660, widths: [1170] },
+  }
+  const { backend, removeUnused } = fakeBackend(async () => [shown])
+  await removeUnusedUploads(backend)
+  expect(removeUnused.mock.calls[0]?.[0].keepUrls).toEqual([
+    '/uploads/hero-tr-banner-1.png',
+    '/uploads/hero-tr-banner-1-640w.avif',
+    '/uploads/hero-tr-banner-1-640w.webp',
+    '/uploads/hero-tr-banner-1-2200w.avif',
+    '/uploads/hero-tr-banner-1-2200w.webp',
+    '/uploads/hero-tr-banner-mobile-2.png',
+    '/uploads/hero-tr-banner-mobile-2-1170w.avif',
+    '/uploads/hero-tr-banner-mobile-2-1170w.webp',
+  ])
+})
+
 it('never fails the save it follows, and removes nothing when the banners cannot be read', async () => {
   const { backend, removeUnused } = fakeBackend(() => Promise.reject(new Error('down')))
   const error = vi.spyOn(console, 'error').mockImplementation(() => {})

@@ -1,22 +1,33 @@
 /**
  * The banner upload, as a plain HTTP handler so the browser can report progress (XHR upload
  * events; server functions post with fetch, which cannot). It does everything a server
- * function would: authorize, limit the body before reading it, validate, then store.
- * See docs/decisions/041-banner-uploads.md.
+ * function would: authorize, limit the body before reading it, validate, then store the image
+ * with its responsive copies. See docs/decisions/041-banner-uploads.md and 042-responsive-banners.md.
  */
-import { BANNER_KEYS } from '~/backend/domain'
+import type { FileStorage } from '~/backend/backend'
+import { BANNER_KEYS, type BannerImageVariants, bannerVariantUrl } from '~/backend/domain'
 import { getBackend } from '~/backend/index.server'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
 import { requestContext } from '~/lib/request-context.server'
 import { m } from '~/paraglide/messages'
 import { type Locale, cookieName, isLocale } from '~/paraglide/runtime'
+import { BANNER_IMAGE_KINDS, type BannerImageKind } from './banners.schemas'
 import { IMAGE_FORMATS, checkDimensions, inspectImage } from './inspect-image'
+import { UndecodableImageError, makeBannerVariants } from './make-banner-variants.server'
 
 const MB = 1024 * 1024
+/** Files stored at once: Supabase Storage takes one request per file. */
+const PARALLEL_STORES = 4
 
 export interface BannerUploadResult {
   url: string
+  variants: BannerImageVariants
+}
+
+/** The main image as the spec names it, hero-{key}-{timestamp}; the mobile one says so. */
+function uploadBaseName(key: string, kind: BannerImageKind): string {
+  return `hero-${key}${kind === 'mobile' ? '-mobile' : ''}-${Date.now()}`
 }
 
 /** /api is outside Paraglide's URL strategy: the admin's language comes from its cookie. */
@@ -33,8 +44,12 @@ export async function handleBannerUpload(request: Request): Promise<Response> {
     await authorize(backend, locale)
     const form = await readForm(request, locale)
     const key = form.get('key')
+    const kind = form.get('image') ?? 'main'
     const file = form.get('file')
     if (typeof key !== 'string' || !(BANNER_KEYS as readonly string[]).includes(key)) {
+      throw new AppError(400, 'bad_request', m.error_bad_request({}, { locale }))
+    }
+    if (typeof kind !== 'string' || !(BANNER_IMAGE_KINDS as readonly string[]).includes(kind)) {
       throw new AppError(400, 'bad_request', m.error_bad_request({}, { locale }))
     }
     if (!(file instanceof File) || file.size === 0) {
@@ -44,16 +59,36 @@ export async function handleBannerUpload(request: Request): Promise<Response> {
     const bytes = new Uint8Array(await file.arrayBuffer())
     const format = checkImage(bytes, locale)
     const { contentType, extension } = IMAGE_FORMATS[format]
+    const { variants, files } = await makeBannerVariants(bytes).catch((error: unknown) => {
+      if (error instanceof UndecodableImageError) {
+        throw new AppError(415, 'unsupported_media_type', m.banner_upload_error_unreadable({}, { locale }))
+      }
+      throw error
+    })
+    // The timestamp makes the name unique; the storage refuses to overwrite an existing one.
+    // The copies go first: once the image is stored, everything it names is there.
+    const name = `${uploadBaseName(key, kind as BannerImageKind)}.${extension}`
+    await storeAll(
+      backend.storage,
+      files.map((f) => ({ name: bannerVariantUrl(name, f.width, f.format), bytes: f.bytes, contentType: f.contentType })),
+    )
     const { publicUrl } = await backend.storage.upload({
-      // The timestamp makes the name unique; the storage refuses to overwrite an existing one.
-      name: `hero-${key}-${Date.now()}.${extension}`,
+      name,
       bytes,
       contentType,
       cacheControlSeconds: LIMITS.upload.cacheControlSeconds,
     })
-    return Response.json({ url: publicUrl } satisfies BannerUploadResult, { status: 201 })
+    return Response.json({ url: publicUrl, variants } satisfies BannerUploadResult, { status: 201 })
   } catch (error) {
     return errorResponse(error, locale)
+  }
+}
+
+/** Stores files a few at a time, each with the upload cache lifetime. */
+async function storeAll(storage: FileStorage, files: { name: string; bytes: Uint8Array; contentType: string }[]) {
+  for (let i = 0; i < files.length; i += PARALLEL_STORES) {
+    const batch = files.slice(i, i + PARALLEL_STORES)
+    await Promise.all(batch.map((file) => storage.upload({ ...file, cacheControlSeconds: LIMITS.upload.cacheControlSeconds })))
   }
 }
 

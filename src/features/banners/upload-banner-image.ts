@@ -1,26 +1,42 @@
 /**
  * Sends one banner image to the upload route with XMLHttpRequest, the one browser API that
- * reports upload progress. Resolves with the stored image's public URL; rejects with an
- * Error whose message is the server's localized reason.
+ * reports upload progress. Resolves with the stored image's public URL and the description of
+ * its responsive copies; rejects with an Error whose message is the server's localized reason.
  */
-import type { BannerKey } from '~/backend/domain'
+import { toBannerImageVariants } from '~/backend/banner-images'
+import type { BannerImageVariants, BannerKey } from '~/backend/domain'
 import { m } from '~/paraglide/messages'
+import type { BannerImageKind } from './banners.schemas'
 
 export const BANNER_UPLOAD_PATH = '/api/banner-upload'
 
+export interface UploadedBannerImage {
+  url: string
+  variants: BannerImageVariants | null
+}
+
 export interface UploadBannerImageInput {
   key: BannerKey
+  /** The banner's image (the default) or its mobile image. */
+  image?: BannerImageKind
   file: File
   /** 0…1 as the bytes leave the browser. */
   onProgress?: (fraction: number) => void
   signal?: AbortSignal
 }
 
-export function uploadBannerImage({ key, file, onProgress, signal }: UploadBannerImageInput): Promise<string> {
+export function uploadBannerImage({
+  key,
+  image = 'main',
+  file,
+  onProgress,
+  signal,
+}: UploadBannerImageInput): Promise<UploadedBannerImage> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     const body = new FormData()
     body.set('key', key)
+    body.set('image', image)
     body.set('file', file)
     xhr.open('POST', BANNER_UPLOAD_PATH)
     xhr.responseType = 'json'
@@ -28,10 +44,10 @@ export function uploadBannerImage({ key, file, onProgress, signal }: UploadBanne
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total)
     }
     xhr.onload = () => {
-      const response = (xhr.response ?? {}) as { url?: unknown; message?: unknown }
+      const response = (xhr.response ?? {}) as { url?: unknown; variants?: unknown; message?: unknown }
       if (xhr.status >= 200 && xhr.status < 300 && typeof response.url === 'string') {
         onProgress?.(1)
-        resolve(response.url)
+        resolve({ url: response.url, variants: toBannerImageVariants(response.variants) ?? null })
         return
       }
       const message = typeof response.message === 'string' && response.message ? response.message : m.error_internal()

@@ -2,9 +2,9 @@
  * Browser side of the live banner: an EventSource on /api/banner-events for one key.
  * Loaded with a dynamic import after hydration, so it adds nothing to first-load JS.
  */
-import type { BannerChange, BannerKey } from '~/backend/domain'
+import type { BannerChange, BannerImageExtras, BannerKey } from '~/backend/domain'
 
-export interface BannerUpdate {
+export interface BannerUpdate extends BannerImageExtras {
   imageUrl: string | null
   updatedAt: string | null
 }
@@ -27,9 +27,10 @@ export function subscribeToBanner(
 
   const parse = (event: MessageEvent<string>): BannerUpdate | null => {
     try {
-      const data = JSON.parse(event.data) as Partial<BannerChange>
-      if (data.key !== key) return null
-      return { imageUrl: data.imageUrl ?? null, updatedAt: data.updatedAt ?? null }
+      // The server sends what toBannerChange made of a checked row: its extras are taken as they are.
+      const { key: changed, imageUrl = null, updatedAt = null, ...extras } = JSON.parse(event.data) as Partial<BannerChange>
+      if (changed !== key) return null
+      return { imageUrl, updatedAt, ...extras }
     } catch {
       return null
     }

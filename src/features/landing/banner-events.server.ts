@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot'
 import type { BannerChange, BannerKey, BannerStore } from '~/backend/backend'
+import { toBannerChange } from '~/backend/domain'
 import { BannerEventsQuerySchema } from './landing.schemas'
 
 export const HEARTBEAT_MS = 25_000
@@ -61,7 +62,7 @@ export function createBannerEventStream(
       send(`retry: ${RETRY_MS}\n\n`)
       try {
         const row = await banners.getPublic(key)
-        send(formatEvent('snapshot', { key, imageUrl: row?.imageUrl ?? null, updatedAt: row?.updatedAt ?? null }))
+        send(formatEvent('snapshot', row ? toBannerChange(row) : { key, imageUrl: null, updatedAt: null }))
       } catch (error) {
         // Changes still arrive; the page keeps what it rendered.
         console.warn('[banner-events] snapshot read failed', error)

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { BANNER_KEYS, LOCALES } from '~/backend/domain'
+import { BANNER_KEYS, type BannerImageExtras, LOCALES } from '~/backend/domain'
 
 export const LandingPageInputSchema = v.object({ locale: v.picklist(LOCALES) })
 export type LandingPageInput = v.InferOutput<typeof LandingPageInputSchema>
@@ -11,5 +11,6 @@ export const BannerEventsQuerySchema = v.object({ key: v.picklist(BANNER_KEYS) }
 export interface LandingPageData {
   /** Origin for canonical and hreflang links: SITE_URL when set, else the request's. */
   origin: string | null
-  banner: { imageUrl: string | null; updatedAt: string | null }
+  /** The stored banner of the page's language, with its copies and mobile image when it has them. */
+  banner: BannerImageExtras & { imageUrl: string | null; updatedAt: string | null }
 }

@@ -1,4 +1,5 @@
 import { getRequest } from '@tanstack/react-start/server'
+import { bannerImageExtras } from '~/backend/banner-images'
 import { BANNER_BY_LOCALE, type Locale } from '~/backend/domain'
 import { getBackend } from '~/backend/index.server'
 import { serverEnv } from '~/lib/env.server'
@@ -10,7 +11,8 @@ export async function readHeroBanner(locale: Locale): Promise<LandingPageData['b
   try {
     const backend = await getBackend()
     const row = await backend.banners.getPublic(BANNER_BY_LOCALE[locale])
-    return { imageUrl: row?.imageUrl ?? null, updatedAt: row?.updatedAt ?? null }
+    if (!row) return { imageUrl: null, updatedAt: null }
+    return { imageUrl: row.imageUrl, updatedAt: row.updatedAt, ...bannerImageExtras(row) }
   } catch (error) {
     console.warn('[landing] banner read failed; the default image is shown', error)
     return { imageUrl: null, updatedAt: null }

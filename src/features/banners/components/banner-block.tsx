@@ -1,9 +1,9 @@
-import { useId } from 'react'
-import { BANNER_BADGE, type BannerKey, DEFAULT_BANNER_URL } from '~/backend/domain'
+import { type ReactNode, useId } from 'react'
+import { BANNER_BADGE, type BannerKey, DEFAULT_BANNER_URL, DEFAULT_MOBILE_BANNER_URL } from '~/backend/domain'
 import { Badge } from '~/components/ui/badge'
-import { FieldError, Input } from '~/components/ui/input'
 import { m } from '~/paraglide/messages'
-import { BannerFilePicker } from './banner-file-picker'
+import type { BannerFormValue } from '../banners.queries'
+import type { BannerImageKind } from '../banners.schemas'
 import { BannerPreview, useBannerPreview } from './banner-preview'
 
 const BLOCK_LABEL: Record<BannerKey, () => string> = {
@@ -13,20 +13,30 @@ const BLOCK_LABEL: Record<BannerKey, () => string> = {
 
 interface BannerBlockProps {
   bannerKey: BannerKey
-  url: string
-  error?: string
-  onUrlChange: (url: string) => void
-  onUrlBlur: () => void
+  value: BannerFormValue
+  /** The URL field and file picker of one of the banner's images. */
+  field: (kind: BannerImageKind) => ReactNode
 }
 
-/** One banner: its preview, its image URL and a file picker that fills the URL in. */
-export function BannerBlock({ bannerKey, url, error, onUrlChange, onUrlBlur }: BannerBlockProps) {
+/**
+ * What a phone shows: the mobile image, else the banner's own image; the default banner has a
+ * mobile image of its own.
+ */
+function phoneUrl(bannerKey: BannerKey, { imageUrl, mobileImageUrl }: BannerFormValue): string {
+  if (mobileImageUrl.trim() !== '') return mobileImageUrl
+  const main = imageUrl.trim()
+  return main === '' || main === DEFAULT_BANNER_URL[bannerKey] ? '' : main
+}
+
+/**
+ * One banner: its preview and image, then the optional mobile image with a preview of what
+ * phones show.
+ */
+export function BannerBlock({ bannerKey, value, field }: BannerBlockProps) {
   const id = useId()
   const label = BLOCK_LABEL[bannerKey]()
-  const inputId = `${id}-url`
-  const hintId = `${id}-hint`
-  const errorId = `${id}-error`
-  const preview = useBannerPreview(url, DEFAULT_BANNER_URL[bannerKey])
+  const preview = useBannerPreview(value.imageUrl, DEFAULT_BANNER_URL[bannerKey])
+  const phone = useBannerPreview(phoneUrl(bannerKey, value), DEFAULT_MOBILE_BANNER_URL[bannerKey])
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4 sm:p-5">
@@ -40,32 +50,20 @@ export function BannerBlock({ bannerKey, url, error, onUrlChange, onUrlBlur }: B
         </div>
       </div>
       <BannerPreview preview={preview} alt={m.banner_preview_alt({ label })} />
-      <div className="space-y-1.5">
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-          {m.banner_url_label()}
-        </label>
-        <Input
-          id={inputId}
-          name={bannerKey}
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="https://"
-          value={url}
-          onChange={(event) => onUrlChange(event.target.value)}
-          onBlur={onUrlBlur}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : hintId}
-        />
-        <FieldError id={errorId} message={error} />
-        {error ? null : (
-          <p id={hintId} className="text-xs text-slate-500">
-            {m.banner_url_hint()}
-          </p>
-        )}
-      </div>
-      <BannerFilePicker bannerKey={bannerKey} onUploaded={onUrlChange} />
+      {field('main')}
+      <fieldset aria-labelledby={`${id}-mobile`} className="min-w-0 space-y-4 border-t border-slate-200 pt-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h4 id={`${id}-mobile`} className="text-sm font-semibold text-slate-900">
+            {m.banner_mobile_title()}
+          </h4>
+          {phone.isDefault ? <Badge tone="muted">{m.banner_mobile_preview_default()}</Badge> : null}
+        </div>
+        <div className="flex flex-col gap-3 min-[28rem]:flex-row min-[28rem]:items-start">
+          <BannerPreview phone preview={phone} alt={m.banner_mobile_preview_alt({ label })} />
+          <p className="text-xs leading-relaxed text-slate-600">{m.banner_mobile_description()}</p>
+        </div>
+        {field('mobile')}
+      </fieldset>
     </section>
   )
 }

@@ -2,16 +2,17 @@ import { Dialog } from '@ark-ui/react/dialog'
 import { useForm } from '@tanstack/react-form'
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { LoaderCircle, RotateCcw } from 'lucide-react'
-import { BANNER_KEYS, type Banner } from '~/backend/domain'
+import { BANNER_KEYS, type Banner, type BannerKey } from '~/backend/domain'
 import { Button, buttonClass } from '~/components/ui/button'
 import { toast } from '~/components/ui/toaster'
 import { describeError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'
 import { resetBanners, saveBanners } from '../banners.functions'
-import { type BannerUrls, bannersQueryKey, bannersQueryOptions, toBannerUrls } from '../banners.queries'
-import { BannerImageUrlSchema } from '../banners.schemas'
+import { type BannerFormValues, bannersQueryKey, bannersQueryOptions, toBannerFormValues } from '../banners.queries'
+import { BannerImageUrlSchema, type BannerImageKind } from '../banners.schemas'
 import { bannerUploadMutationKey } from '../use-banner-image-upload'
 import { BannerBlock } from './banner-block'
+import { BannerImageField } from './banner-image-field'
 
 /** The dialog's body: loads both banners, then edits them. */
 export function BannerEditor({ onSaved }: { onSaved: () => void }) {
@@ -28,7 +29,7 @@ export function BannerEditor({ onSaved }: { onSaved: () => void }) {
     // A successful retry after a failed load starts the form again from the stored banners.
     <BannerForm
       key={query.isError ? 'load-failed' : 'loaded'}
-      initial={toBannerUrls(query.data)}
+      initial={toBannerFormValues(query.data)}
       loadFailed={query.isError}
       retrying={query.isFetching}
       onRetry={() => void query.refetch()}
@@ -49,14 +50,14 @@ function shownError(meta: { isBlurred: boolean; errorMap: { onSubmit?: unknown }
   return meta.isBlurred || meta.errorMap.onSubmit ? firstMessage(meta.errors) : undefined
 }
 
-function useBannerMutations(onReset: (urls: BannerUrls) => void, onSaved: () => void) {
+function useBannerMutations(onReset: (values: BannerFormValues) => void, onSaved: () => void) {
   const queryClient = useQueryClient()
   const settle = (banners: Banner[]) => {
     queryClient.setQueryData(bannersQueryKey, banners)
     void queryClient.invalidateQueries({ queryKey: ['banners'] })
   }
   const save = useMutation({
-    mutationFn: (urls: BannerUrls) => saveBanners({ data: urls }),
+    mutationFn: (values: BannerFormValues) => saveBanners({ data: values }),
     onSuccess: (banners) => {
       settle(banners)
       toast.success({ title: m.banner_toast_saved_title(), description: m.banner_toast_saved_description() })
@@ -68,7 +69,7 @@ function useBannerMutations(onReset: (urls: BannerUrls) => void, onSaved: () => 
     mutationFn: () => resetBanners(),
     onSuccess: (banners) => {
       settle(banners)
-      onReset(toBannerUrls(banners))
+      onReset(toBannerFormValues(banners))
       toast.success({ title: m.banner_toast_reset_success() })
     },
     onError: (error) => toast.error({ title: m.banner_toast_reset_error(), description: describeError(error).message }),
@@ -77,7 +78,7 @@ function useBannerMutations(onReset: (urls: BannerUrls) => void, onSaved: () => 
 }
 
 interface BannerFormProps {
-  initial: BannerUrls
+  initial: BannerFormValues
   /** The banners could not be read: the fields start empty and the previews show the defaults. */
   loadFailed: boolean
   retrying: boolean
@@ -85,12 +86,57 @@ interface BannerFormProps {
   onSaved: () => void
 }
 
+/** Each image's URL field, and the field holding the copies its upload made. */
+const FIELDS = {
+  main: { url: 'imageUrl', variants: 'imageVariants' },
+  mobile: { url: 'mobileImageUrl', variants: 'mobileImageVariants' },
+} as const
+const URL_VALIDATORS = { onChange: BannerImageUrlSchema, onSubmit: BannerImageUrlSchema }
+
+function useBannerForm(initial: BannerFormValues, onSubmit: (values: BannerFormValues) => Promise<unknown>) {
+  return useForm({ defaultValues: initial, onSubmit: ({ value }) => onSubmit(value) })
+}
+
+/**
+ * One image of one banner, bound to the form: typing a URL drops the copies an earlier upload
+ * made (they belong to that file), an upload brings its own.
+ */
+function BannerImageFormField({
+  form,
+  bannerKey,
+  kind,
+}: {
+  form: ReturnType<typeof useBannerForm>
+  bannerKey: BannerKey
+  kind: BannerImageKind
+}) {
+  const { url, variants } = FIELDS[kind]
+  return (
+    <form.Field name={`${bannerKey}.${url}`} validators={URL_VALIDATORS}>
+      {(field) => (
+        <BannerImageField
+          bannerKey={bannerKey}
+          kind={kind}
+          url={field.state.value}
+          error={shownError(field.state.meta)}
+          onUrlChange={(value) => {
+            field.handleChange(value)
+            form.setFieldValue(`${bannerKey}.${variants}`, null)
+          }}
+          onUrlBlur={field.handleBlur}
+          onUploaded={(uploaded) => {
+            field.handleChange(uploaded.url)
+            form.setFieldValue(`${bannerKey}.${variants}`, uploaded.variants)
+          }}
+        />
+      )}
+    </form.Field>
+  )
+}
+
 function BannerForm({ initial, loadFailed, retrying, onRetry, onSaved }: BannerFormProps) {
-  const form = useForm({
-    defaultValues: initial,
-    onSubmit: ({ value }) => save.mutateAsync(value).catch(() => undefined),
-  })
-  const { save, reset } = useBannerMutations((urls) => form.reset(urls), onSaved)
+  const form = useBannerForm(initial, (value) => save.mutateAsync(value).catch(() => undefined))
+  const { save, reset } = useBannerMutations((values) => form.reset(values), onSaved)
   const uploading = useIsMutating({ mutationKey: bannerUploadMutationKey }) > 0
   const busy = save.isPending || reset.isPending
 
@@ -117,17 +163,15 @@ function BannerForm({ initial, loadFailed, retrying, onRetry, onSaved }: BannerF
         ) : null}
         <div className="grid gap-5 md:grid-cols-2">
           {BANNER_KEYS.map((key) => (
-            <form.Field key={key} name={key} validators={{ onChange: BannerImageUrlSchema, onSubmit: BannerImageUrlSchema }}>
-              {(field) => (
+            <form.Subscribe key={key} selector={(state) => state.values[key]}>
+              {(value) => (
                 <BannerBlock
                   bannerKey={key}
-                  url={field.state.value}
-                  error={shownError(field.state.meta)}
-                  onUrlChange={field.handleChange}
-                  onUrlBlur={field.handleBlur}
+                  value={value}
+                  field={(kind) => <BannerImageFormField form={form} bannerKey={key} kind={kind} />}
                 />
               )}
-            </form.Field>
+            </form.Subscribe>
           ))}
         </div>
       </div>

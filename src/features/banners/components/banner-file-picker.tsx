@@ -5,6 +5,8 @@ import { buttonClass } from '~/components/ui/button'
 import { toast } from '~/components/ui/toaster'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
+import type { BannerImageKind } from '../banners.schemas'
+import type { UploadedBannerImage } from '../upload-banner-image'
 import { useBannerImageUpload } from '../use-banner-image-upload'
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp']
@@ -23,9 +25,24 @@ function explainRejection({ file, errors }: FileUploadFileRejection) {
   }
 }
 
-/** "Dosya Seç" for one banner: JPG, PNG or WebP up to the size limit, with upload progress. */
-export function BannerFilePicker({ bannerKey, onUploaded }: { bannerKey: BannerKey; onUploaded: (url: string) => void }) {
-  const { upload, uploading, progress } = useBannerImageUpload(bannerKey, onUploaded)
+const COPY: Record<BannerImageKind, { label: () => string; choose: () => string }> = {
+  main: { label: m.banner_file_label, choose: m.banner_file_choose },
+  mobile: { label: m.banner_mobile_file_label, choose: m.banner_mobile_file_choose },
+}
+
+interface BannerFilePickerProps {
+  bannerKey: BannerKey
+  kind: BannerImageKind
+  onUploaded: (uploaded: UploadedBannerImage) => void
+}
+
+/**
+ * "Dosya Seç" for one of a banner's images: JPG, PNG or WebP up to the size limit, with upload
+ * progress, then a note while the server makes the image's copies.
+ */
+export function BannerFilePicker({ bannerKey, kind, onUploaded }: BannerFilePickerProps) {
+  const { upload, uploading, progress } = useBannerImageUpload(bannerKey, kind, onUploaded)
+  const copy = COPY[kind]
   const fileUpload = useFileUpload({
     maxFiles: 1,
     accept: ACCEPTED_TYPES,
@@ -46,7 +63,7 @@ export function BannerFilePicker({ bannerKey, onUploaded }: { bannerKey: BannerK
 
   return (
     <FileUpload.RootProvider value={fileUpload} className="space-y-1.5">
-      <FileUpload.Label className="block text-sm font-medium text-slate-800">{m.banner_file_label()}</FileUpload.Label>
+      <FileUpload.Label className="block text-sm font-medium text-slate-800">{copy.label()}</FileUpload.Label>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
         <FileUpload.Trigger className={buttonClass('secondary', 'sm', 'min-w-32')}>
           {uploading ? (
@@ -54,11 +71,11 @@ export function BannerFilePicker({ bannerKey, onUploaded }: { bannerKey: BannerK
           ) : (
             <Upload aria-hidden="true" className="size-4" />
           )}
-          {uploading ? m.banner_file_uploading() : m.banner_file_choose()}
+          {uploading ? m.banner_file_uploading() : copy.choose()}
         </FileUpload.Trigger>
         <span className="text-xs text-slate-500">{m.banner_file_hint({ maxMb: MAX_MB })}</span>
       </div>
-      <FileUpload.HiddenInput data-testid={`banner-file-${bannerKey}`} />
+      <FileUpload.HiddenInput data-testid={`banner-file-${bannerKey}${kind === 'mobile' ? '-mobile' : ''}`} />
       {uploading ? (
         <div className="flex items-center gap-2 pt-1">
           <div
@@ -74,6 +91,10 @@ export function BannerFilePicker({ bannerKey, onUploaded }: { bannerKey: BannerK
           <span className="w-10 text-right text-xs text-slate-600 tabular-nums">{percent}%</span>
         </div>
       ) : null}
+      {/* Present before it has something to say, so screen readers announce it when it does. */}
+      <p role="status" className="text-xs text-slate-600 empty:hidden">
+        {uploading && percent === 100 ? m.banner_upload_processing() : null}
+      </p>
     </FileUpload.RootProvider>
   )
 }

@@ -35,10 +35,15 @@ export function useBannerPreview(url: string, fallback: string): BannerPreviewSt
   }
 }
 
-/** The image in the public hero's proportions (1600×520), contained on white as it is there. */
-export function BannerPreview({ preview, alt }: { preview: BannerPreviewState; alt: string }) {
+/**
+ * The image in the public hero's proportions, contained on white as it is there: the desktop
+ * hero (1600×520), or the phone's (390×220) for the mobile image.
+ */
+export function BannerPreview({ preview, alt, phone = false }: { preview: BannerPreviewState; alt: string; phone?: boolean }) {
   return (
-    <div className="aspect-[1600/520] w-full overflow-hidden rounded-lg border border-slate-200 bg-white">
+    <div
+      className={`overflow-hidden rounded-lg border border-slate-200 bg-white ${phone ? 'aspect-[390/220] w-44 shrink-0' : 'aspect-[1600/520] w-full'}`}
+    >
       {preview.broken ? (
         <div className="flex h-full items-center justify-center text-slate-400">
           <ImageOff aria-hidden="true" className="size-8" />
@@ -50,7 +55,7 @@ export function BannerPreview({ preview, alt }: { preview: BannerPreviewState; a
           alt={alt}
           decoding="async"
           className="h-full w-full object-contain"
-          data-testid="banner-preview"
+          data-testid={phone ? 'banner-preview-mobile' : 'banner-preview'}
           onError={preview.onError}
         />
       )}

@@ -2,27 +2,29 @@ import { useEffect, useRef, useState } from 'react'
 import { BANNER_BY_LOCALE, type Locale } from '~/backend/domain'
 import { m } from '~/paraglide/messages'
 import type { BannerUpdate } from '../banner-events.client'
-import { HERO_IMAGE_SIZE, defaultHeroUrl, defaultHeroWebpSrcSet, heroUrl, withVersion } from '../hero-image'
+import { HERO_IMAGE_SIZE, type HeroBanner, heroPicture } from '../hero-image'
 import type { LandingPageData } from '../landing.schemas'
 import { useLiveBanner } from '../use-live-banner'
 
 export const HERO_FALLBACK_WARNING = 'Hero image failed to load, using fallback'
 
 /**
- * The full-width banner under the header. The server renders the stored image of the page's
- * language; a live change replaces it (with ?v=<stamp>), and an image that fails to load gives
- * way to the language's default with a console warning (spec §4, §8).
+ * The full-width banner under the header, as a <picture>: a phone downloads a copy as wide as it
+ * shows (and the mobile image, when the banner has one), never the uploaded original. The server
+ * renders the stored images of the page's language; a live change replaces them (with
+ * ?v=<stamp>), and an image that fails to load gives way to the language's default with a
+ * console warning (spec §4, §8).
  */
 export function HeroSection({ locale, banner }: { locale: Locale; banner: LandingPageData['banner'] }) {
-  const fallback = defaultHeroUrl(locale)
-  const [src, setSrc] = useState(() => heroUrl(locale, banner.imageUrl))
+  const [shown, setShown] = useState<{ banner: HeroBanner; stamp?: number }>({ banner })
   const updatedAt = useRef(banner.updatedAt)
   const img = useRef<HTMLImageElement>(null)
+  const picture = heroPicture(locale, shown.banner, shown.stamp)
 
   const apply = (update: BannerUpdate) => {
     updatedAt.current = update.updatedAt
     const stamp = update.updatedAt ? Date.parse(update.updatedAt) || Date.now() : Date.now()
-    setSrc(withVersion(heroUrl(locale, update.imageUrl), stamp))
+    setShown({ banner: update, stamp })
   }
 
   useLiveBanner(BANNER_BY_LOCALE[locale], {
@@ -34,9 +36,9 @@ export function HeroSection({ locale, banner }: { locale: Locale; banner: Landin
   })
 
   const fallBack = () => {
-    if (src === fallback) return
+    if (picture.isDefault && !shown.banner.mobileImageUrl) return
     console.warn(HERO_FALLBACK_WARNING)
-    setSrc(fallback)
+    setShown({ banner: { imageUrl: null } })
   }
 
   // An image that failed before hydration fired its error event before React listened.
@@ -50,10 +52,12 @@ export function HeroSection({ locale, banner }: { locale: Locale; banner: Landin
     <section id="home" aria-labelledby="hero-title" className="bg-white pt-16">
       <h1 id="hero-title" className="m-0">
         <picture>
-          {src === fallback ? <source type="image/webp" srcSet={defaultHeroWebpSrcSet(locale)} sizes="100vw" /> : null}
+          {picture.sources.map((source) => (
+            <source key={`${source.media}${source.type}`} {...source} />
+          ))}
           <img
             ref={img}
-            src={src}
+            src={picture.src}
             alt={m.hero_alt()}
             width={HERO_IMAGE_SIZE.width}
             height={HERO_IMAGE_SIZE.height}

@@ -1,0 +1,55 @@
+/**
+ * What a save of the banner dialog carries: for each banner its image URL and the optional
+ * mobile image, with the copies each upload made. Used by the saveBanners server function and
+ * the tests; the dialog's fields are checked with BannerImageUrlSchema. Apart from
+ * banners.schemas.ts so that no page builds these schemas in the browser: valibot's schemas are
+ * kept wherever a module that makes one is loaded, and the public page's first load carries every
+ * valibot function some browser code uses.
+ */
+import * as v from 'valibot'
+import { toBannerImageVariants } from '~/backend/banner-images'
+import type { BannerKey } from '~/backend/domain'
+import { m } from '~/paraglide/messages'
+import { BannerImageUrlSchema } from './banners.schemas'
+
+/** The copies an upload answered with, as the dialog hands them back (null or absent: none). */
+const VariantsSchema = v.optional(
+  v.custom<unknown>(
+    (value) => value === null || toBannerImageVariants(value) !== undefined,
+    () => m.error_bad_request(),
+  ),
+  null,
+)
+
+/**
+ * One banner's images: its image URL and the optional mobile image, each with the copies its
+ * upload made (a typed address has none). Copies without their image are dropped.
+ */
+export const BannerImagesSchema = v.pipe(
+  v.object(
+    {
+      imageUrl: BannerImageUrlSchema,
+      imageVariants: VariantsSchema,
+      mobileImageUrl: v.optional(BannerImageUrlSchema, ''),
+      mobileImageVariants: VariantsSchema,
+    },
+    () => m.error_bad_request(),
+  ),
+  v.transform((images) => ({
+    imageUrl: images.imageUrl,
+    imageVariants: (images.imageUrl && toBannerImageVariants(images.imageVariants)) || null,
+    mobileImageUrl: images.mobileImageUrl,
+    mobileImageVariants: (images.mobileImageUrl && toBannerImageVariants(images.mobileImageVariants)) || null,
+  })),
+)
+
+/** One save always carries both banners, so the two languages are published together. */
+export const SaveBannersSchema = v.object(
+  {
+    'tr-banner': BannerImagesSchema,
+    'en-banner': BannerImagesSchema,
+  } satisfies Record<BannerKey, typeof BannerImagesSchema>,
+  () => m.error_bad_request(),
+)
+
+export type SaveBannersInput = v.InferInput<typeof SaveBannersSchema>
