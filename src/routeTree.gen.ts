@@ -17,8 +17,10 @@ import { Route as AdminAuthedRouteImport } from './routes/admin/_authed'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as ApiBannerEventsRouteImport } from './routes/api/banner-events'
 import { Route as ApiBannerUploadRouteImport } from './routes/api/banner-upload'
+import { Route as ApiInboxEventsRouteImport } from './routes/api/inbox-events'
 import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
 import { Route as AdminAuthedMessagesRouteImport } from './routes/admin/_authed/messages'
+import { Route as AdminAuthedTeamRouteImport } from './routes/admin/_authed/team'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -60,6 +62,11 @@ const ApiBannerUploadRoute = ApiBannerUploadRouteImport.update({
   path: '/api/banner-upload',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiInboxEventsRoute = ApiInboxEventsRouteImport.update({
+  id: '/api/inbox-events',
+  path: '/api/inbox-events',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UploadsSplatRoute = UploadsSplatRouteImport.update({
   id: '/uploads/$',
   path: '/uploads/$',
@@ -68,6 +75,11 @@ const UploadsSplatRoute = UploadsSplatRouteImport.update({
 const AdminAuthedMessagesRoute = AdminAuthedMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
+  getParentRoute: () => AdminAuthedRoute,
+} as any)
+const AdminAuthedTeamRoute = AdminAuthedTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
   getParentRoute: () => AdminAuthedRoute,
 } as any)
 
@@ -79,9 +91,11 @@ export interface FileRoutesByFullPath {
   '/admin/login': typeof AdminLoginRoute
   '/api/banner-events': typeof ApiBannerEventsRoute
   '/api/banner-upload': typeof ApiBannerUploadRoute
+  '/api/inbox-events': typeof ApiInboxEventsRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
+  '/admin/team': typeof AdminAuthedTeamRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -91,8 +105,10 @@ export interface FileRoutesByTo {
   '/admin/login': typeof AdminLoginRoute
   '/api/banner-events': typeof ApiBannerEventsRoute
   '/api/banner-upload': typeof ApiBannerUploadRoute
+  '/api/inbox-events': typeof ApiInboxEventsRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
+  '/admin/team': typeof AdminAuthedTeamRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -103,9 +119,11 @@ export interface FileRoutesById {
   '/admin/login': typeof AdminLoginRoute
   '/api/banner-events': typeof ApiBannerEventsRoute
   '/api/banner-upload': typeof ApiBannerUploadRoute
+  '/api/inbox-events': typeof ApiInboxEventsRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/_authed/messages': typeof AdminAuthedMessagesRoute
+  '/admin/_authed/team': typeof AdminAuthedTeamRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -117,9 +135,11 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/api/banner-events'
     | '/api/banner-upload'
+    | '/api/inbox-events'
     | '/uploads/$'
     | '/admin/'
     | '/admin/messages'
+    | '/admin/team'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -129,8 +149,10 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/api/banner-events'
     | '/api/banner-upload'
+    | '/api/inbox-events'
     | '/uploads/$'
     | '/admin/messages'
+    | '/admin/team'
   id:
     | '__root__'
     | '/'
@@ -140,9 +162,11 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/api/banner-events'
     | '/api/banner-upload'
+    | '/api/inbox-events'
     | '/uploads/$'
     | '/admin/'
     | '/admin/_authed/messages'
+    | '/admin/_authed/team'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -153,6 +177,7 @@ export interface RootRouteChildren {
   AdminLoginRoute: typeof AdminLoginRoute
   ApiBannerEventsRoute: typeof ApiBannerEventsRoute
   ApiBannerUploadRoute: typeof ApiBannerUploadRoute
+  ApiInboxEventsRoute: typeof ApiInboxEventsRoute
   UploadsSplatRoute: typeof UploadsSplatRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -215,6 +240,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiBannerUploadRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/inbox-events': {
+      id: '/api/inbox-events'
+      path: '/api/inbox-events'
+      fullPath: '/api/inbox-events'
+      preLoaderRoute: typeof ApiInboxEventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/uploads/$': {
       id: '/uploads/$'
       path: '/uploads/$'
@@ -229,15 +261,24 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedMessagesRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
+    '/admin/_authed/team': {
+      id: '/admin/_authed/team'
+      path: '/team'
+      fullPath: '/admin/team'
+      preLoaderRoute: typeof AdminAuthedTeamRouteImport
+      parentRoute: typeof AdminAuthedRoute
+    }
   }
 }
 
 interface AdminAuthedRouteChildren {
   AdminAuthedMessagesRoute: typeof AdminAuthedMessagesRoute
+  AdminAuthedTeamRoute: typeof AdminAuthedTeamRoute
 }
 
 const AdminAuthedRouteChildren: AdminAuthedRouteChildren = {
   AdminAuthedMessagesRoute: AdminAuthedMessagesRoute,
+  AdminAuthedTeamRoute: AdminAuthedTeamRoute,
 }
 
 const AdminAuthedRouteWithChildren = AdminAuthedRoute._addFileChildren(
@@ -252,6 +293,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminLoginRoute: AdminLoginRoute,
   ApiBannerEventsRoute: ApiBannerEventsRoute,
   ApiBannerUploadRoute: ApiBannerUploadRoute,
+  ApiInboxEventsRoute: ApiInboxEventsRoute,
   UploadsSplatRoute: UploadsSplatRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

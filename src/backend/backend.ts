@@ -140,6 +140,51 @@ export interface RateLimitStore {
   reset(key: string): Promise<void>
 }
 
+/** An address on the admin list (public.admin_emails). */
+export interface TeamMember {
+  email: string
+  addedAt: string
+}
+
+/** One change of the admin list; `actor` is the admin who made it, null outside the app (CLI, SQL). */
+export interface TeamChange {
+  id: string
+  action: 'added' | 'removed'
+  email: string
+  actor: string | null
+  at: string
+}
+
+/** Why a removal was refused: the caller's own address, the only admin left, or not on the list. */
+export type TeamRemovalRefusal = 'self' | 'last_admin' | 'not_admin'
+
+/**
+ * The admin list as the team page changes it. Changes run one at a time (a database lock, across
+ * instances) and each is recorded with its actor by the database itself.
+ */
+export interface TeamStore {
+  /** Every admin, by address. */
+  list(): Promise<TeamMember[]>
+  /** The latest `limit` changes, newest first. */
+  history(limit: number): Promise<TeamChange[]>
+  /** Puts the address on the list, creating its account where the mode keeps them when it has none. */
+  add(email: string, actor: string): Promise<{ added: boolean; accountCreated: boolean }>
+  /** Takes the address off the list (the account stays); never the actor's own, never the last one. */
+  remove(email: string, actor: string): Promise<{ ok: true } | { ok: false; reason: TeamRemovalRefusal }>
+}
+
+/** A change of public.contact_messages as the database announces it: what happened, to how many rows, nothing more. */
+export interface InboxChange {
+  op: 'insert' | 'update' | 'delete' | 'truncate'
+  count: number
+}
+
+/** Changes of the inbox made anywhere (any instance, the CLI, SQL), for open inboxes. */
+export interface InboxEvents {
+  /** Resolves, with the unsubscribe function, once changes are being heard. */
+  subscribe(listener: (change: InboxChange) => void): Promise<() => void>
+}
+
 /**
  * embedded: PGlite in DATA_DIR, built-in sign-in, uploads on disk (nothing configured).
  * postgres: a PostgreSQL server (DATABASE_URL), built-in sign-in, uploads in the database.
@@ -154,5 +199,7 @@ export interface Backend {
   auth: AuthService
   storage: FileStorage
   rateLimits: RateLimitStore
+  team: TeamStore
+  inboxEvents: InboxEvents
   close(): Promise<void>
 }

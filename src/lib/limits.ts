@@ -40,6 +40,15 @@ export const LIMITS = {
     /** Rows one bulk action may touch. */
     bulkMax: 200,
     exportMax: 10_000,
+    /**
+     * An open inbox's live event stream ends after this long and the browser opens a new one,
+     * which checks the session again (an admin taken off the list stops hearing within it).
+     */
+    liveStreamSeconds: 5 * 60,
+  },
+  team: {
+    /** Changes of the admin list the team page shows, newest first. */
+    historyShown: 50,
   },
   upload: {
     maxBytes: 5 * 1024 * 1024,

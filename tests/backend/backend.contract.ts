@@ -20,8 +20,10 @@ import {
 import { makeContactMessage } from '~/backend/seed-messages'
 import { insertContactMessages } from '~/backend/sql/messages.server'
 import { LIMITS } from '~/lib/limits'
+import { describeInboxEvents } from './inbox-events.contract'
 import { describeHostileSearch } from './message-search.contract'
 import { describeRateLimits } from './rate-limits.contract'
+import { describeTeam } from './team.contract'
 
 export type { ContractSubject, MakeSubject } from './contract-subject'
 
@@ -103,6 +105,8 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     describeMessages(subject)
     describeHostileSearch(subject)
     describeAdminCheck(subject)
+    describeTeam(subject, { createsAccounts: options.signsIn, readsMail: options.readsMail })
+    describeInboxEvents(subject)
     if (options.signsIn) describeAuth(subject, options.readsMail)
     if (options.storesFiles) describeStorage(subject)
     describeRateLimits(subject)

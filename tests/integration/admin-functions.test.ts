@@ -32,7 +32,7 @@ const ADMIN = 'admin@example.com'
 const STAFF = 'staff@example.com'
 /** A user who is not on the admin list, with a session made outside the app. */
 const OUTSIDER = 'outsider@example.com'
-const ERROR_KEYS = new Set(['error', 'status', 'code', 'message', 'fields'])
+const ERROR_KEYS = new Set(['error', 'status', 'code', 'message', 'fields', 'retryAfterSeconds'])
 const LEAKS = /\bat\s+\S+\s+\(|node_modules|\.m?js:\d+|\.tsx?:\d+|"stack"|\bstack\b/i
 
 const key = (fn: { file: string; name: string }) => `${fn.file}#${fn.name}`

@@ -3,7 +3,8 @@
  * database, each with a data folder of its own (so nothing can pass through the disk), behave
  * as one site: a session made through one is valid on the other, a per-address limit counts
  * requests sent to both, a banner saved through one reaches a page open on the other and its
- * page cache, and an upload through one is served by the other.
+ * page cache, a message stored through one reaches an inbox open on the other, and an upload
+ * through one is served by the other.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -157,6 +158,38 @@ describe('two app servers on one PostgreSQL database', () => {
     }
     // B's cached page went with the change it was told of.
     expect(await page()).toContain(imageUrl)
+  })
+
+  it("bring a message stored through one to the other's open inbox within 2 s, without its content", async () => {
+    const stream = await openEventStream(`${b.baseUrl}/api/inbox-events`, {
+      cookie: adminCookie,
+      'sec-fetch-site': 'same-origin',
+    })
+    try {
+      await stream.next((e) => e.event === 'ready', 5_000)
+      const message = `Live inbox across instances ${Date.now()}.`
+      const sentAt = Date.now()
+      const sent = await call(a, 'contact.functions.ts#submitContactMessage', {
+        method: 'POST',
+        data: { name: 'Ece Anlık', email: 'ece.anlik@example.com', message, website: '' },
+        ip: '198.51.100.77',
+      })
+      expect(sent.status, await sent.clone().text()).toBe(200)
+      const change = await stream.next((e) => e.event === 'inbox', 2_000)
+      expect(JSON.parse(change.data)).toEqual({ op: 'insert', count: 1 })
+      expect(change.data).not.toMatch(/Ece|ece\.anlik|Live inbox/)
+      expect(change.receivedAt - sentAt).toBeLessThan(2_000)
+      // The inbox on B then reads it, with the unread count it adds to.
+      const listed = await call(b, 'inbox.functions.ts#listMessages', {
+        method: 'GET',
+        cookie: adminCookie,
+        data: { status: 'new', q: '', page: 1 },
+      })
+      expect(listed.status, await listed.clone().text()).toBe(200)
+      expect(await listed.text()).toContain(message)
+    } finally {
+      stream.close()
+    }
   })
 
   it('serve from one server an image uploaded through the other', async () => {

@@ -11,6 +11,7 @@ import { createDiskFileStorage } from '../sql/disk-storage.server'
 import { applyMigrations } from '../sql/migrations.server'
 import { pgliteDatabase } from '../sql/pglite.server'
 import { builtinAuth, createSqlBackend } from '../sql/sql-backend.server'
+import { builtinTeamAccounts } from '../sql/team.server'
 import { openPglite } from './db.server'
 import { acquireDataDirLock } from './lock.server'
 import { seedDatabase } from '../sql/seed.server'
@@ -73,6 +74,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedIn
         codeTtlSeconds: options.codeTtlSeconds,
       }),
       storage: createDiskFileStorage(db, options.dataDir),
+      accounts: builtinTeamAccounts,
       onClose: release,
     })
     await backend.listening()

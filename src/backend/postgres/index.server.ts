@@ -13,6 +13,7 @@ import { applyMigrations } from '../sql/migrations.server'
 import { pgDatabase } from '../sql/pg.server'
 import { seedDatabase } from '../sql/seed.server'
 import { builtinAuth, createSqlBackend } from '../sql/sql-backend.server'
+import { builtinTeamAccounts } from '../sql/team.server'
 import { LIMITS } from '~/lib/limits'
 
 export interface PostgresOptions {
@@ -58,6 +59,7 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresIn
         codeTtlSeconds: options.codeTtlSeconds,
       }),
       storage: createDatabaseFileStorage(db),
+      accounts: builtinTeamAccounts,
     })
     await backend.listening()
     return { backend, db }

@@ -7,8 +7,10 @@ import type { Mailer } from '../mailer.server'
 import { createBannerStore } from './banners.server'
 import { createBuiltinAuthService } from './builtin-auth/auth.server'
 import type { SqlDatabase } from './client'
+import { createInboxEvents } from './inbox-events.server'
 import { createMessageStore } from './messages.server'
 import { createRateLimitStore } from './rate-limits.server'
+import { type TeamAccounts, createTeamStore } from './team.server'
 
 export interface SqlBackendParts {
   kind: Backend['kind']
@@ -17,12 +19,15 @@ export interface SqlBackendParts {
   now: () => Date
   auth: (db: SqlDatabase) => AuthService
   storage: FileStorage
+  /** Where the team page creates the account of an admin it adds (the built-in users, or Supabase Auth). */
+  accounts: TeamAccounts
   /** Runs after the database is closed (say, releasing the data folder's lock). */
   onClose?: () => void | Promise<void>
 }
 
 export function createSqlBackend(parts: SqlBackendParts): Backend & { listening(): Promise<void> } {
   const banners = createBannerStore(parts.db)
+  const inboxEvents = createInboxEvents(parts.db)
   let closed: Promise<void> | null = null
   return {
     kind: parts.kind,
@@ -31,11 +36,14 @@ export function createSqlBackend(parts: SqlBackendParts): Backend & { listening(
     auth: parts.auth(parts.db),
     storage: parts.storage,
     rateLimits: createRateLimitStore(parts.db),
+    team: createTeamStore(parts.db, parts.accounts),
+    inboxEvents,
     listening: banners.listening,
     close() {
       closed ??= (async () => {
         try {
           await banners.close()
+          await inboxEvents.close()
           await parts.db.close()
         } finally {
           await parts.onClose?.()

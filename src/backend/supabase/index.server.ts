@@ -12,6 +12,7 @@ import { createSqlBackend } from '../sql/sql-backend.server'
 import { createAuthService } from './auth.server'
 import type { SupabaseBackendOptions } from './options.server'
 import { createFileStorage } from './storage.server'
+import { supabaseAccounts } from './tools.server'
 import { LIMITS } from '~/lib/limits'
 
 export type { SupabaseBackendOptions } from './options.server'
@@ -32,7 +33,9 @@ export interface SupabaseInstance {
   db: SqlDatabase
 }
 
-export async function openSupabase(options: SupabaseBackendOptions & { databaseUrl: string; listenUrl?: string }): Promise<SupabaseInstance> {
+export async function openSupabase(
+  options: SupabaseBackendOptions & { databaseUrl: string; listenUrl?: string },
+): Promise<SupabaseInstance> {
   const db = pgDatabase({
     url: options.databaseUrl,
     listenUrl: options.listenUrl,
@@ -48,6 +51,8 @@ export async function openSupabase(options: SupabaseBackendOptions & { databaseU
       now: () => new Date(),
       auth: (sql) => createAuthService(options, (email) => isAdminEmail(sql, email)),
       storage: createFileStorage(options),
+      // The team page creates accounts as `npm run users` does: Auth's admin API, service role.
+      accounts: supabaseAccounts(options),
     })
     await backend.listening()
     return { backend, db }

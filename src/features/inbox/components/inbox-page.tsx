@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import type { ContactMessage } from '~/backend/domain'
 import { Button } from '~/components/ui/button'
 import { LIMITS } from '~/lib/limits'
@@ -9,13 +9,15 @@ import { inboxKeys, messageQueryOptions, messagesQueryOptions } from '../inbox.q
 import { BulkBar } from './bulk-bar'
 import { ConfirmDeleteDialog } from './confirm-delete-dialog'
 import { ExportButton } from './export-button'
-import { InboxHeader } from './inbox-header'
+import { InboxHeader, formatCount } from './inbox-header'
 import { MessageDetail } from './message-detail'
 import { MessageTable } from './message-table'
 import { Pagination } from './pagination'
 import { SearchBox } from './search-box'
 import { StatusFilterSelect } from './status-filter'
 import { useInboxShortcuts } from './use-inbox-shortcuts'
+import { useLiveInbox } from './use-live-inbox'
+import { useUnreadTitle } from './use-unread-title'
 import { redirectIfSignedOut, useMessageActions } from './use-message-actions'
 
 export type InboxNavigate = (patch: Partial<InboxSearch>, options?: { replace?: boolean }) => void
@@ -57,6 +59,15 @@ export function InboxPage({
   useEffect(() => {
     if (list.error) redirectIfSignedOut(list.error)
   }, [list.error])
+
+  // New messages appear without 'Yenile'; a screen reader hears how many arrived.
+  const [arrival, setArrival] = useState({ text: '', seq: 0 })
+  const announceArrival = useCallback(
+    (count: number) => setArrival((prev) => ({ text: m.inbox_live_new({ count: formatCount(count) }), seq: prev.seq + 1 })),
+    [],
+  )
+  useLiveInbox(announceArrival)
+  useUnreadTitle(list.data?.unread, view)
 
   // A page past the end (its last messages were just deleted) moves back to the last page. With a
   // capped search count the last page is unknown, but `total` still counts every row up to the
@@ -201,6 +212,10 @@ export function InboxPage({
           />
         </div>
         <p className="mt-4 hidden text-xs text-slate-500 lg:block">{m.inbox_shortcuts()}</p>
+        <p role="status" className="sr-only" data-testid="inbox-live-status">
+          {/* A trailing space on every other arrival, so the same words are announced again. */}
+          {arrival.seq % 2 === 1 ? `${arrival.text}\u00a0` : arrival.text}
+        </p>
       </main>
       <ConfirmDeleteDialog
         open={pendingDelete !== null}

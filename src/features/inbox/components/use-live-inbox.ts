@@ -1,0 +1,73 @@
+/**
+ * Keeps an open inbox current (decision 091): an EventSource on /api/inbox-events, where the
+ * server tells of every change of the messages, made through any instance. Each change, and each
+ * (re)connection, reads the list again; the events themselves carry no message.
+ */
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { inboxKeys } from '../inbox.queries'
+
+/** Changes that come together (a bulk action, a flood) are read once. */
+const REFRESH_DELAY_MS = 200
+const MAX_BACKOFF_MS = 60_000
+
+/** Calls `onArrived` with the number of messages that just arrived. */
+export function useLiveInbox(onArrived: (count: number) => void): void {
+  const queryClient = useQueryClient()
+  const arrived = useRef(onArrived)
+  useEffect(() => {
+    arrived.current = onArrived
+  }, [onArrived])
+
+  useEffect(() => {
+    let source: EventSource | undefined
+    let refresh: ReturnType<typeof setTimeout> | undefined
+    let reopen: ReturnType<typeof setTimeout> | undefined
+    let attempts = 0
+    let connected = false
+
+    const refreshSoon = () => {
+      refresh ??= setTimeout(() => {
+        refresh = undefined
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.all })
+      }, REFRESH_DELAY_MS)
+    }
+
+    const open = () => {
+      source = new EventSource('/api/inbox-events')
+      // Listening now. After a reconnection, whatever changed meanwhile is read once; on the first
+      // connection only data past its staleTime is (the page's own was read a moment ago).
+      source.addEventListener('ready', () => {
+        attempts = 0
+        if (connected) refreshSoon()
+        else void queryClient.refetchQueries({ queryKey: inboxKeys.all, type: 'active', stale: true })
+        connected = true
+      })
+      source.addEventListener('inbox', (event) => {
+        try {
+          const change = JSON.parse((event as MessageEvent<string>).data) as { op?: string; count?: number }
+          if (change.op === 'insert' && typeof change.count === 'number' && change.count > 0) arrived.current(change.count)
+        } catch {
+          // Read the list anyway.
+        }
+        refreshSoon()
+      })
+      // EventSource reconnects by itself after a dropped stream; it gives up on an HTTP error
+      // (a lost session: reading the list then shows the login). Reopened with a growing delay.
+      source.addEventListener('error', () => {
+        if (source?.readyState !== EventSource.CLOSED) return
+        source = undefined
+        attempts += 1
+        refreshSoon()
+        reopen = setTimeout(open, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 6)))
+      })
+    }
+
+    open()
+    return () => {
+      source?.close()
+      clearTimeout(refresh)
+      clearTimeout(reopen)
+    }
+  }, [queryClient])
+}

@@ -1,0 +1,55 @@
+/**
+ * The team page's server functions: validate → authorize (requireAdmin, in every one) → call the
+ * backend. The signed-in admin is the actor the database records with each change.
+ */
+import { createServerFn } from '@tanstack/react-start'
+import type { TeamChange, TeamMember, TeamRemovalRefusal } from '~/backend/backend'
+import { normalizeEmail } from '~/backend/domain'
+import { getBackend } from '~/backend/index.server'
+import { requireAdmin } from '~/features/auth/require-admin'
+import { AppError } from '~/lib/app-error'
+import { LIMITS } from '~/lib/limits'
+import { m } from '~/paraglide/messages'
+import { TeamEmailInputSchema } from './team.schemas'
+
+export interface TeamView {
+  members: TeamMember[]
+  history: TeamChange[]
+  /** The signed-in admin's address: the one row the page offers no removal for. */
+  you: string
+}
+
+export const getTeam = createServerFn({ method: 'GET' })
+  .middleware([requireAdmin])
+  .handler(async ({ context }): Promise<TeamView> => {
+    const backend = await getBackend()
+    const [members, history] = await Promise.all([backend.team.list(), backend.team.history(LIMITS.team.historyShown)])
+    return { members, history, you: normalizeEmail(context.user.email) }
+  })
+
+/** Puts an address on the admin list, creating its account where the mode keeps accounts. */
+export const addAdmin = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .validator(TeamEmailInputSchema)
+  .handler(async ({ data, context }) => {
+    const backend = await getBackend()
+    const result = await backend.team.add(data.email, context.user.email)
+    return { email: normalizeEmail(data.email), ...result }
+  })
+
+function refusal(reason: TeamRemovalRefusal): AppError {
+  if (reason === 'self') return new AppError(409, 'team_self', m.team_error_self())
+  if (reason === 'last_admin') return new AppError(409, 'team_last_admin', m.team_error_last_admin())
+  return new AppError(404, 'not_found', m.team_error_not_admin())
+}
+
+/** Takes an address off the admin list (its account stays): never the caller's own, never the last. */
+export const removeAdmin = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .validator(TeamEmailInputSchema)
+  .handler(async ({ data, context }) => {
+    const backend = await getBackend()
+    const result = await backend.team.remove(data.email, context.user.email)
+    if (!result.ok) throw refusal(result.reason)
+    return { email: normalizeEmail(data.email) }
+  })
