@@ -147,7 +147,7 @@ describe('two app servers on one PostgreSQL database', () => {
       const saved = await call(a, 'banners.functions.ts#saveBanners', {
         method: 'POST',
         cookie: adminCookie,
-        data: { 'tr-banner': imageUrl, 'en-banner': '' },
+        data: { 'tr-banner': { imageUrl }, 'en-banner': { imageUrl: '' } },
       })
       expect(saved.status, await saved.clone().text()).toBe(200)
       const change = await stream.next((e) => e.event === 'banner', 2_000)
