@@ -11,6 +11,7 @@ import type {
   BannerInput,
   BannerKey,
   ContactMessage,
+  Locale,
   MessageCondition,
   MessagePage,
   MessagePatch,
@@ -77,7 +78,8 @@ export interface BannerStore {
 }
 
 export interface MessageStore {
-  create(input: NewContactMessage): Promise<{ id: string; createdAt: string }>
+  /** Stores the message and, in the same transaction, queues the admins' notifications of it. */
+  create(input: NewContactMessage, context?: NewMessageContext): Promise<{ id: string; createdAt: string }>
   list(query: MessageQuery): Promise<MessagePage>
   get(id: string): Promise<ContactMessage | null>
   /** The messages among `ids` that exist, newest first; ids that are not uuids match nothing. */
@@ -91,9 +93,18 @@ export interface MessageStore {
   remove(ids: string[]): Promise<number>
 }
 
+/** Where the message came from, for the notifications it causes. */
+export interface NewMessageContext {
+  /** The origin of the notifications' link to the message; null: no link (docs/decisions/090-mail.md). */
+  linkOrigin: string | null
+}
+
 export interface AuthService {
-  /** Sends a one-time code to an existing user; never creates one. `from`: the visitor asking. */
-  sendCode(email: string, from?: Pick<RequestContext, 'clientAddress'>): Promise<AuthResult>
+  /**
+   * Sends a one-time code to an existing user; never creates one. `from`: the visitor asking.
+   * `deliveryId`: the code's e-mail is queued for an SMTP server, and mail.codeDelivery follows it.
+   */
+  sendCode(email: string, from?: Pick<RequestContext, 'clientAddress'>): Promise<AuthResult<{ deliveryId?: string }>>
   /** Checks the code and, when right, starts a session in the request's cookies. */
   verifyCode(ctx: RequestContext, email: string, code: string): Promise<AuthResult<{ user: AuthUser }>>
   /** The signed-in user, refreshing the session cookies as needed; null when none. */
@@ -185,6 +196,35 @@ export interface InboxEvents {
   subscribe(listener: (change: InboxChange) => void): Promise<() => void>
 }
 
+/** An admin's choice about new-message e-mails; the defaults (on, Turkish) until they save one. */
+export interface NotificationSettings {
+  /** E-mail me about each new contact message (a flood becomes one digest). */
+  newMessages: boolean
+  /** The language of those e-mails. */
+  locale: Locale
+}
+
+/** A sign-in code e-mail as the login page may know it: waiting, taken by the mail server, or given up. */
+export type CodeDeliveryState = 'queued' | 'sent' | 'failed'
+
+/**
+ * Outgoing mail (docs/decisions/090-mail.md): a queue in the database, delivered by one worker at
+ * a time across instances, to SMTP_URL's server or, without one, to outbox.jsonl and the log.
+ */
+export interface MailService {
+  readonly delivery: 'smtp' | 'outbox'
+  /** The state of the code e-mail that sendCode returned `id` for; null for any other id. */
+  codeDelivery(id: string): Promise<CodeDeliveryState | null>
+  settings(adminEmail: string): Promise<NotificationSettings>
+  /** Stores the admin's settings; returns them as stored. */
+  saveSettings(adminEmail: string, settings: NotificationSettings): Promise<NotificationSettings>
+  /**
+   * Stops delivering in this process (the server is shutting down), after the mail under way;
+   * what waits stays queued for the next start or another instance.
+   */
+  stop(): Promise<void>
+}
+
 /**
  * embedded: PGlite in DATA_DIR, built-in sign-in, uploads on disk (nothing configured).
  * postgres: a PostgreSQL server (DATABASE_URL), built-in sign-in, uploads in the database.
@@ -199,6 +239,7 @@ export interface Backend {
   auth: AuthService
   storage: FileStorage
   rateLimits: RateLimitStore
+  mail: MailService
   team: TeamStore
   inboxEvents: InboxEvents
   close(): Promise<void>

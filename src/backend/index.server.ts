@@ -14,10 +14,16 @@ const holder = globalThis as Holder
 async function createBackend(): Promise<Backend> {
   const env = serverEnv()
   const mode = env.backend
+  // The server process delivers mail (docs/decisions/090-mail.md); the CLI tools open backends without.
+  const mail = { smtp: env.mail && { url: env.mail.smtpUrl, from: env.mail.from }, worker: true }
   // Imported on demand: each mode loads only its own drivers and clients.
   if (mode.kind === 'supabase') {
     const { createSupabaseBackend } = await import('./supabase/index.server')
-    return createSupabaseBackend({ ...mode, secureCookies: env.secureCookies })
+    return createSupabaseBackend({
+      ...mode,
+      secureCookies: env.secureCookies,
+      mail: { ...mail, dataDir: env.dataDir, logEmails: env.logEmails },
+    })
   }
   if (mode.kind === 'postgres') {
     const { openPostgres } = await import('./postgres/index.server')
@@ -29,6 +35,7 @@ async function createBackend(): Promise<Backend> {
       logEmails: env.logEmails,
       seedAdminEmails: env.seedAdminEmails,
       codeTtlSeconds: env.codeTtlSeconds,
+      mail,
     })
     return backend
   }
@@ -39,6 +46,7 @@ async function createBackend(): Promise<Backend> {
     logEmails: env.logEmails,
     seedAdminEmails: env.seedAdminEmails,
     codeTtlSeconds: env.codeTtlSeconds,
+    mail,
   })
 }
 
@@ -54,6 +62,15 @@ export function getBackend(): Promise<Backend> {
     })
   }
   return pending
+}
+
+/**
+ * Stops what the backend does on its own, mail delivery, as the server shuts down: its polling
+ * would otherwise keep the process alive. The backend stays open for the requests still running.
+ */
+export async function stopBackendWork(): Promise<void> {
+  const backend = await holder[CACHE]?.catch(() => null)
+  await backend?.mail.stop()
 }
 
 /** Closes the backend if one was created (server shutdown, tests); the next getBackend() starts anew. */

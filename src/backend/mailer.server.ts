@@ -1,7 +1,7 @@
 /**
- * The "mail server" of the built-in sign-in without SMTP: each e-mail becomes one JSON line in
- * `${dataDir}/outbox.jsonl` (which tests and the e2e suite read back) and, when asked, a block
- * in the server log so a developer can copy the sign-in code.
+ * The "mail server" while SMTP_URL is unset (sign-in codes and notifications alike): each e-mail
+ * becomes one JSON line in `${dataDir}/outbox.jsonl` (which tests and the e2e suite read back)
+ * and, when asked, a block in the server log so a developer can copy the sign-in code.
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
@@ -11,6 +11,11 @@ export interface OutboxMail {
   subject: string
   text: string
   sentAt: string
+  /** What the mail is (mail from the queue): tests look for codes among `sign_in_code` ones. */
+  kind?: 'sign_in_code' | 'new_message' | 'digest'
+  /** `Name <address>` of the sender of a contact message, as its notification's Reply-To. */
+  replyTo?: string
+  messageId?: string
 }
 
 export interface Mailer {

@@ -33,6 +33,10 @@ const EnvSchema = v.object({
     ),
     'false',
   ),
+  /** smtp:// or smtps:// URL of the mail server (with user and password); unset: mail goes to outbox.jsonl. */
+  SMTP_URL: optionalString,
+  /** The From of every mail, `Name <address>` or an address; needed with SMTP_URL. */
+  MAIL_FROM: optionalString,
   /** Echo e-mails to the server log (embedded). */
   LOG_EMAILS: v.optional(v.picklist(['true', 'false']), 'true'),
   /**
@@ -82,6 +86,8 @@ export type ServerEnv = {
   /** Trusted reverse proxies in front; 0 ignores X-Forwarded-* (docs/decisions/080-client-address-and-origin.md). */
   proxyHops: number
   logEmails: boolean
+  /** The mail server; null: mail is written to DATA_DIR/outbox.jsonl (and the log). */
+  mail: { smtpUrl: string; from: string } | null
   /** Extra admins the embedded seed creates (none unless SEED_ADMIN_EMAILS is set). */
   seedAdminEmails: string[]
   /** How long an embedded sign-in code lives: LIMITS.auth.codeTtlSeconds unless a test shortens it. */
@@ -112,12 +118,43 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     secureCookies,
     proxyHops: env.TRUST_PROXY,
     logEmails: env.LOG_EMAILS === 'true',
+    mail: parseMail(env),
     seedAdminEmails: env.SEED_ADMIN_EMAILS,
     codeTtlSeconds: env.AUTH_CODE_TTL_SECONDS,
   }
 }
 
 const POSTGRES_URL = /^postgres(ql)?:\/\/[^/]+/
+/** `a@b.example` or `Name <a@b.example>`. */
+const MAIL_ADDRESS = /^(?:[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+|[^<>]*<\s*[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+\s*>)$/
+
+function parseMail(env: v.InferOutput<typeof EnvSchema>): ServerEnv['mail'] {
+  const { SMTP_URL: url, MAIL_FROM: from } = env
+  if (url === '' && from === '') return null
+  if (url === '') {
+    throw new EnvError(
+      'MAIL_FROM is set but SMTP_URL is missing: set both to send e-mail through a mail server, ' +
+        'or neither to write it to DATA_DIR/outbox.jsonl.',
+    )
+  }
+  let parsed: URL | null = null
+  try {
+    parsed = new URL(url)
+  } catch {}
+  if (!parsed || !['smtp:', 'smtps:'].includes(parsed.protocol) || parsed.hostname === '' || /[\s]/.test(url)) {
+    throw new EnvError('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465.')
+  }
+  if (from === '') {
+    throw new EnvError(
+      'SMTP_URL is set but MAIL_FROM is missing: set MAIL_FROM to the sender of every mail, ' +
+        'e.g. "Pusula Dijital <no-reply@example.com>".',
+    )
+  }
+  if (!MAIL_ADDRESS.test(from)) {
+    throw new EnvError('MAIL_FROM must be an e-mail address or "Name <address>", e.g. "Pusula Dijital <no-reply@example.com>".')
+  }
+  return { smtpUrl: url, from }
+}
 
 function parseMode(env: v.InferOutput<typeof EnvSchema>): ServerEnv['backend'] {
   const supabaseVars = {
@@ -167,6 +204,13 @@ function parseMode(env: v.InferOutput<typeof EnvSchema>): ServerEnv['backend'] {
 function databaseLabel(url: string): string {
   const parsed = new URL(url)
   return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`
+}
+
+/** Where mail goes, for the start-up log line: the SMTP server's host, never its user or password. */
+export function describeMail(env: ServerEnv): string {
+  if (!env.mail) return `outbox (${env.dataDir}/outbox.jsonl${env.logEmails ? ' and the log' : ''})`
+  const url = new URL(env.mail.smtpUrl)
+  return `smtp (${url.protocol}//${url.host})`
 }
 
 /** The mode and where its data lives, for the start-up log line (no secrets). */

@@ -84,4 +84,41 @@ export const LIMITS = {
      */
     poolMax: 10,
   },
+  mail: {
+    /**
+     * More contact messages than this within floodWindowSeconds become one digest per admin,
+     * sent when the window after the first one it holds has passed (docs/decisions/090-mail.md).
+     */
+    floodMax: 10,
+    floodWindowSeconds: 10 * 60,
+    /** A digest names this many messages; it counts the rest. */
+    digestListMax: 20,
+    /** Lines and characters of a message its notification quotes. */
+    excerptLines: 4,
+    excerptChars: 400,
+    /** A failed delivery is tried again after retryBaseSeconds, then twice as long each time, at most retryMaxSeconds. */
+    retryBaseSeconds: 5,
+    retryMaxSeconds: 10 * 60,
+    /** A notification still not delivered this long after it was queued is given up (and logged). */
+    giveUpAfterSeconds: 3 * 24 * 60 * 60,
+    /** The SMTP server must take the connection within this, and a whole delivery within sendTimeoutSeconds. */
+    connectTimeoutSeconds: 10,
+    sendTimeoutSeconds: 25,
+    /**
+     * The one delivering worker's lease, renewed before each mail: longer than a delivery may
+     * take. A mail whose delivery was cut off (the process died) is tried again after this long.
+     */
+    leaseSeconds: 30,
+    /** Besides being woken (NOTIFY, a new code), the worker looks at the queue this often. */
+    pollSeconds: 5,
+    /**
+     * The login page says the code e-mail is late when it has not left after this long (an SMTP
+     * server takes a mail in a second or two; by now two attempts have failed), and then asks
+     * again every codeStatusPollSeconds until it has.
+     */
+    codeNoticeAfterSeconds: 15,
+    codeStatusPollSeconds: 5,
+    /** Delivered, expired and failed rows are deleted after this long. */
+    keepSeconds: 7 * 24 * 60 * 60,
+  },
 } as const

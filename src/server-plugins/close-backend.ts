@@ -1,5 +1,5 @@
 import { definePlugin } from 'nitro'
-import { closeBackend } from '../backend/index.server'
+import { closeBackend, stopBackendWork } from '../backend/index.server'
 
 /**
  * Closes the backend when the server has stopped: after a SIGTERM or SIGINT the server stops
@@ -15,4 +15,14 @@ export default definePlugin(() => {
     closed = true
     void closeBackend()
   })
+  // The mail worker's timer queries the database every few seconds, which would keep the event
+  // loop from ever emptying: it stops with the server (the mail under way finishes first).
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      void stopBackendWork().finally(() => {
+        // Nobody else handles the signal (a dev server): let it do what it does by default.
+        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal)
+      })
+    })
+  }
 })

@@ -22,6 +22,8 @@ const PUBLIC: Record<string, string> = {
   'src/features/auth/auth.functions.ts#sendLoginCode': 'how a session starts; rate-limited per IP',
   'src/features/auth/auth.functions.ts#verifyLoginCode': 'how a session starts; rate-limited per e-mail and IP',
   'src/features/auth/auth.functions.ts#signOut': "ends the caller's own session, if any",
+  'src/features/auth/auth.functions.ts#getCodeDelivery':
+    "whether a sign-in code's e-mail has left, by the random id only its requester was given; nothing else",
   'src/features/auth/session.functions.ts#getAdminSession': "the caller's own address when they are an admin, else null",
   'src/features/landing/landing.functions.ts#getLandingPageData': "the public landing page's banner",
   'src/features/contact/contact.functions.ts#submitContactMessage': 'the public contact form; validated and rate-limited',

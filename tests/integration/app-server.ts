@@ -129,8 +129,9 @@ export function latestCode(dataDir: string, to: string): string {
   const mails = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as { to: string; text: string })
-    .filter((mail) => mail.to === to)
+    .map((line) => JSON.parse(line) as { to: string; text: string; kind?: string })
+    // New-message notifications go to admins too (docs/decisions/090-mail.md).
+    .filter((mail) => mail.to === to && (mail.kind ?? 'sign_in_code') === 'sign_in_code')
   const code = mails.at(-1)?.text.match(/\b(\d{6})\b/)?.[1]
   if (!code) throw new Error(`No sign-in code was mailed to ${to}`)
   return code

@@ -271,6 +271,35 @@ describe('as the server (a login role in app_server)', () => {
     expect(after.rows).toEqual([{ wait: 0 }])
   })
 
+  it('queues, claims and finishes mail, holds the delivery lease and keeps notification settings', async () => {
+    await superuser.query('insert into public.admin_emails (email) values ($1) on conflict do nothing', [
+      'mail-admin@example.com',
+    ])
+    const queued = await app.query(
+      `insert into public.mail_queue (kind, recipient, data, created_at, next_attempt_at)
+       values ('digest', 'mail-admin@example.com', '{"count": 1, "ids": []}', now(), now()) returning id`,
+    )
+    const id = queued.rows[0].id
+    expect((await app.query(`update public.mail_queue set status = 'sending' where id = $1`, [id])).rowCount).toBe(1)
+    expect((await app.query(`update public.mail_queue set status = 'sent', sent_at = now() where id = $1`, [id])).rowCount).toBe(
+      1,
+    )
+    const lease = await app.query(
+      `update public.mail_worker_lease set holder = 'grants-test', expires_at = now() + interval '1 minute'
+       where holder is null or expires_at < now()`,
+    )
+    expect(lease.rowCount).toBe(1)
+    await app.query(`update public.mail_worker_lease set holder = null, expires_at = '-infinity'`)
+    await app.query(
+      `insert into public.admin_notification_settings (email, new_messages, locale) values ($1, false, 'en')
+       on conflict (email) do update set new_messages = excluded.new_messages`,
+      ['mail-admin@example.com'],
+    )
+    expect((await app.query('delete from public.mail_queue where id = $1', [id])).rowCount).toBe(1)
+    await expectDenied(app.query('delete from public.mail_worker_lease'))
+    await expectDenied(app.query('insert into public.mail_worker_lease (id) values (true)'))
+  })
+
   it('may do nothing beyond what the app does', async () => {
     await expectDenied(app.query(`delete from public.hero_settings where key = 'en-banner'`))
     await expectDenied(app.query(`update public.admin_emails set email = email`))

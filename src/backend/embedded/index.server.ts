@@ -4,12 +4,13 @@
  */
 import type { PGlite } from '@electric-sql/pglite'
 import type { Backend } from '../backend'
-import { createOutboxMailer } from '../mailer.server'
+import { chooseTransport } from '../mail/transport.server'
 import { loadSecret } from '../sql/builtin-auth/secrets.server'
 import type { SqlDatabase } from '../sql/client'
 import { createDiskFileStorage } from '../sql/disk-storage.server'
 import { applyMigrations } from '../sql/migrations.server'
 import { pgliteDatabase } from '../sql/pglite.server'
+import { createMailSystem, type MailOptions, type MailSystem } from '../sql/mail/mail-system.server'
 import { builtinAuth, createSqlBackend } from '../sql/sql-backend.server'
 import { builtinTeamAccounts } from '../sql/team.server'
 import { openPglite } from './db.server'
@@ -39,6 +40,8 @@ export interface EmbeddedOptions {
   seedAdminEmails?: readonly string[]
   /** A shorter sign-in code life (AUTH_CODE_TTL_SECONDS; tests). */
   codeTtlSeconds?: number
+  /** The mail server and whether this process delivers (the server does; tools and most tests do not). */
+  mail?: MailOptions
 }
 
 export interface EmbeddedInstance {
@@ -53,6 +56,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedIn
   const now = options.now ?? (() => new Date())
   const release = acquireDataDirLock(options.dataDir)
   let pglite: PGlite | undefined
+  let mail: MailSystem | undefined
   try {
     const secret = loadSecret(options.dataDir)
     pglite = await openPglite(options)
@@ -62,24 +66,34 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedIn
     if (applied.some((name) => name.startsWith('embedded/0001'))) {
       await seedDatabase(db, now(), { sampleData: true, extraAdmins: options.seedAdminEmails })
     }
+    mail = await createMailSystem({
+      db,
+      now,
+      transport: chooseTransport({ smtp: options.mail?.smtp, dataDir: options.dataDir, logEmails: options.logEmails, now }),
+      worker: options.mail?.worker ?? false,
+      // One process per data folder (the lock): what a dead predecessor left claimed is free at once.
+      exclusive: true,
+    })
     const backend = createSqlBackend({
       kind: 'embedded',
       db,
       now,
       auth: builtinAuth({
         secret,
-        mailer: createOutboxMailer({ dataDir: options.dataDir, logEmails: options.logEmails, now }),
+        mail: mail.codes,
         now,
         secureCookies: options.secureCookies,
         codeTtlSeconds: options.codeTtlSeconds,
       }),
       storage: createDiskFileStorage(db, options.dataDir),
+      mail,
       accounts: builtinTeamAccounts,
       onClose: release,
     })
     await backend.listening()
     return { backend, db, pglite }
   } catch (error) {
+    await mail?.close().catch(() => {})
     await pglite?.close().catch(() => {})
     release()
     throw error

@@ -2,21 +2,34 @@
  * Contact messages in public.contact_messages. Times come from the store's clock rather than
  * the database's now(), so tests that move the clock see consistent ordering.
  */
-import type { MessageStore } from '../backend'
+import type { MessageStore, NewMessageContext } from '../backend'
 import { type ContactMessage, MESSAGE_STATUSES, type MessageStatus, messagePaging, searchCountLimit, validIds } from '../domain'
 import type { ContactMessageSeed } from '../seed-messages'
 import type { Sql } from './client'
 import { MESSAGE_COLUMNS, type MessageRow, messageFilter, toContactMessage } from './message-rows.server'
 
-export function createMessageStore(db: Sql, now: () => Date): MessageStore {
+/** What a new message causes besides its row: the admins' notifications (mail/notifications.server.ts). */
+export interface NewMessageEffects {
+  /** In the message's transaction, so a stored message always has its notifications queued. */
+  queueNotifications(tx: Sql, message: { id: string; createdAt: Date }, context: NewMessageContext | undefined): Promise<void>
+  /** After the commit. */
+  kick(): void
+}
+
+export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessageEffects): MessageStore {
   return {
-    async create(input) {
-      const { rows } = await db.query<{ id: string; created_at: Date }>(
-        `insert into public.contact_messages (name, email, message, ip_address, created_at)
-         values ($1, $2, $3, $4, $5) returning id, created_at`,
-        [input.name, input.email, input.message, input.ipAddress ?? null, now()],
-      )
-      const row = rows[0]!
+    async create(input, context) {
+      const row = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string; created_at: Date }>(
+          `insert into public.contact_messages (name, email, message, ip_address, created_at)
+           values ($1, $2, $3, $4, $5) returning id, created_at`,
+          [input.name, input.email, input.message, input.ipAddress ?? null, now()],
+        )
+        const created = rows[0]!
+        await effects?.queueNotifications(tx, { id: created.id, createdAt: created.created_at }, context)
+        return created
+      })
+      effects?.kick()
       return { id: row.id, createdAt: row.created_at.toISOString() }
     },
 

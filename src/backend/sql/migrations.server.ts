@@ -100,7 +100,13 @@ export class MigrationError extends Error {
 }
 
 /** The tables the server needs; a database without them was not migrated (supabase mode). */
-const REQUIRED_TABLES = ['public.contact_messages', 'public.hero_settings', 'public.admin_emails', 'public.rate_limit_hits']
+const REQUIRED_TABLES = [
+  'public.contact_messages',
+  'public.hero_settings',
+  'public.admin_emails',
+  'public.rate_limit_hits',
+  'public.mail_queue',
+]
 
 /** Names the required tables that are missing (supabase mode, where `supabase db push` migrates). */
 export async function missingTables(db: Sql): Promise<string[]> {

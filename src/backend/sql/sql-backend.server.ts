@@ -3,11 +3,11 @@
  * mode's own sign-in and file storage. Every deployment mode is assembled here.
  */
 import type { AuthService, Backend, FileStorage } from '../backend'
-import type { Mailer } from '../mailer.server'
 import { createBannerStore } from './banners.server'
 import { createBuiltinAuthService } from './builtin-auth/auth.server'
 import type { SqlDatabase } from './client'
 import { createInboxEvents } from './inbox-events.server'
+import type { CodeMailer, MailSystem } from './mail/mail-system.server'
 import { createMessageStore } from './messages.server'
 import { createRateLimitStore } from './rate-limits.server'
 import { type TeamAccounts, createTeamStore } from './team.server'
@@ -19,6 +19,8 @@ export interface SqlBackendParts {
   now: () => Date
   auth: (db: SqlDatabase) => AuthService
   storage: FileStorage
+  /** Outgoing mail: the queue, its worker, notification settings (mail/mail-system.server.ts). */
+  mail: MailSystem
   /** Where the team page creates the account of an admin it adds (the built-in users, or Supabase Auth). */
   accounts: TeamAccounts
   /** Runs after the database is closed (say, releasing the data folder's lock). */
@@ -32,16 +34,19 @@ export function createSqlBackend(parts: SqlBackendParts): Backend & { listening(
   return {
     kind: parts.kind,
     banners,
-    messages: createMessageStore(parts.db, parts.now),
+    messages: createMessageStore(parts.db, parts.now, parts.mail),
     auth: parts.auth(parts.db),
     storage: parts.storage,
     rateLimits: createRateLimitStore(parts.db),
+    mail: parts.mail.service,
     team: createTeamStore(parts.db, parts.accounts),
     inboxEvents,
     listening: banners.listening,
     close() {
       closed ??= (async () => {
         try {
+          // First: a delivery under way finishes while the database is still open.
+          await parts.mail.close()
           await banners.close()
           await inboxEvents.close()
           await parts.db.close()
@@ -56,7 +61,7 @@ export function createSqlBackend(parts: SqlBackendParts): Backend & { listening(
 
 export interface BuiltinAuthOptions {
   secret: Buffer
-  mailer: Mailer
+  mail: CodeMailer
   now: () => Date
   secureCookies: boolean
   /** A shorter sign-in code life (AUTH_CODE_TTL_SECONDS; tests). */

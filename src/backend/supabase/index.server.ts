@@ -8,7 +8,9 @@ import { isAdminEmail } from '../sql/admins.server'
 import type { SqlDatabase } from '../sql/client'
 import { missingTables } from '../sql/migrations.server'
 import { pgDatabase } from '../sql/pg.server'
+import { createMailSystem, type MailOptions, type MailSystem } from '../sql/mail/mail-system.server'
 import { createSqlBackend } from '../sql/sql-backend.server'
+import { chooseTransport } from '../mail/transport.server'
 import { createAuthService } from './auth.server'
 import type { SupabaseBackendOptions } from './options.server'
 import { createFileStorage } from './storage.server'
@@ -28,13 +30,19 @@ export class SchemaMissingError extends Error {
   }
 }
 
+/** Mail in the supabase mode: notifications only (Supabase Auth sends the codes); the outbox, without SMTP, in `dataDir`. */
+export interface SupabaseMailOptions extends MailOptions {
+  dataDir: string
+  logEmails: boolean
+}
+
 export interface SupabaseInstance {
   backend: Backend
   db: SqlDatabase
 }
 
 export async function openSupabase(
-  options: SupabaseBackendOptions & { databaseUrl: string; listenUrl?: string },
+  options: SupabaseBackendOptions & { databaseUrl: string; listenUrl?: string; mail?: SupabaseMailOptions },
 ): Promise<SupabaseInstance> {
   const db = pgDatabase({
     url: options.databaseUrl,
@@ -42,28 +50,40 @@ export async function openSupabase(
     maxConnections: LIMITS.database.poolMax,
     applicationName: 'pusula-site',
   })
+  let mail: MailSystem | undefined
   try {
     const missing = await missingTables(db)
     if (missing.length > 0) throw new SchemaMissingError(missing)
+    const now = () => new Date()
+    const mailOptions = options.mail ?? { dataDir: '.data', logEmails: false }
+    mail = await createMailSystem({
+      db,
+      now,
+      transport: chooseTransport({ ...mailOptions, now }),
+      worker: mailOptions.worker ?? false,
+      exclusive: false,
+    })
     const backend = createSqlBackend({
       kind: 'supabase',
       db,
-      now: () => new Date(),
+      now,
       auth: (sql) => createAuthService(options, (email) => isAdminEmail(sql, email)),
       storage: createFileStorage(options),
+      mail,
       // The team page creates accounts as `npm run users` does: Auth's admin API, service role.
       accounts: supabaseAccounts(options),
     })
     await backend.listening()
     return { backend, db }
   } catch (error) {
+    await mail?.close().catch(() => {})
     await db.close().catch(() => {})
     throw error
   }
 }
 
 export async function createSupabaseBackend(
-  options: SupabaseBackendOptions & { databaseUrl: string; listenUrl?: string },
+  options: SupabaseBackendOptions & { databaseUrl: string; listenUrl?: string; mail?: SupabaseMailOptions },
 ): Promise<Backend> {
   return (await openSupabase(options)).backend
 }

@@ -10,23 +10,39 @@ import { AppError } from '~/lib/app-error'
 import { clientIp, requestContext } from '~/lib/request-context.server'
 import { m } from '~/paraglide/messages'
 import { authFailureToAppError } from './auth-errors.server'
-import { SendLoginCodeSchema, VerifyLoginCodeSchema } from './auth.schemas'
+import type { CodeDeliveryState } from '~/backend/backend'
+import { CodeDeliveryInputSchema, SendLoginCodeSchema, VerifyLoginCodeSchema } from './auth.schemas'
 import { forgetVerifyTries, limitSendCode, limitVerify, recordCodeSent } from './rate-limits.server'
 import type { AdminSession } from './session.functions'
 
 export type { AdminSession } from './session.functions'
 
-/** Mails a one-time code to an existing user (never creates one). */
+/**
+ * Mails a one-time code to an existing user (never creates one). `deliveryId`: the mail is queued
+ * for an SMTP server, and getCodeDelivery tells the login page whether it has left.
+ */
 export const sendLoginCode = createServerFn({ method: 'POST' })
   .validator((data: unknown) => v.parse(SendLoginCodeSchema, data))
-  .handler(async ({ data }): Promise<{ sent: true }> => {
+  .handler(async ({ data }): Promise<{ sent: true; deliveryId: string | null }> => {
     const clientAddress = clientIp()
     await limitSendCode(clientAddress, data.email)
     const backend = await getBackend()
     const result = await backend.auth.sendCode(data.email, { clientAddress })
     if (!result.ok) throw authFailureToAppError('send', result)
     await recordCodeSent(data.email)
-    return { sent: true }
+    return { sent: true, deliveryId: result.deliveryId ?? null }
+  })
+
+/**
+ * Whether the code e-mail `id` has left for the mail server: asked by the login page when the
+ * code is late (LIMITS.mail.codeNoticeAfterSeconds). Public, as the sign-in itself is: the id is
+ * random, given only to whoever asked for the code, and the answer says nothing else.
+ */
+export const getCodeDelivery = createServerFn({ method: 'GET' })
+  .validator((data: unknown) => v.parse(CodeDeliveryInputSchema, data))
+  .handler(async ({ data }): Promise<{ state: CodeDeliveryState | null }> => {
+    const backend = await getBackend()
+    return { state: await backend.mail.codeDelivery(data.id) }
   })
 
 /**

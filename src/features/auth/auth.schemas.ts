@@ -33,3 +33,7 @@ export type SendLoginCodeInput = v.InferInput<typeof SendLoginCodeSchema>
 
 export const VerifyLoginCodeSchema = v.object({ email: EmailSchema, code: CodeSchema })
 export type VerifyLoginCodeInput = v.InferInput<typeof VerifyLoginCodeSchema>
+
+/** The code e-mail sendLoginCode queued for an SMTP server, as the login page follows it. */
+export const CodeDeliveryInputSchema = v.object({ id: v.pipe(v.string(), v.uuid()) })
+export type CodeDeliveryInput = v.InferInput<typeof CodeDeliveryInputSchema>

@@ -1,8 +1,10 @@
 import { redirect } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { setResponseHeader } from '@tanstack/react-start/server'
+import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { getBackend } from '~/backend/index.server'
 import { isLocale, localizeHref } from '~/paraglide/runtime'
+import { serverEnv } from '~/lib/env.server'
+import { mailLinkOrigin } from '~/lib/mail-link-origin.server'
 import { clientIp } from '~/lib/request-context.server'
 import { AppError, describeError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'
@@ -12,8 +14,11 @@ import { acceptContactMessage, contactLimiter, ContactRateLimitedError } from '.
 
 async function store(data: ContactSubmission) {
   const backend = await getBackend()
+  // The admins' notifications link to the message on this origin (docs/decisions/090-mail.md).
+  const context = { linkOrigin: mailLinkOrigin(getRequest(), serverEnv()) }
+  const messages = { create: (input: Parameters<typeof backend.messages.create>[0]) => backend.messages.create(input, context) }
   try {
-    return await acceptContactMessage(data, clientIp(), { messages: backend.messages, limiter: contactLimiter })
+    return await acceptContactMessage(data, clientIp(), { messages, limiter: contactLimiter })
   } catch (error) {
     if (error instanceof ContactRateLimitedError) setResponseHeader('retry-after', String(error.retryAfterSeconds))
     throw error

@@ -7,7 +7,7 @@ import type { AuthErrorCode, AuthFailure, AuthResult } from '../../backend'
 import { type AuthUser, normalizeEmail } from '../../domain'
 import { LIMITS } from '~/lib/limits'
 import type { Sql } from '../client'
-import type { Mailer } from '../../mailer.server'
+import type { CodeMailer } from '../mail/mail-system.server'
 import { hashCode, newCode, sameHash } from './secrets.server'
 import { findUserByEmail } from './users.server'
 
@@ -21,20 +21,6 @@ export const AUTH_MESSAGES = {
 
 const fail = (code: AuthErrorCode, message: string): AuthFailure => ({ ok: false, code, message })
 
-export function signInMail(code: string): { subject: string; text: string } {
-  const minutes = Math.round(LIMITS.auth.codeTtlSeconds / 60)
-  return {
-    subject: 'Giriş kodunuz / Your sign-in code',
-    text: [
-      `Giriş kodunuz: ${code}`,
-      `Bu kod ${minutes} dakika geçerlidir. Bu isteği siz yapmadıysanız bu e-postayı yok sayabilirsiniz.`,
-      '',
-      `Your sign-in code: ${code}`,
-      `It is valid for ${minutes} minutes. If you did not ask for it, you can ignore this e-mail.`,
-    ].join('\n'),
-  }
-}
-
 interface CodeRow {
   id: number
   code_hash: string
@@ -46,7 +32,8 @@ interface CodeRow {
 
 export interface OtpOptions {
   secret: Buffer
-  mailer: Mailer
+  /** Queues the code's mail in the code's own transaction (docs/decisions/090-mail.md). */
+  mail: CodeMailer
   now: () => Date
   /** How long a code lives; LIMITS.auth.codeTtlSeconds unless a test shortens it. */
   codeTtlSeconds?: number
@@ -56,7 +43,7 @@ export function createOtp(db: Sql, options: OtpOptions) {
   const latestCode = `select id, code_hash, created_at, expires_at, attempts, used from embedded_auth.otp_codes
                       where email = $1 order by created_at desc, id desc limit 1`
 
-  async function send(rawEmail: string): Promise<AuthResult> {
+  async function send(rawEmail: string): Promise<AuthResult<{ deliveryId?: string }>> {
     const email = normalizeEmail(rawEmail)
     const now = options.now()
     const code = newCode(LIMITS.auth.codeLength)
@@ -73,28 +60,27 @@ export function createOtp(db: Sql, options: OtpOptions) {
       }
       // Only the newest code counts: a new one retires every earlier one.
       await tx.query('delete from embedded_auth.otp_codes where email = $1', [email])
+      const expiresAt = new Date(now.getTime() + (options.codeTtlSeconds ?? LIMITS.auth.codeTtlSeconds) * 1000)
       const { rows } = await tx.query<{ id: number }>(
         `insert into embedded_auth.otp_codes (email, code_hash, created_at, expires_at)
          values ($1, $2, $3, $4) returning id`,
-        [
-          email,
-          hashCode(options.secret, email, code),
-          now,
-          new Date(now.getTime() + (options.codeTtlSeconds ?? LIMITS.auth.codeTtlSeconds) * 1000),
-        ],
+        [email, hashCode(options.secret, email, code), now, expiresAt],
       )
-      return { ok: true as const, id: rows[0]!.id }
+      // Its mail in the same transaction: a code is never stored without the mail that carries it.
+      const mail = await options.mail.queue(tx, { to: email, code, now, deliverBy: expiresAt })
+      return { ok: true as const, id: rows[0]!.id, mail }
     })
     if (!issued.ok) return issued
-    try {
-      await options.mailer.send({ to: email, ...signInMail(code) })
-    } catch (error) {
-      console.error('[auth] could not send the sign-in e-mail', error)
+    const outcome = await options.mail.dispatch(issued.mail)
+    if (outcome === 'failed') {
+      console.error('[auth] could not send the sign-in e-mail')
       // The user never got this code: drop it so they may ask again at once.
+      await options.mail.cancel(issued.mail.id)
       await db.query('delete from embedded_auth.otp_codes where id = $1', [issued.id])
       return fail('unavailable', AUTH_MESSAGES.sendFailed)
     }
-    return { ok: true }
+    // Queued for an SMTP server: the login page can follow it and say when it is late.
+    return outcome === 'queued' ? { ok: true, deliveryId: issued.mail.id } : { ok: true }
   }
 
   async function verify(rawEmail: string, rawCode: string): Promise<AuthResult<{ user: AuthUser }>> {

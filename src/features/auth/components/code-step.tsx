@@ -8,6 +8,7 @@ import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 import { verifyLoginCode } from '../auth.functions'
 import { CODE_INPUT_MAX_LENGTH, CodeSchema } from '../auth.schemas'
+import { CodeDeliveryNotice } from './code-delivery-notice'
 import { firstError, showLoginError } from './login-feedback'
 import { Spinner } from './spinner'
 
@@ -17,6 +18,8 @@ const codeInput = () => document.getElementById(CODE_INPUT_ID) as HTMLInputEleme
 
 interface CodeStepProps {
   email: string
+  /** The code mail queued for an SMTP server, followed by CodeDeliveryNotice; null: nothing to follow. */
+  deliveryId: string | null
   /** After a successful sign-in, once the success toast is up. */
   onSignedIn: () => Promise<void>
   /** Back to step 1 (the code is dropped with this step's form). */
@@ -24,7 +27,7 @@ interface CodeStepProps {
 }
 
 /** Step 2: the one-time code mailed to `email`. */
-export function CodeStep({ email, onSignedIn, onBack }: CodeStepProps) {
+export function CodeStep({ email, deliveryId, onSignedIn, onBack }: CodeStepProps) {
   const verify = useServerFn(verifyLoginCode)
   // Step 2 starts where the reader's attention is: in the code field.
   useEffect(() => codeInput()?.focus(), [])
@@ -83,6 +86,7 @@ export function CodeStep({ email, onSignedIn, onBack }: CodeStepProps) {
                 <CodeHint email={email} />
               </p>
               <FieldError id="login-code-error" message={error} />
+              <CodeDeliveryNotice deliveryId={deliveryId} />
             </div>
           )
         }}

@@ -11,20 +11,28 @@ import { firstError, showLoginError } from './login-feedback'
 import { Spinner } from './spinner'
 
 /** Step 1: the e-mail address; on success the page moves on to the code. */
-export function EmailStep({ email, onSent }: { email: string; onSent: (email: string) => void }) {
+export function EmailStep({
+  email,
+  onSent,
+}: {
+  email: string
+  /** `deliveryId`: the code mail queued for an SMTP server, which step 2 follows. */
+  onSent: (email: string, deliveryId: string | null) => void
+}) {
   const send = useServerFn(sendLoginCode)
   const form = useForm({
     defaultValues: { email },
     onSubmit: async ({ value }) => {
       const address = value.email.trim()
+      let sent: Awaited<ReturnType<typeof send>>
       try {
-        await send({ data: { email: address } })
+        sent = await send({ data: { email: address } })
       } catch (error) {
         showLoginError('send', error)
         return
       }
       toast.success({ title: m.login_code_sent_title(), description: m.login_code_sent_text() })
-      onSent(address)
+      onSent(address, sent.deliveryId)
     },
   })
 

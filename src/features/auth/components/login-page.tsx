@@ -6,7 +6,7 @@ import { CodeStep } from './code-step'
 import { EmailStep } from './email-step'
 import { LoginLayout } from './login-layout'
 
-type Step = { name: 'email' } | { name: 'code'; email: string }
+type Step = { name: 'email' } | { name: 'code'; email: string; deliveryId: string | null }
 
 /** /admin/login: e-mail, then the one-time code; `redirectTo` is an already vetted admin path. */
 export function LoginPage({ redirectTo }: { redirectTo: string }) {
@@ -42,13 +42,18 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
         {step.name === 'email' ? (
           <EmailStep
             email={email}
-            onSent={(address) => {
+            onSent={(address, deliveryId) => {
               setEmail(address)
-              setStep({ name: 'code', email: address })
+              setStep({ name: 'code', email: address, deliveryId })
             }}
           />
         ) : (
-          <CodeStep email={step.email} onSignedIn={enterAdmin} onBack={() => setStep({ name: 'email' })} />
+          <CodeStep
+            email={step.email}
+            deliveryId={step.deliveryId}
+            onSignedIn={enterAdmin}
+            onBack={() => setStep({ name: 'email' })}
+          />
         )}
       </section>
     </LoginLayout>

@@ -5,6 +5,7 @@ import { SignOutButton } from '~/features/auth/components/sign-out-button'
 import { BannerManagerButton } from '~/features/banners/components/banner-manager-button'
 import { type InboxNavigate, InboxPage } from '~/features/inbox/components/inbox-page'
 import { INBOX_SEARCH_DEFAULTS, InboxSearchSchema } from '~/features/inbox/inbox.schemas'
+import { NotificationSettingsButton } from '~/features/notifications/components/notification-settings-button'
 import { TeamLink } from '~/features/team/components/team-link'
 import { m } from '~/paraglide/messages'
 
@@ -35,6 +36,7 @@ function MessagesRoute() {
         headerActions={
           <>
             <BannerManagerButton />
+            <NotificationSettingsButton />
             <TeamLink />
             <SignOutButton />
           </>

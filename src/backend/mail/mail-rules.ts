@@ -1,0 +1,72 @@
+/**
+ * The mail queue's rules, pure: when a failed mail is tried again, when it is given up, what a
+ * notification quotes of a message and how a name may appear in a header. Imports nothing that
+ * runs, so tests and both delivery paths share one copy (docs/decisions/090-mail.md).
+ */
+import { LIMITS } from '~/lib/limits'
+
+export const MAIL_KINDS = ['sign_in_code', 'new_message', 'digest'] as const
+export type MailKind = (typeof MAIL_KINDS)[number]
+
+/** Sign-in codes first (someone is waiting at the login page), then single notifications, then digests. */
+export const MAIL_PRIORITY: Record<MailKind, number> = { sign_in_code: 0, new_message: 1, digest: 2 }
+
+/** Seconds before the next try after `attempts` failed ones: 5, 10, 20, … up to LIMITS.mail.retryMaxSeconds. */
+export function retryDelaySeconds(attempts: number): number {
+  const { retryBaseSeconds, retryMaxSeconds } = LIMITS.mail
+  const exponent = Math.min(Math.max(attempts, 1) - 1, 30)
+  return Math.min(retryBaseSeconds * 2 ** exponent, retryMaxSeconds)
+}
+
+export type AfterFailure = { action: 'retry'; at: Date } | { action: 'give_up'; status: 'failed' | 'expired' }
+
+/**
+ * What to do with a mail whose attempt number `attempts` just failed: try again later, or give
+ * up when the server refused it for good, when a code would arrive after it expired, or when a
+ * notification has waited LIMITS.mail.giveUpAfterSeconds.
+ */
+export function afterFailure(
+  mail: { attempts: number; createdAt: Date; deliverBy: Date | null },
+  permanent: boolean,
+  now: Date,
+): AfterFailure {
+  if (permanent) return { action: 'give_up', status: 'failed' }
+  const at = new Date(now.getTime() + retryDelaySeconds(mail.attempts) * 1000)
+  if (mail.deliverBy && at >= mail.deliverBy) return { action: 'give_up', status: 'expired' }
+  if (at.getTime() - mail.createdAt.getTime() > LIMITS.mail.giveUpAfterSeconds * 1000)
+    return { action: 'give_up', status: 'failed' }
+  return { action: 'retry', at }
+}
+
+/** The first lines of a message, as a notification quotes them: at most excerptLines lines and excerptChars characters. */
+export function messageExcerpt(text: string): string {
+  const { excerptLines, excerptChars } = LIMITS.mail
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.trimEnd())
+  while (lines.length > 0 && lines[0] === '') lines.shift()
+  let excerpt = lines.slice(0, excerptLines).join('\n').trimEnd()
+  const cut = excerpt.length > excerptChars || lines.slice(excerptLines).some((line) => line.trim() !== '')
+  if (excerpt.length > excerptChars) {
+    excerpt = Array.from(excerpt).slice(0, excerptChars).join('').trimEnd()
+  }
+  return cut ? `${excerpt} …` : excerpt
+}
+
+/**
+ * A visitor's name as it may stand in a subject or a display name: one line, no control or
+ * format characters (a line break there would be a header of the visitor's choosing).
+ */
+export function headerSafe(text: string): string {
+  return text
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** The domain of a From address (`Name <a@b.example>` or `a@b.example`), for Message-IDs. */
+export function addressDomain(from: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from
+  return (address.split('@').at(-1) ?? '').trim().toLowerCase() || 'localhost'
+}

@@ -1,0 +1,86 @@
+/**
+ * One attempt at one claimed mail: render it from what its row names, hand it to the transport,
+ * and record what happened. Marked sent right after the server accepted it, so the only window
+ * for a duplicate is a process dying between the two (docs/decisions/090-mail.md).
+ */
+import { afterFailure } from '../../mail/mail-rules'
+import { digestMail, type NotifiedMessage, newMessageMail, type RenderedMail, signInMail } from '../../mail/templates.server'
+import { describeFailure, type MailTransport } from '../../mail/transport.server'
+import type { Sql } from '../client'
+import { finishMail, type MailRow, retryMailAt } from './queue.server'
+
+export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'expired' | 'cancelled'
+
+export interface DeliveryDeps {
+  db: Sql
+  transport: MailTransport
+  now: () => Date
+}
+
+async function messagesById(db: Sql, ids: readonly string[]): Promise<NotifiedMessage[]> {
+  if (ids.length === 0) return []
+  const { rows } = await db.query<NotifiedMessage>(
+    `select id, name, email, message, created_at as "createdAt" from public.contact_messages
+     where id = any($1::uuid[]) order by created_at, id`,
+    [ids],
+  )
+  return rows
+}
+
+const stringOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
+
+/** The mail a row stands for; null when there is nothing left to say (its messages were deleted). */
+async function render(db: Sql, row: MailRow): Promise<RenderedMail | null> {
+  const origin = stringOrNull(row.data.origin)
+  if (row.kind === 'sign_in_code') {
+    const code = stringOrNull(row.data.code)
+    return code ? signInMail(code) : null
+  }
+  if (row.kind === 'new_message') {
+    const [message] = row.message_id ? await messagesById(db, [row.message_id]) : []
+    return message ? newMessageMail(message, row.locale, origin) : null
+  }
+  const ids = Array.isArray(row.data.ids) ? row.data.ids.filter((id): id is string => typeof id === 'string') : []
+  const messages = await messagesById(db, ids)
+  if (messages.length === 0) return null
+  const count = typeof row.data.count === 'number' ? row.data.count : messages.length
+  // Deleted messages are neither listed nor counted.
+  return digestMail(messages, count - (ids.length - messages.length), row.locale, origin)
+}
+
+export async function deliverMail(deps: DeliveryDeps, row: MailRow): Promise<DeliveryOutcome> {
+  const { db } = deps
+  const started = deps.now()
+  if (row.deliver_by && started >= row.deliver_by) {
+    await finishMail(db, row.id, 'expired', started)
+    return 'expired'
+  }
+  const mail = await render(db, row)
+  if (!mail) {
+    await finishMail(db, row.id, 'cancelled', started)
+    return 'cancelled'
+  }
+  try {
+    await deps.transport.send({ id: row.id, kind: row.kind, to: row.recipient, ...mail })
+  } catch (error) {
+    const failure = describeFailure(error)
+    const now = deps.now()
+    const next = afterFailure(
+      { attempts: row.attempts, createdAt: row.created_at, deliverBy: row.deliver_by },
+      failure.permanent,
+      now,
+    )
+    if (next.action === 'retry') {
+      await retryMailAt(db, row.id, next.at, failure.code)
+      console.warn(
+        `[mail] ${row.kind} ${row.id}: attempt ${row.attempts} failed (${failure.code}); next at ${next.at.toISOString()}`,
+      )
+      return 'retry'
+    }
+    await finishMail(db, row.id, next.status, now, failure.code)
+    console.error(`[mail] ${row.kind} ${row.id}: given up after attempt ${row.attempts} (${failure.code}): ${next.status}`)
+    return next.status
+  }
+  await finishMail(db, row.id, 'sent', deps.now())
+  return 'sent'
+}

@@ -1,0 +1,88 @@
+/**
+ * Outgoing mail of one backend: the queue's entry points for sign-in codes and new messages, the
+ * MailService the app sees, and (in a server process) the delivering worker.
+ * See docs/decisions/090-mail.md.
+ */
+import type { MailService, NewMessageContext } from '../../backend'
+import type { MailTransport, SmtpConfig } from '../../mail/transport.server'
+import type { Sql, SqlDatabase } from '../client'
+import { deliverMail } from './deliver.server'
+import { queueMessageNotifications, readNotificationSettings, writeNotificationSettings } from './notifications.server'
+import { cancelMail, codeDeliveryState, type MailRow, queueCodeMail } from './queue.server'
+import { type MailWorker, startMailWorker } from './worker.server'
+
+export interface MailSystemOptions {
+  db: SqlDatabase
+  transport: MailTransport
+  now: () => Date
+  /** Deliver in this process: the server does; the CLI tools and most tests do not. */
+  worker: boolean
+  /** The only process on the database (embedded): its worker takes over at once after a crash. */
+  exclusive: boolean
+}
+
+/** How the built-in sign-in mails its codes. */
+export interface CodeMailer {
+  /** In the code's transaction: queues its mail (and drops the address's earlier ones still waiting). */
+  queue(tx: Sql, input: { to: string; code: string; now: Date; deliverBy: Date }): Promise<MailRow>
+  /**
+   * After the commit. Without SMTP the mail is written here and now ('sent' or 'failed'), into
+   * this instance's outbox; with SMTP the worker is woken and the mail is 'queued'.
+   */
+  dispatch(row: MailRow): Promise<'sent' | 'queued' | 'failed'>
+  cancel(id: string): Promise<void>
+}
+
+export interface MailSystem {
+  service: MailService
+  codes: CodeMailer
+  /** In a new message's transaction. */
+  queueNotifications(tx: Sql, message: { id: string; createdAt: Date }, context: NewMessageContext | undefined): Promise<void>
+  /** After a commit that queued mail: the worker looks now rather than at the next NOTIFY. */
+  kick(): void
+  close(): Promise<void>
+}
+
+export async function createMailSystem(options: MailSystemOptions): Promise<MailSystem> {
+  const { db, transport, now } = options
+  const direct = transport.delivery === 'outbox'
+  const worker: MailWorker | null = options.worker
+    ? await startMailWorker({ db, transport, now, exclusive: options.exclusive })
+    : null
+
+  return {
+    service: {
+      delivery: transport.delivery,
+      codeDelivery: (id) => codeDeliveryState(db, id),
+      settings: (email) => readNotificationSettings(db, email),
+      saveSettings: (email, settings) => writeNotificationSettings(db, email, settings),
+      stop: async () => {
+        await worker?.close()
+      },
+    },
+    codes: {
+      queue: (tx, input) => queueCodeMail(tx, { ...input, claim: direct }),
+      async dispatch(row) {
+        if (!direct) {
+          worker?.kick()
+          return 'queued'
+        }
+        return (await deliverMail({ db, transport, now }, row)) === 'sent' ? 'sent' : 'failed'
+      },
+      cancel: (id) => cancelMail(db, id),
+    },
+    queueNotifications: (tx, message, context) => queueMessageNotifications(tx, message, context?.linkOrigin ?? null),
+    kick: () => worker?.kick(),
+    close: async () => {
+      await worker?.close()
+    },
+  }
+}
+
+/** What a mode's `open…` function takes about mail. */
+export interface MailOptions {
+  /** SMTP_URL and MAIL_FROM; without them mail is written to outbox.jsonl in the data folder. */
+  smtp?: SmtpConfig | null
+  /** Run the delivering worker in this process (the server, and tests of delivery). */
+  worker?: boolean
+}

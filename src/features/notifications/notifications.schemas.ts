@@ -1,0 +1,9 @@
+/** The notification settings panel's input, shared by its form and its server function. */
+import * as v from 'valibot'
+import { LOCALES } from '~/backend/domain'
+
+export const NotificationSettingsSchema = v.strictObject({
+  newMessages: v.boolean(),
+  locale: v.picklist(LOCALES),
+})
+export type NotificationSettingsInput = v.InferInput<typeof NotificationSettingsSchema>
