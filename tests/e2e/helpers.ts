@@ -13,6 +13,8 @@ export interface OutboxMail {
   subject: string
   text: string
   sentAt: string
+  /** sign_in_code, new_message or digest: admins get notifications in the same outbox. */
+  kind?: string
 }
 
 export function readOutbox(dataDir = E2E_DATA_DIR): OutboxMail[] {
@@ -31,7 +33,7 @@ export async function waitForCode(to: string, since: Date, dataDir = E2E_DATA_DI
     .poll(
       () => {
         const mail = readOutbox(dataDir)
-          .filter((m) => m.to === to && new Date(m.sentAt) >= since)
+          .filter((m) => m.to === to && new Date(m.sentAt) >= since && (m.kind ?? 'sign_in_code') === 'sign_in_code')
           .at(-1)
         code = mail?.text.match(/\b(\d{6})\b/)?.[1] ?? ''
         return code
