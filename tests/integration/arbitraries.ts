@@ -298,6 +298,15 @@ const FN = {
   banners: 'src/features/banners/banners.functions.ts',
   inbox: 'src/features/inbox/inbox.functions.ts',
   notifications: 'src/features/notifications/notifications.functions.ts',
+  team: 'src/features/team/team.functions.ts',
+}
+
+/** addAdmin and removeAdmin take one address. */
+const teamEmail: ServerFnInput = {
+  refuses: true,
+  // Always invalid: a valid address would really be added (or removed).
+  input: (w) =>
+    brokenObject({ email: unknownEmail }, { email: refusedBy(v.pipe(v.string(), v.email()), w) }, { ...w, alwaysInvalid: true }),
 }
 
 /** Keyed `<file>#<name>` as findSourceServerFns names them; a function missing here fails the test. */
@@ -321,6 +330,9 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
   [`${FN.auth}#signOut`]: anything,
   [`${FN.auth}#getCodeDelivery`]: byId,
   [`${FN.notifications}#getNotificationSettings`]: anything,
+  [`${FN.team}#getTeam`]: anything,
+  [`${FN.team}#addAdmin`]: teamEmail,
+  [`${FN.team}#removeAdmin`]: teamEmail,
   [`${FN.notifications}#saveNotificationSettings`]: {
     refuses: true,
     input: (w) =>

@@ -230,6 +230,8 @@ const UNCHANGED: Record<string, () => Promise<unknown>> = {
   sendLoginCode: async () => outboxSize(),
   saveBanners: () => adminResult<Banner[]>('listBanners'),
   saveNotificationSettings: () => adminResult('getNotificationSettings'),
+  addAdmin: () => adminResult('getTeam'),
+  removeAdmin: () => adminResult('getTeam'),
   ...Object.fromEntries(
     ['openMessage', 'toggleMessageStatus', 'deleteMessage', 'bulkUpdateStatus', 'bulkDeleteMessages'].map((name) => [
       name,
