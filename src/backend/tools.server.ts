@@ -67,11 +67,21 @@ export async function openBackendTools(env: ServerEnv): Promise<BackendTools> {
       logEmails: false,
       seedAdminEmails: env.seedAdminEmails,
     })
-    return createSqlTools({ db, label: `postgres (${describeUrl(mode.databaseUrl)})`, accounts: builtinAccounts(db), close: () => backend.close() })
+    return createSqlTools({
+      db,
+      label: `postgres (${describeUrl(mode.databaseUrl)})`,
+      accounts: builtinAccounts(db),
+      close: () => backend.close(),
+    })
   }
   const { openEmbedded } = await import('./embedded/index.server')
   const { backend, db } = await openEmbedded({ dataDir: env.dataDir, secureCookies: false, logEmails: false })
-  return createSqlTools({ db, label: `embedded (DATA_DIR=${env.dataDir})`, accounts: builtinAccounts(db), close: () => backend.close() })
+  return createSqlTools({
+    db,
+    label: `embedded (DATA_DIR=${env.dataDir})`,
+    accounts: builtinAccounts(db),
+    close: () => backend.close(),
+  })
 }
 
 /**
