@@ -3,27 +3,37 @@
  * is decoded once, turned upright and kept within the widest step of the ladder and the tallest
  * hero, then encoded as AVIF and WebP at every width of bannerVariantWidths. A 2200×720 photo of
  * 4 MB becomes 14 files of 15–220 KB (1.3 MB in all) in about two seconds of CPU.
+ *
+ * The encoding runs in a short-lived child process at a lower priority: AVIF's encoder takes
+ * 50–90 MB for a wide banner and glibc keeps much of it, which would stay in the server's memory
+ * for good; a child gives it all back when it exits, and pages keep being served meanwhile.
  */
-import sharp, { type Sharp } from 'sharp'
+import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { setPriority } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import type { Sharp } from 'sharp'
 import { bannerVariantWidths } from '~/backend/banner-images'
 import { BANNER_VARIANT_FORMATS, type BannerImageVariants, type BannerVariantFormat } from '~/backend/domain'
 import { LIMITS } from '~/lib/limits'
 
-// Nothing is kept between uploads: a server holds no decoded image once an upload is stored.
-sharp.cache(false)
-
 /**
  * AVIF at effort 1: a third of the CPU time of effort 2 for the same size and almost the same
- * fidelity (0.4 dB less on the default banners' text; effort 0 is larger and blurs it), so that an
- * upload is ready in about two seconds of CPU. Quality 50 and WebP 75 are each format's usual
- * setting for photographs and keep that text sharp at the widths phones pick.
+ * fidelity (0.4 dB less on the default banners' text; effort 0 is larger and blurs it). Quality
+ * 50 and WebP 75 are each format's usual setting for photographs and keep that text sharp at the
+ * widths phones pick.
  */
-const ENCODERS: Record<BannerVariantFormat, (image: Sharp) => Sharp> = {
-  avif: (image) => image.avif({ quality: 50, effort: 1 }),
-  webp: (image) => image.webp({ quality: 75, effort: 4 }),
+const ENCODER_OPTIONS: Record<BannerVariantFormat, { quality: number; effort: number }> = {
+  avif: { quality: 50, effort: 1 },
+  webp: { quality: 75, effort: 4 },
 }
 
 export const VARIANT_CONTENT_TYPES: Record<BannerVariantFormat, string> = { avif: 'image/avif', webp: 'image/webp' }
+
+/** An encoding that has not finished by then is stopped (a few seconds is usual). */
+const ENCODE_TIMEOUT_MS = 120_000
+/** The encoder's niceness: below the server's, so a page request wins the CPU. */
+const ENCODER_PRIORITY = 10
 
 export interface BannerVariantFile {
   width: number
@@ -43,21 +53,60 @@ export class UndecodableImageError extends Error {
   override name = 'UndecodableImageError'
 }
 
-let queue: Promise<unknown> = Promise.resolve()
+type SharpFunction = typeof import('sharp').default
 
 /**
- * Makes the copies of one image. Uploads are encoded one at a time per server process: encoding
- * keeps every core busy for a moment, and two at once would only double the memory.
+ * libvips is loaded with the first upload, not with the server (15–20 MB a process may never
+ * need); the import names the package, so the build ships it. Nothing is cached between uploads:
+ * the server holds no decoded image once an upload is stored.
  */
+let loaded: Promise<SharpFunction> | undefined
+function loadSharp(): Promise<SharpFunction> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false)
+    return sharp
+  })
+  return loaded
+}
+
+/**
+ * Where the child process finds sharp: next to this module (`.output/server/node_modules` when
+ * built, which holds its ES module only). Under Vitest import.meta.resolve may be missing.
+ */
+function sharpEntry(): string {
+  try {
+    return fileURLToPath(import.meta.resolve('sharp'))
+  } catch {
+    return createRequire(import.meta.url).resolve('sharp')
+  }
+}
+
+let queue: Promise<unknown> = Promise.resolve()
+
+/** Makes the copies of one image. Uploads are encoded one at a time per server process. */
 export function makeBannerVariants(bytes: Uint8Array): Promise<BannerVariantSet> {
-  const run = queue.then(() => encode(bytes))
+  const run = queue.then(() => makeVariants(bytes))
   queue = run.catch(() => undefined)
   return run
 }
 
+async function makeVariants(bytes: Uint8Array): Promise<BannerVariantSet> {
+  const { data, info } = await decode(bytes)
+  const { width, height, channels } = info
+  const widths = bannerVariantWidths(width)
+  const jobs = widths.flatMap((w) => BANNER_VARIANT_FORMATS.map((format) => ({ width: w, format })))
+  const encoded = await encodeInChild(data, { width, height, channels, jobs, options: ENCODER_OPTIONS })
+  return {
+    variants: { width, height, widths },
+    files: jobs.map((job, i) => ({ ...job, contentType: VARIANT_CONTENT_TYPES[job.format], bytes: encoded[i]! })),
+  }
+}
+
+/** Upright, within the widest step and the tallest hero at three device pixels, as raw pixels. */
 async function decode(bytes: Uint8Array) {
   const ladder = LIMITS.upload.variantWidths
   try {
+    const sharp = await loadSharp()
     return await sharp(bytes, { limitInputPixels: LIMITS.upload.maxPixels })
       .rotate()
       .resize({
@@ -73,17 +122,75 @@ async function decode(bytes: Uint8Array) {
   }
 }
 
-async function encode(bytes: Uint8Array): Promise<BannerVariantSet> {
-  const { data, info } = await decode(bytes)
-  const { width, height, channels } = info
-  const widths = bannerVariantWidths(width)
-  const files: BannerVariantFile[] = []
-  for (const w of widths) {
-    for (const format of BANNER_VARIANT_FORMATS) {
-      const image = sharp(data, { raw: { width, height, channels } }).resize({ width: w })
-      const encoded = await ENCODERS[format](image).toBuffer()
-      files.push({ width: w, format, contentType: VARIANT_CONTENT_TYPES[format], bytes: new Uint8Array(encoded) })
-    }
+interface EncodeJob {
+  width: number
+  height: number
+  channels: number
+  jobs: { width: number; format: BannerVariantFormat }[]
+  options: typeof ENCODER_OPTIONS
+}
+
+/**
+ * The child process: raw pixels on stdin, the job in argv, each encoded file on stdout as a
+ * 4-byte length and its bytes. Its source is this function's (it refers to nothing outside it;
+ * builtins come through process.getBuiltinModule, which no bundler rewrites).
+ */
+async function encoderMain(): Promise<void> {
+  const { createRequire: requireFrom } = process.getBuiltinModule('node:module')
+  // require() of an ES module: Node 22.12 and later.
+  const loaded = requireFrom(process.argv[1]!)(process.argv[1]!) as SharpFunction | { default: SharpFunction }
+  const sharp = 'default' in loaded ? loaded.default : loaded
+  sharp.cache(false)
+  const job = JSON.parse(process.argv[2]!) as EncodeJob
+  const chunks: Buffer[] = []
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  const pixels = Buffer.concat(chunks)
+  const raw = { width: job.width, height: job.height, channels: job.channels as 1 | 2 | 3 | 4 }
+  for (const { width, format } of job.jobs) {
+    const image: Sharp = sharp(pixels, { raw }).resize({ width })
+    const bytes = await (format === 'avif' ? image.avif(job.options.avif) : image.webp(job.options.webp)).toBuffer()
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(bytes.byteLength)
+    process.stdout.write(length)
+    process.stdout.write(bytes)
   }
-  return { variants: { width, height, widths }, files }
+}
+
+const ENCODER_SOURCE = `(${encoderMain.toString()})().catch((error) => { console.error(error); process.exit(1) })`
+
+function encodeInChild(pixels: Buffer, job: EncodeJob): Promise<Uint8Array[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', ENCODER_SOURCE, sharpEntry(), JSON.stringify(job)], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '' },
+      timeout: ENCODE_TIMEOUT_MS,
+    })
+    try {
+      if (child.pid) setPriority(child.pid, ENCODER_PRIORITY)
+    } catch {
+      // Not allowed here: it runs at the server's priority.
+    }
+    const out: Buffer[] = []
+    const err: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
+    child.on('error', reject)
+    child.on('close', (code, signal) => {
+      if (code !== 0) {
+        reject(new Error(`the banner encoder failed (${signal ?? code}): ${Buffer.concat(err).toString().trim()}`))
+        return
+      }
+      const all = Buffer.concat(out)
+      const files: Uint8Array[] = []
+      for (let at = 0; at < all.byteLength; ) {
+        const length = all.readUInt32BE(at)
+        files.push(new Uint8Array(all.subarray(at + 4, at + 4 + length)))
+        at += 4 + length
+      }
+      if (files.length === job.jobs.length) resolve(files)
+      else reject(new Error(`the banner encoder made ${files.length} of ${job.jobs.length} files`))
+    })
+    child.stdin.on('error', () => {}) // a child that died early: reported on close
+    child.stdin.end(pixels)
+  })
 }

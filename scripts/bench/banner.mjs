@@ -1,0 +1,198 @@
+// A designer's banner (issue 13, item 1; docs/decisions/042): the hero's bytes on a 390 px phone
+// at three device pixels per CSS pixel with the default banners, then staff upload a 4.3 MB
+// photo-like PNG for each language through the banner dialog (tests/support/photo-banner.ts makes
+// it, the same bytes every run), and the hero's bytes and Lighthouse are measured again.
+// Used by `npm run bench` (scripts/bench.mjs) on its embedded server; alone, on a fresh build and
+// data folder: `node scripts/bench/banner.mjs`.
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium } from '@playwright/test'
+import { photoBannerPng } from '../../tests/support/photo-banner.ts'
+import { CHROMIUM_FLAGS, chromiumPath } from './browser.mjs'
+import { lighthouseScores } from './lighthouse.mjs'
+
+export const PHONE_BUDGET_KB = 250
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  screen: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+}
+const ADMIN = 'admin@example.com'
+const PATHS = ['/', '/en']
+
+function log(message) {
+  console.log(`[bench-banner] ${message}`)
+}
+
+/** The banner images a phone downloads for the hero of `url`: the file it shows, and every byte. */
+async function heroBytes(browser, url) {
+  const context = await browser.newContext(PHONE)
+  try {
+    const page = await context.newPage()
+    const images = []
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname
+      if (path.startsWith('/uploads/')) images.push(response.body().then((body) => ({ path, bytes: body.byteLength })))
+    })
+    await page.goto(url, { waitUntil: 'networkidle' })
+    const shown = await page
+      .getByTestId('hero-image')
+      .evaluate((img) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : ''))
+    const files = await Promise.all(images)
+    return { shown, files: files.length, kb: files.reduce((sum, f) => sum + f.bytes, 0) / 1024 }
+  } finally {
+    await context.close()
+  }
+}
+
+/** Signs in as the seeded admin through the login page, with the code from the embedded outbox. */
+async function signIn(page, baseUrl, dataDir) {
+  await page.goto(`${baseUrl}/admin/login`)
+  const since = Date.now() - 1000
+  const code = async () => {
+    for (let i = 0; i < 150; i++) {
+      try {
+        const mail = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line))
+          .filter((m) => m.to === ADMIN && Date.parse(m.sentAt) >= since)
+          .at(-1)
+        const found = mail?.text.match(/\b(\d{6})\b/)?.[1]
+        if (found) return found
+      } catch {
+        // no outbox yet
+      }
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    throw new Error('no sign-in code in the outbox')
+  }
+  // The page's handlers may not be attached yet: send until the code field appears.
+  for (let attempt = 0; !(await page.getByLabel('Doğrulama Kodu').isVisible()); attempt++) {
+    if (attempt > 20) throw new Error('the login page did not ask for a code')
+    await page.getByLabel('E-posta').fill(ADMIN)
+    await page.getByRole('button', { name: 'Doğrulama Kodu Gönder' }).click()
+    await page.waitForTimeout(500)
+  }
+  await page.getByLabel('Doğrulama Kodu').fill(await code())
+  await page.getByRole('button', { name: 'Giriş Yap' }).click()
+  await page.waitForURL(/\/admin\/messages/)
+}
+
+/** Uploads one photo per language through the banner dialog and saves; returns each upload's seconds. */
+async function uploadPhotos(browser, baseUrl, dataDir) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  try {
+    const page = await context.newPage()
+    await signIn(page, baseUrl, dataDir)
+    const dialog = page.getByRole('dialog', { name: 'Hero Banner Görsellerini Düzenle' })
+    for (let attempt = 0; !(await dialog.isVisible()); attempt++) {
+      if (attempt > 20) throw new Error('the banner dialog did not open')
+      await page.getByRole('button', { name: 'Banner Yönetimi' }).click()
+      await page.waitForTimeout(500)
+    }
+    await dialog.getByRole('button', { name: 'Kaydet' }).waitFor()
+    const seconds = []
+    for (const [key, seed, block] of [
+      ['tr-banner', 42, 'Türkçe Banner'],
+      ['en-banner', 43, 'English Banner'],
+    ]) {
+      const png = await photoBannerPng(seed)
+      const field = dialog.getByRole('region', { name: block }).getByRole('textbox', { name: "Görsel URL'si" })
+      const started = Date.now()
+      await dialog.getByTestId(`banner-file-${key}`).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png })
+      // The upload is done when its stored address fills the field in.
+      const stored = new RegExp(`^/uploads/hero-${key}-\\d+\\.png$`)
+      while (!stored.test(await field.inputValue())) {
+        if (Date.now() - started > 120_000) throw new Error(`the ${key} upload did not finish`)
+        await page.waitForTimeout(100)
+      }
+      seconds.push({ key, mb: png.byteLength / 2 ** 20, seconds: (Date.now() - started) / 1000 })
+    }
+    await dialog.getByRole('button', { name: 'Kaydet' }).click()
+    await page.getByTestId('toast').filter({ hasText: 'Banner ayarları güncellendi' }).waitFor()
+    return seconds
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * Hero bytes on the phone with the default banners, then with a 4.3 MB photo uploaded for each
+ * language: hero bytes, upload time, Lighthouse (mobile, `runs` runs per page).
+ */
+export async function benchBanner({ url, dataDir, runs = 3, peakMemoryMb = () => 0 }) {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
+  try {
+    log('hero bytes on a 390 px phone at DPR 3, default banners…')
+    const defaults = {}
+    for (const path of PATHS) defaults[path] = await heroBytes(browser, `${url}${path}`)
+    log('uploading a 4.3 MB photo-like PNG per language through the banner dialog…')
+    const memoryBeforeMb = peakMemoryMb()
+    const uploads = await uploadPhotos(browser, url, dataDir)
+    const memory = { beforeMb: memoryBeforeMb, afterMb: peakMemoryMb() }
+    const uploaded = {}
+    for (const path of PATHS) uploaded[path] = await heroBytes(browser, `${url}${path}`)
+    log(`Lighthouse (mobile) on / and /en with the uploaded banners, ${runs} runs each…`)
+    const lighthouse = {}
+    for (const path of PATHS) lighthouse[path] = await lighthouseScores(`${url}${path}`, { runs })
+    return { defaults, uploads, memory, uploaded, lighthouse }
+  } finally {
+    await browser.close()
+  }
+}
+
+const kb = (n) => `${n.toFixed(1)} KB`
+const file = (path) => path.replace(/^\/uploads\/(hero-[a-z]{2}-banner)-\d+/, '$1-…')
+
+/** Rows of the bench table. */
+export function bannerRows(result) {
+  const phone = (hero) => `${kb(hero.kb)} (${hero.files} file: ${file(hero.shown)})`
+  return [
+    ...PATHS.map((path) => [
+      `hero bytes, 390 px phone at DPR 3, \`${path}\`: default banner → 4.3 MB photo uploaded`,
+      `${phone(result.defaults[path])} → ${phone(result.uploaded[path])}`,
+      `≤ ${PHONE_BUDGET_KB} KB`,
+    ]),
+    [
+      'upload of a 4.3 MB photo-like PNG (AVIF + WebP copies made and stored)',
+      `${result.uploads.map((u) => `${u.key} ${u.mb.toFixed(1)} MB in ${u.seconds.toFixed(1)} s`).join(', ')}; server peak memory ${result.memory.beforeMb} MB before, ${result.memory.afterMb} MB after`,
+      '',
+    ],
+    ...PATHS.map((path) => {
+      const s = result.lighthouse[path]
+      return [
+        `Lighthouse mobile ${path}, 4.3 MB photo uploaded`,
+        `performance ${s.performance} (median of runs: ${s.performanceRuns.join(', ')}); FCP ${s.fcpMs} ms, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}, SI ${s.siMs} ms`,
+        'performance ≥ 95, LCP ≤ 2.5 s',
+      ]
+    }),
+  ]
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { execFileSync } = await import('node:child_process')
+  const { startServer } = await import('./server.mjs')
+  const OUTPUT_DIR = '.output-bench'
+  const DATA_DIR = '.data-bench-banner'
+  execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit', env: { ...process.env, OUTPUT_DIR } })
+  rmSync(DATA_DIR, { recursive: true, force: true })
+  // The first start creates the database (its peak memory is the migrations'); measure the second.
+  await (await startServer({ outputDir: OUTPUT_DIR, port: 3953, env: { DATA_DIR } })).stop()
+  const server = await startServer({ outputDir: OUTPUT_DIR, port: 3953, env: { DATA_DIR } })
+  try {
+    const result = await benchBanner({
+      url: server.url,
+      dataDir: DATA_DIR,
+      runs: process.argv.includes('--quick') ? 1 : 3,
+      peakMemoryMb: server.peakMemoryMb,
+    })
+    const rows = bannerRows(result)
+    console.log(['| measure | result | target |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n'))
+  } finally {
+    await server.stop()
+    rmSync(DATA_DIR, { recursive: true, force: true })
+  }
+}
