@@ -15,7 +15,11 @@ async function createBackend(): Promise<Backend> {
   const env = serverEnv()
   const mode = env.backend
   // The server process delivers mail (docs/decisions/090-mail.md); the CLI tools open backends without.
-  const mail = { smtp: env.mail && { url: env.mail.smtpUrl, from: env.mail.from }, worker: true }
+  const mail = {
+    smtp: env.mail && { url: env.mail.smtpUrl, from: env.mail.from },
+    worker: true,
+    floodMax: env.mailFloodMax,
+  }
   // Imported on demand: each mode loads only its own drivers and clients.
   if (mode.kind === 'supabase') {
     const { createSupabaseBackend } = await import('./supabase/index.server')

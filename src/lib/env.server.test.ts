@@ -93,5 +93,8 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ AUTH_CODE_TTL_SECONDS: '0' })).toThrow(/AUTH_CODE_TTL_SECONDS/)
     expect(() => parseEnv({ AUTH_CODE_TTL_SECONDS: '3600' })).toThrow(/only shorten/)
     expect(() => parseEnv({ AUTH_CODE_TTL_SECONDS: '1.5' })).toThrow(/whole number/)
+    expect(defaults.mailFloodMax).toBe(LIMITS.mail.floodMax)
+    expect(parseEnv({ MAIL_FLOOD_MAX: '1000' }).mailFloodMax).toBe(1000)
+    expect(() => parseEnv({ MAIL_FLOOD_MAX: String(LIMITS.mail.floodMax - 1) })).toThrow(/may only raise/)
   })
 })

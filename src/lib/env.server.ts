@@ -71,6 +71,20 @@ const EnvSchema = v.object({
     ),
     '',
   ),
+  /**
+   * For tests only: how many contact messages may arrive in the flood window before admins get
+   * one digest instead of a mail each. A browser suite sends more than LIMITS.mail.floodMax
+   * messages in minutes and still checks a single notification; it can only raise the limit.
+   */
+  MAIL_FLOOD_MAX: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d*$/, 'MAIL_FLOOD_MAX must be a whole number of messages'),
+      v.transform((text) => (text === '' ? LIMITS.mail.floodMax : Number(text))),
+      v.minValue(LIMITS.mail.floodMax, `MAIL_FLOOD_MAX may only raise the limit of ${LIMITS.mail.floodMax} messages`),
+    ),
+    '',
+  ),
 })
 
 export type ServerEnv = {
@@ -92,6 +106,8 @@ export type ServerEnv = {
   seedAdminEmails: string[]
   /** How long an embedded sign-in code lives: LIMITS.auth.codeTtlSeconds unless a test shortens it. */
   codeTtlSeconds: number
+  /** Messages in the flood window before notifications become a digest (MAIL_FLOOD_MAX; tests). */
+  mailFloodMax: number
 }
 
 export class EnvError extends Error {
@@ -121,6 +137,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     mail: parseMail(env),
     seedAdminEmails: env.SEED_ADMIN_EMAILS,
     codeTtlSeconds: env.AUTH_CODE_TTL_SECONDS,
+    mailFloodMax: env.MAIL_FLOOD_MAX,
   }
 }
 

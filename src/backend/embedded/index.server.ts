@@ -71,6 +71,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedIn
       now,
       transport: chooseTransport({ smtp: options.mail?.smtp, dataDir: options.dataDir, logEmails: options.logEmails, now }),
       worker: options.mail?.worker ?? false,
+      floodMax: options.mail?.floodMax,
       // One process per data folder (the lock): what a dead predecessor left claimed is free at once.
       exclusive: true,
     })

@@ -56,6 +56,7 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresIn
       now,
       transport: chooseTransport({ smtp: options.mail?.smtp, dataDir: options.dataDir, logEmails: options.logEmails, now }),
       worker: options.mail?.worker ?? false,
+      floodMax: options.mail?.floodMax,
       exclusive: false,
     })
     const backend = createSqlBackend({

@@ -61,6 +61,7 @@ export async function openSupabase(
       now,
       transport: chooseTransport({ ...mailOptions, now }),
       worker: mailOptions.worker ?? false,
+      floodMax: mailOptions.floodMax,
       exclusive: false,
     })
     const backend = createSqlBackend({

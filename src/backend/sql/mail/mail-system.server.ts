@@ -19,6 +19,8 @@ export interface MailSystemOptions {
   worker: boolean
   /** The only process on the database (embedded): its worker takes over at once after a crash. */
   exclusive: boolean
+  /** Messages in the flood window before notifications become a digest: LIMITS.mail.floodMax unless a test raises it. */
+  floodMax?: number
 }
 
 /** How the built-in sign-in mails its codes. */
@@ -71,7 +73,8 @@ export async function createMailSystem(options: MailSystemOptions): Promise<Mail
       },
       cancel: (id) => cancelMail(db, id),
     },
-    queueNotifications: (tx, message, context) => queueMessageNotifications(tx, message, context?.linkOrigin ?? null),
+    queueNotifications: (tx, message, context) =>
+      queueMessageNotifications(tx, message, context?.linkOrigin ?? null, options.floodMax),
     kick: () => worker?.kick(),
     close: async () => {
       await worker?.close()
@@ -85,4 +88,6 @@ export interface MailOptions {
   smtp?: SmtpConfig | null
   /** Run the delivering worker in this process (the server, and tests of delivery). */
   worker?: boolean
+  /** MAIL_FLOOD_MAX (a test knob): messages in the flood window before notifications become a digest. */
+  floodMax?: number
 }

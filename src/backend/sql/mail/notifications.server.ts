@@ -18,6 +18,7 @@ export async function queueMessageNotifications(
   tx: Sql,
   message: { id: string; createdAt: Date },
   linkOrigin: string | null,
+  floodMax: number = LIMITS.mail.floodMax,
 ): Promise<void> {
   await tx.query('select pg_advisory_xact_lock($1)', [NOTIFY_LOCK])
   const { rows: recipients } = await tx.query<{ email: string; locale: Locale }>(
@@ -27,7 +28,7 @@ export async function queueMessageNotifications(
     [DEFAULT_NOTIFICATION_SETTINGS.locale, DEFAULT_NOTIFICATION_SETTINGS.newMessages],
   )
   if (recipients.length === 0) return
-  const { floodMax, floodWindowSeconds, digestListMax } = LIMITS.mail
+  const { floodWindowSeconds, digestListMax } = LIMITS.mail
   const since = new Date(message.createdAt.getTime() - floodWindowSeconds * 1000)
   // Counted up to one past the limit: a long flood costs no more to count than a short one.
   const { rows } = await tx.query<{ n: number }>(
