@@ -129,7 +129,7 @@ describe('npm run seed (embedded)', () => {
     } finally {
       await t.backend.close()
     }
-  })
+  }, 120_000) // a real CLI run: Vite starts, 12,345 rows go to disk with every index; minutes on a busy machine
 
   it('explains its usage on bad input', async () => {
     for (const args of [[], ['--messages'], ['--messages', '0'], ['--messages', 'lots'], ['--count', '5']]) {
