@@ -75,6 +75,7 @@ try {
     dataDir: DATA_DIR,
     runs: quick ? 1 : 3,
     peakMemoryMb: server.peakMemoryMb,
+    defaultLighthouse: results.lighthouse,
   })
   results.peakMemoryMb = Math.max(server.peakMemoryMb(), results.inbox.peakMemoryMb ?? 0)
 } finally {

@@ -120,15 +120,22 @@ async function uploadPhotos(browser, baseUrl, dataDir) {
 }
 
 /**
- * Hero bytes on the phone with the default banners, then with a 4.3 MB photo uploaded for each
- * language: hero bytes, upload time, Lighthouse (mobile, `runs` runs per page).
+ * Hero bytes on the phone and Lighthouse with the default banners (`defaultLighthouse` when the
+ * caller has measured it already), then with a 4.3 MB photo uploaded for each language: hero
+ * bytes, upload time, Lighthouse (mobile, `runs` runs per page).
  */
-export async function benchBanner({ url, dataDir, runs = 3, peakMemoryMb = () => 0 }) {
+export async function benchBanner({ url, dataDir, runs = 3, peakMemoryMb = () => 0, defaultLighthouse }) {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
   try {
     log('hero bytes on a 390 px phone at DPR 3, default banners…')
     const defaults = {}
     for (const path of PATHS) defaults[path] = await heroBytes(browser, `${url}${path}`)
+    let lighthouseDefault = defaultLighthouse
+    if (!lighthouseDefault) {
+      log(`Lighthouse (mobile) on / and /en with the default banners, ${runs} runs each…`)
+      lighthouseDefault = {}
+      for (const path of PATHS) lighthouseDefault[path] = await lighthouseScores(`${url}${path}`, { runs })
+    }
     log('uploading a 4.3 MB photo-like PNG per language through the banner dialog…')
     const memoryBeforeMb = peakMemoryMb()
     const uploads = await uploadPhotos(browser, url, dataDir)
@@ -138,7 +145,7 @@ export async function benchBanner({ url, dataDir, runs = 3, peakMemoryMb = () =>
     log(`Lighthouse (mobile) on / and /en with the uploaded banners, ${runs} runs each…`)
     const lighthouse = {}
     for (const path of PATHS) lighthouse[path] = await lighthouseScores(`${url}${path}`, { runs })
-    return { defaults, uploads, memory, uploaded, lighthouse }
+    return { defaults, uploads, memory, uploaded, lighthouseDefault, lighthouse }
   } finally {
     await browser.close()
   }
@@ -162,10 +169,11 @@ export function bannerRows(result) {
       '',
     ],
     ...PATHS.map((path) => {
+      const before = result.lighthouseDefault[path]
       const s = result.lighthouse[path]
       return [
-        `Lighthouse mobile ${path}, 4.3 MB photo uploaded`,
-        `performance ${s.performance} (median of runs: ${s.performanceRuns.join(', ')}); FCP ${s.fcpMs} ms, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}, SI ${s.siMs} ms`,
+        `Lighthouse mobile ${path}: default banner → 4.3 MB photo uploaded`,
+        `performance ${before.performance} → ${s.performance} (median of runs: ${s.performanceRuns.join(', ')}); LCP ${before.lcpMs} → ${s.lcpMs} ms; FCP ${s.fcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}, SI ${s.siMs} ms`,
         'performance ≥ 95, LCP ≤ 2.5 s',
       ]
     }),
