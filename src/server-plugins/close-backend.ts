@@ -8,6 +8,9 @@ import { closeBackend, stopBackendWork } from '../backend/index.server'
  * still in flight loses its database. (Nitro's node server does not call its `close` hook
  * on signals.)
  */
+/** Longer than Nitro's own wait for open requests after a signal (5 s). */
+const SHUTDOWN_GRACE_MS = 6_000
+
 export default definePlugin(() => {
   let closed = false
   process.on('beforeExit', () => {
@@ -19,6 +22,13 @@ export default definePlugin(() => {
   // loop from ever emptying: it stops with the server (the mail under way finishes first).
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
+      // A server's connection pool (postgres and supabase modes) also keeps the loop alive: once
+      // the HTTP server's grace period for open requests is over, the backend closes anyway.
+      setTimeout(() => {
+        if (closed) return
+        closed = true
+        void closeBackend()
+      }, SHUTDOWN_GRACE_MS).unref()
       void stopBackendWork().finally(() => {
         // Nobody else handles the signal (a dev server): let it do what it does by default.
         if (process.listenerCount(signal) === 0) process.kill(process.pid, signal)

@@ -32,6 +32,22 @@ function queryable(client: pg.Pool | pg.PoolClient, transaction: Sql['transactio
   }
 }
 
+type Socket = { ref?: () => void; unref?: () => void }
+
+function socketOf(client: pg.Client): Socket | undefined {
+  return (client as unknown as { connection?: { stream?: Socket } }).connection?.stream
+}
+
+/** A LISTEN/UNLISTEN on the unref'd connection: the process must not end while it runs (a CLI). */
+async function listenOn(client: pg.Client, statement: string): Promise<void> {
+  socketOf(client)?.ref?.()
+  try {
+    await client.query(statement)
+  } finally {
+    socketOf(client)?.unref?.()
+  }
+}
+
 export function pgDatabase(options: PgOptions): SqlDatabase {
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -40,10 +56,6 @@ export function pgDatabase(options: PgOptions): SqlDatabase {
     // A connection that cannot be made in this time is a fault to report, not to wait for.
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
-    // Idle connections do not keep the process alive: after SIGTERM the HTTP server closes, the
-    // event loop empties, and the server closes the backend on 'beforeExit'
-    // (src/server-plugins/close-backend.ts). A query in flight still holds it open.
-    allowExitOnIdle: true,
   })
   // An idle connection that the server drops must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.warn('[db] an idle connection failed:', error.message))
@@ -92,9 +104,10 @@ export function pgDatabase(options: PgOptions): SqlDatabase {
       scheduleReconnect()
     })
     await client.connect()
-    // Waiting for notifications is not work that should keep the process alive (see the pool).
-    ;(client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.()
     for (const channel of listeners.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`)
+    // Waiting for notifications is not work that should keep the process alive (see the pool);
+    // a query on this connection is (listenOn refs it while one runs).
+    socketOf(client)?.unref?.()
     failures = 0
     return client
   }
@@ -138,12 +151,12 @@ export function pgDatabase(options: PgOptions): SqlDatabase {
       // A new connection listens on every channel known as it connects; LISTEN twice is harmless,
       // so a channel added while it was connecting is sure to be heard.
       const client = await ensureListener()
-      if (first) await client.query(`listen ${pg.escapeIdentifier(channel)}`)
+      if (first) await listenOn(client, `listen ${pg.escapeIdentifier(channel)}`)
       return async () => {
         const current = listeners.get(channel)
         if (!current?.delete(onPayload) || current.size > 0) return
         listeners.delete(channel)
-        await listener?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {})
+        if (listener) await listenOn(listener, `unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {})
       }
     },
     async close() {
