@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { STAFF_EMAIL, readOutbox, waitForCode } from './helpers'
+import { STAFF_EMAIL, openPage, readOutbox, waitForCode, waitForHydration } from './helpers'
 
 /**
  * Staff sign-in with a one-time e-mail code (issue 4). Each test that asks for a code uses an
@@ -49,6 +49,7 @@ function wrongCodeFor(code: string): string {
 test('a deep link while signed out goes through the login and back to the inbox', async ({ page }) => {
   await page.goto('/admin/messages')
   await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Fmessages/)
+  await waitForHydration(page)
   await expect(page.getByRole('heading', { name: 'Admin Paneli' })).toBeVisible()
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
 
@@ -73,7 +74,7 @@ test('a deep link while signed out goes through the login and back to the inbox'
 
 test('a wrong code is refused; Geri Dön returns to the e-mail step', async ({ page, allowConsole }) => {
   allowConsole(REFUSED)
-  await page.goto('/admin/login')
+  await openPage(page, '/admin/login')
   const code = await requestCode(page, ACCOUNTS.wrongCode)
   // Not six digits: caught in the browser, nothing is sent.
   await page.getByLabel('Doğrulama Kodu').fill('12ab')
@@ -91,7 +92,7 @@ test('a wrong code is refused; Geri Dön returns to the e-mail step', async ({ p
 })
 
 test('an invalid address is caught before anything is sent', async ({ page }) => {
-  await page.goto('/admin/login')
+  await openPage(page, '/admin/login')
   await page.getByLabel('E-posta').fill('not-an-address')
   await page.getByRole('button', { name: 'Doğrulama Kodu Gönder' }).click()
   await expect(page.getByText('Lütfen geçerli bir e-posta adresi girin.')).toBeVisible()
@@ -100,7 +101,7 @@ test('an invalid address is caught before anything is sent', async ({ page }) =>
 
 test('five wrong codes kill the code: the sixth try fails even with the right one', async ({ page, allowConsole }) => {
   allowConsole(REFUSED)
-  await page.goto('/admin/login')
+  await openPage(page, '/admin/login')
   const code = await requestCode(page, ACCOUNTS.attempts)
   const wrong = wrongCodeFor(code)
   for (let attempt = 1; attempt <= 4; attempt++) {
@@ -118,7 +119,7 @@ test('five wrong codes kill the code: the sixth try fails even with the right on
 
 test('a second code within the minute is refused with the seconds to wait', async ({ page, allowConsole }) => {
   allowConsole(REFUSED)
-  await page.goto('/admin/login')
+  await openPage(page, '/admin/login')
   await requestCode(page, ACCOUNTS.resend)
   await page.getByRole('button', { name: 'Geri Dön' }).click()
   await page.getByRole('button', { name: 'Doğrulama Kodu Gönder' }).click()
@@ -129,7 +130,7 @@ test('a second code within the minute is refused with the seconds to wait', asyn
 test('an unknown address gets no code and no more detail than Supabase gives', async ({ page, allowConsole }) => {
   allowConsole(REFUSED)
   const email = `nobody-${Date.now()}@example.com`
-  await page.goto('/admin/login')
+  await openPage(page, '/admin/login')
   await page.getByLabel('E-posta').fill(email)
   await page.getByRole('button', { name: 'Doğrulama Kodu Gönder' }).click()
   await expectToast(page, 'Hata', 'Bu e-posta adresine giriş kodu gönderilemiyor. Lütfen adresi kontrol edin.')
@@ -139,7 +140,7 @@ test('an unknown address gets no code and no more detail than Supabase gives', a
 
 test('a verified non-admin is told so and signed out', async ({ page, allowConsole }) => {
   allowConsole(REFUSED)
-  await page.goto('/admin/login')
+  await openPage(page, '/admin/login')
   const code = await requestCode(page, STAFF_EMAIL)
   expect((await submitCode(page, code)).status).toBe(403)
   await expectToast(page, 'Yetkisiz Erişim', 'Bu panele erişim yetkiniz bulunmamaktadır.')
@@ -151,7 +152,7 @@ test('a verified non-admin is told so and signed out', async ({ page, allowConso
 })
 
 test('Çıkış ends the session and returns to the login', async ({ page }) => {
-  await page.goto('/admin/login')
+  await openPage(page, '/admin/login')
   const code = await requestCode(page, ACCOUNTS.signOut)
   await submitCode(page, code)
   await expect(page).toHaveURL(/\/admin\/messages$/)

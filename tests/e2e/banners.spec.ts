@@ -97,9 +97,11 @@ test('the dialog is labelled, shows both banners, keeps focus inside and closes 
 
 test('uploads a real PNG and a real WebP with progress, and saves them', async ({ page }) => {
   const dialog = await openDialog(page)
-  // Hold the PNG's response back a little so the uploading state can be seen.
+  // Hold the PNG's upload back until the uploading state has been seen.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/api/banner-upload', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700))
+    await held
     await route.continue()
   })
 
@@ -108,6 +110,7 @@ test('uploads a real PNG and a real WebP with progress, and saves them', async (
   await expect(trBlock.getByRole('button', { name: 'Yükleniyor...' })).toBeDisabled()
   await expect(trBlock.getByRole('progressbar', { name: 'Yükleme ilerlemesi' })).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Kaydet' })).toBeDisabled()
+  release()
   await expect(toast(page, 'Görsel başarıyla yüklendi')).toBeVisible()
   await expect(urlField(dialog, 'Türkçe Banner')).toHaveValue(/^\/uploads\/hero-tr-banner-\d+\.png$/)
   await page.unroute('**/api/banner-upload')
@@ -311,8 +314,8 @@ test('open pages on / and /en see their own banner change live, without a reload
   await expect(toast(page, 'Banner ayarları güncellendi')).toBeVisible()
 
   const stamped = (url: string) => new RegExp(`^${url.replace(/[.]/g, '\\.')}\\?v=\\d+$`)
-  await expect(tr.getByTestId('hero-image')).toHaveAttribute('src', stamped(trUrl), { timeout: 2_000 })
-  await expect(en.getByTestId('hero-image')).toHaveAttribute('src', stamped(enUrl), { timeout: 2_000 })
+  await expect(tr.getByTestId('hero-image')).toHaveAttribute('src', stamped(trUrl))
+  await expect(en.getByTestId('hero-image')).toHaveAttribute('src', stamped(enUrl))
   expect(trBefore).not.toContain(trUrl)
   expect(enBefore).not.toContain(enUrl)
   await visitors.close()

@@ -1,12 +1,38 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
+import type { Locator, Page, Response } from '@playwright/test'
 import { expect } from './fixtures'
 
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e'
 /** Seeded by the embedded backend on a fresh data folder. */
 export const ADMIN_EMAIL = 'admin@example.com'
 export const STAFF_EMAIL = 'staff@example.com'
+
+/**
+ * The longest a page may take to hydrate. The landing pages fetch their code only after the
+ * first paint, then parse it and hydrate; on a machine where another process holds a core that
+ * has taken more than 7 s. A wait on the readiness signal ends as soon as the page is ready.
+ */
+export const HYDRATION_TIMEOUT = 30_000
+
+/**
+ * Waits for the app's own readiness signal (`useAnnounceHydrated` in src/lib/early-clicks.ts):
+ * `data-hydrated` on `<html>` once the page's code has hydrated it and its handlers are
+ * attached, or on an island that hydrates later (the contact form) when given its locator.
+ */
+export async function waitForHydration(target: Page | Locator): Promise<void> {
+  const element = 'goto' in target ? target.locator('html') : target
+  await expect(element, 'the readiness signal (data-hydrated)').toHaveAttribute('data-hydrated', '', {
+    timeout: HYDRATION_TIMEOUT,
+  })
+}
+
+/** Opens `path` and waits until the page has hydrated: what a test needs before it clicks or types. */
+export async function openPage(page: Page, path: string): Promise<Response | null> {
+  const response = await page.goto(path)
+  await waitForHydration(page)
+  return response
+}
 
 export interface OutboxMail {
   to: string
@@ -46,7 +72,7 @@ export async function waitForCode(to: string, since: Date, dataDir = E2E_DATA_DI
 
 /** Signs in through the real login page with a code read from the outbox. */
 export async function signIn(page: Page, email = ADMIN_EMAIL): Promise<void> {
-  await page.goto('/admin/login')
+  await openPage(page, '/admin/login')
   const since = new Date(Date.now() - 1000)
   await page.getByLabel('E-posta').fill(email)
   await page.getByRole('button', { name: 'Doğrulama Kodu Gönder' }).click()
@@ -66,7 +92,7 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   if (existsSync(ADMIN_STATE)) {
     await page.context().addCookies(JSON.parse(readFileSync(ADMIN_STATE, 'utf8')))
     await page.goto('/admin/messages')
-    if (/\/admin\/messages/.test(page.url())) return
+    if (/\/admin\/messages/.test(page.url())) return waitForHydration(page)
   }
   await signIn(page, ADMIN_EMAIL)
   await expect(page).toHaveURL(/\/admin\/messages/)
@@ -75,7 +101,8 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 
 /**
  * Holds back the page's JavaScript (which the landing pages load after the first paint) until
- * the returned function is called, so a test can act before the page has hydrated.
+ * the returned function is called, so a test can act before the page has hydrated. Open the
+ * page with `openBeforeCode`, not `page.goto`.
  */
 export async function holdPageCode(page: Page): Promise<() => void> {
   let release!: () => void
@@ -85,4 +112,18 @@ export async function holdPageCode(page: Page): Promise<() => void> {
     await route.continue()
   })
   return release
+}
+
+/**
+ * Opens a landing page whose code `holdPageCode` holds back, and waits for what a reader sees
+ * before the code: the page painted, with its fonts. Not for `load`: the page adds its scripts
+ * at the first contentful paint, which on a busy machine can come before the load event, and a
+ * held script then holds that event back as well.
+ */
+export async function openBeforeCode(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'domcontentloaded' })
+  await page.waitForFunction(async () => {
+    await document.fonts.ready
+    return performance.getEntriesByName('first-contentful-paint').length > 0
+  })
 }

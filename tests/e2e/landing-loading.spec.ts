@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { holdPageCode } from './helpers'
+import { holdPageCode, openBeforeCode, waitForHydration } from './helpers'
 
 /**
  * How the landing pages load (docs/decisions/014): content first, from the server's HTML with
@@ -16,7 +16,7 @@ for (const path of ['/', '/en']) {
     await page.goto(path)
     // The whole page, so every section's text has been laid out.
     await page.locator('footer').scrollIntoViewIfNeeded()
-    await expect.poll(() => page.evaluate(() => !('$_TSR' in window)), { message: 'the page hydrates' }).toBe(true)
+    await waitForHydration(page)
     const timing = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       scripts: performance
@@ -41,10 +41,11 @@ test.describe('on a phone', () => {
   test('a tap on the menu before the page’s code has arrived opens it once the code is there', async ({ page }) => {
     // Hold the page's code back, so the tap surely comes first.
     const release = await holdPageCode(page)
-    await page.goto('/en')
+    await openBeforeCode(page, '/en')
     await page.getByRole('button', { name: 'Open menu' }).click()
     await expect(page.locator('#mobile-menu')).toBeHidden()
     release()
+    await waitForHydration(page)
     await expect(page.locator('#mobile-menu')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
     await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Home' })).toBeFocused()
@@ -53,12 +54,12 @@ test.describe('on a phone', () => {
 
 test('a reader who scrolled before the page’s code arrived stays there once it has', async ({ page }) => {
   const release = await holdPageCode(page)
-  await page.goto('/en')
+  await openBeforeCode(page, '/en')
   await page.locator('#products').evaluate((el) => el.scrollIntoView({ behavior: 'instant' }))
   const scrolled = await page.evaluate(() => window.scrollY)
   expect(scrolled).toBeGreaterThan(1000)
   release()
-  await expect.poll(() => page.evaluate(() => !('$_TSR' in window)), { message: 'the page hydrates' }).toBe(true)
+  await waitForHydration(page)
   const nav = page.getByRole('navigation').first()
   await expect(nav.getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'location')
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)

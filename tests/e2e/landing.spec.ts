@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { openPage } from './helpers'
 
 /**
  * The public landing page (issue 3) in both languages, against the built server: sections,
@@ -110,7 +111,7 @@ for (const [locale, copy] of Object.entries(COPY)) {
   })
 
   test(`${locale}: the toggle shows the other language and leads to the same section`, async ({ page }) => {
-    await page.goto(copy.path)
+    await openPage(page, copy.path)
     const toggle = page.getByTestId('language-toggle')
     await expect(toggle).toContainText(copy.toggle)
     await page.getByRole('navigation').first().getByRole('link', { name: copy.nav[3] }).click()
@@ -146,7 +147,7 @@ for (const [locale, copy] of Object.entries(COPY)) {
   })
 
   test(`${locale}: no accessibility violations`, async ({ page }) => {
-    await page.goto(copy.path)
+    await openPage(page, copy.path)
     // Bring the lazy images in, so axe sees the page as a reader does.
     await page.locator('#contact').scrollIntoViewIfNeeded()
     await page.evaluate(() => window.scrollTo(0, 0))
@@ -158,7 +159,7 @@ for (const [locale, copy] of Object.entries(COPY)) {
 }
 
 test('the link of the section in view is marked as current', async ({ page }) => {
-  await page.goto('/en')
+  await openPage(page, '/en')
   const nav = page.getByRole('navigation').first()
   await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'location')
   await page.locator('#products').evaluate((el) => el.scrollIntoView())
@@ -167,7 +168,7 @@ test('the link of the section in view is marked as current', async ({ page }) =>
 })
 
 test('the skip link moves focus to the main content', async ({ page }) => {
-  await page.goto('/')
+  await openPage(page, '/')
   await page.keyboard.press('Tab')
   const skip = page.getByRole('link', { name: 'İçeriğe geç' })
   await expect(skip).toBeFocused()
@@ -180,7 +181,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } })
 
   test('the menu opens as a panel, closes on Escape and on a link click', async ({ page }) => {
-    await page.goto('/en')
+    await openPage(page, '/en')
     const button = page.getByRole('button', { name: 'Open menu' })
     await expect(button).toHaveAttribute('aria-expanded', 'false')
     await expect(button).toHaveAttribute('aria-controls', 'mobile-menu')
@@ -218,7 +219,7 @@ test.describe('industry images', () => {
         JSON.stringify({ retail: '/og-image-en.png', finance: '', logistics: tiny, fmcg: '/images/industries/missing.png' }),
       )
     }, TINY_GIF)
-    await page.goto('/en')
+    await openPage(page, '/en')
     const img = (key: string) => page.getByTestId(`industry-${key}`).locator('img')
     await expect(img('retail')).toHaveAttribute('src', '/og-image-en.png')
     await expect(img('finance')).toHaveAttribute('src', '/images/industries/finance.svg')

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { signInAsAdmin } from './helpers'
+import { signInAsAdmin, waitForHydration } from './helpers'
 
 /**
  * The live inbox (issue 14, item 3): a message sent while the inbox is open appears without
@@ -31,7 +31,8 @@ async function sendFromAnotherBrowser(page: Page, message: { name: string; email
     const form = await visitor.newPage()
     await form.goto('/#contact')
     const contact = form.getByTestId('contact-form')
-    // The form takes over from the native post once hydrated.
+    // The form hydrates on its own, after the page, as it nears the viewport; then it takes over from the native post.
+    await waitForHydration(contact)
     await expect(contact).toHaveAttribute('novalidate', '')
     await contact.getByLabel('İsim', { exact: true }).fill(message.name)
     await contact.getByLabel('E-posta', { exact: true }).fill(message.email)

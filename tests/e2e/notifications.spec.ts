@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { ADMIN_EMAIL, readOutbox, signInAsAdmin } from './helpers'
+import { ADMIN_EMAIL, readOutbox, signInAsAdmin, waitForHydration } from './helpers'
 
 /**
  * The notification settings panel (issue 14 item 2): reachable from the inbox header, in both
@@ -9,13 +9,11 @@ import { ADMIN_EMAIL, readOutbox, signInAsAdmin } from './helpers'
  * opens the message. The e2e server has no SMTP_URL, so the mail is read from the outbox.
  */
 
+/** Opens the panel from an inbox that has hydrated (signInAsAdmin waits for its readiness signal). */
 async function openPanel(page: Page, button: string) {
   const dialog = page.getByRole('dialog')
-  // A click before the page has hydrated opens nothing: click until the panel is there.
-  await expect(async () => {
-    await page.getByRole('button', { name: button }).click()
-    await expect(dialog).toBeVisible({ timeout: 1_000 })
-  }).toPass()
+  await page.getByRole('button', { name: button }).click()
+  await expect(dialog).toBeVisible()
   // Loaded: the description names the admin's address.
   await expect(dialog.getByText(ADMIN_EMAIL)).toBeVisible()
   return dialog
@@ -60,7 +58,8 @@ test('an admin chooses English notifications, and the next one arrives in Englis
   const name = `Notified Visitor ${Date.now().toString(36)}`
   await page.goto('/en#contact')
   const form = page.getByTestId('contact-form')
-  // The form takes over from the native post once its code has run.
+  // The form hydrates on its own, after the page, as it nears the viewport; then it takes over from the native post.
+  await waitForHydration(form)
   await expect(form).toHaveAttribute('novalidate', '')
   await form.getByLabel('Name', { exact: true }).fill(name)
   await form.getByLabel('Email', { exact: true }).fill('notified@example.com')
@@ -88,6 +87,7 @@ test('the panel speaks English in the English admin area', async ({ page }) => {
   await signInAsAdmin(page)
   await page.context().addCookies([{ name: 'PARAGLIDE_LOCALE', value: 'en', url: page.url() }])
   await page.reload()
+  await waitForHydration(page)
   const dialog = await openPanel(page, 'Notifications')
   await expect(dialog.getByRole('heading', { name: 'Notification Settings' })).toBeVisible()
   await expect(dialog.getByRole('checkbox', { name: 'E-mail me about new messages' })).toBeVisible()

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { ADMIN_EMAIL, signIn, signInAsAdmin } from './helpers'
+import { ADMIN_EMAIL, openPage, signIn, signInAsAdmin } from './helpers'
 
 /**
  * The team page (issue 14, item 4): an admin adds a colleague, who signs in with the code mailed
@@ -13,9 +13,9 @@ const RUN = Date.now().toString(36)
 const member = (page: Page, email: string) => page.getByTestId('team-member').filter({ hasText: email })
 const latestChange = (page: Page) => page.getByTestId('team-change').first()
 
-/** Opens the team page and waits until it is interactive: 'Ekle' is disabled until it has hydrated. */
+/** Opens the team page once it has hydrated ('Ekle' is disabled until then). */
 async function openTeam(page: Page, add = 'Ekle') {
-  await page.goto('/admin/team')
+  await openPage(page, '/admin/team')
   await expect(page.getByRole('button', { name: add, exact: true })).toBeEnabled()
 }
 

@@ -1,4 +1,5 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { QueryProvider } from '~/components/query-provider'
 import { getAdminSession } from '~/features/auth/session.functions'
 
@@ -19,6 +20,9 @@ export const Route = createFileRoute('/admin/_authed')({
 
 /** The admin pages' data cache (TanStack Query) lives here, not in the public pages' bundle. */
 function AdminLayout() {
+  // The page's readiness signal (useAnnounceHydrated in src/lib/early-clicks.ts). Inline: a module
+  // shared by this chunk and others would travel as one more file.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), [])
   return (
     <QueryProvider>
       <Outlet />

@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { getAdminSession } from '~/features/auth/session.functions'
 import { LoginSearchSchema, safeAdminRedirect } from '~/features/auth/admin-redirect'
 import { LoginPage } from '~/features/auth/components/login-page'
@@ -15,6 +16,9 @@ export const Route = createFileRoute('/admin/login')({
 })
 
 function LoginRoute() {
+  // The page's readiness signal (useAnnounceHydrated in src/lib/early-clicks.ts). Inline: a module
+  // shared by this chunk and others would travel as one more file.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), [])
   const { redirect: target } = Route.useSearch()
   return <LoginPage redirectTo={safeAdminRedirect(target)} />
 }

@@ -66,6 +66,8 @@ export function ContactForm() {
       action={submitContactForm.url}
       method="post"
       noValidate={enhanced}
+      // Its own readiness signal: this island hydrates after the page, as it nears the viewport (src/lib/early-clicks.ts).
+      data-hydrated={enhanced ? '' : undefined}
       aria-labelledby="contact-form-title"
       data-testid="contact-form"
       onSubmit={(event) => {
