@@ -5,6 +5,7 @@ import { ContactForm } from '~/features/contact/components/contact-form'
 import { ContactNotice } from '~/features/contact/components/contact-notice'
 import type { ContactResult } from '~/features/contact/contact-result'
 import { m } from '~/paraglide/messages'
+import { hydrateWhenVisible } from '../hydrate-when-visible'
 import { ContactCards } from './contact-cards'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
 
@@ -28,7 +29,7 @@ export function ContactSection({ result }: { result?: ContactResult }) {
             <h3 id="contact-form-title" className="mb-6 text-xl font-semibold text-brand-900">
               {m.contact_form_title()}
             </h3>
-            <Hydrate when={visible({ rootMargin: '800px' })}>
+            <Hydrate when={hydrateWhenVisible('800px')}>
               {result ? <ContactNotice result={result} /> : null}
               <ContactForm />
             </Hydrate>
