@@ -1,4 +1,3 @@
-import { Menu, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { m } from '~/paraglide/messages'
 import type { SectionId } from '../landing.sections'
@@ -52,7 +51,7 @@ export function MobileMenu({ active }: { active: SectionId }) {
         onClick={() => setOpen((o) => !o)}
         className="inline-flex size-11 items-center justify-center rounded-md text-brand-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 lg:hidden"
       >
-        {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+        <MenuIcon open={open} />
       </button>
       <div
         ref={panel}
@@ -65,5 +64,27 @@ export function MobileMenu({ active }: { active: SectionId }) {
         </nav>
       </div>
     </>
+  )
+}
+
+/**
+ * Lucide's "menu" and "x" drawn inline: the button hydrates with the page, and lucide's shared
+ * icon code (1.7 KB gzip) would otherwise join the first load for two icons. The sections' icons
+ * stay lucide's: their code arrives only when a section needs it.
+ */
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      className="size-6"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={open ? 'M18 6 6 18M6 6l12 12' : 'M4 5h16M4 12h16M4 19h16'} />
+    </svg>
   )
 }
