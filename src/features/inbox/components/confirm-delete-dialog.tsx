@@ -1,51 +1,35 @@
-import { Dialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
 import { TriangleAlert } from 'lucide-react'
-import { Button } from '~/components/ui/button'
+import { ConfirmDialog } from '~/components/ui/dialog'
 import { m } from '~/paraglide/messages'
+import type { DeleteRequest } from './use-delete-flow'
 
-/** Ark UI alert dialog asking before anything is deleted; focus starts on 'İptal'. */
+/** Asks before messages are deleted, one by its sender's name or the ticked rows; focus starts on 'İptal'. */
 export function ConfirmDeleteDialog({
-  open,
-  onOpenChange,
-  title,
-  text,
+  request,
   busy,
+  onCancel,
   onConfirm,
 }: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  title: string
-  text: string
+  /** What to delete; the dialog is open while there is something. */
+  request: DeleteRequest | null
   busy: boolean
+  onCancel: () => void
   onConfirm: () => void
 }) {
+  const name = request?.name
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} role="alertdialog" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[1px]" />
-        <Dialog.Positioner className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center">
-          <Dialog.Content className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl outline-none">
-            <div className="flex gap-4">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-700">
-                <TriangleAlert className="size-5" aria-hidden="true" />
-              </span>
-              <div className="min-w-0">
-                <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-                <Dialog.Description className="mt-2 text-sm break-words text-slate-600">{text}</Dialog.Description>
-              </div>
-            </div>
-            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.CloseTrigger asChild>
-                <Button variant="secondary">{m.inbox_cancel()}</Button>
-              </Dialog.CloseTrigger>
-              <Button variant="destructive" onClick={onConfirm} disabled={busy} aria-busy={busy}>
-                {m.inbox_delete()}
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={request !== null}
+      onOpenChange={(open) => {
+        if (!open) onCancel()
+      }}
+      icon={TriangleAlert}
+      title={name !== undefined ? m.inbox_delete_title() : m.inbox_bulk_delete_title({ count: request?.ids.length ?? 0 })}
+      description={name !== undefined ? m.inbox_delete_text({ name }) : m.inbox_bulk_delete_text()}
+      cancelLabel={m.inbox_cancel()}
+      confirmLabel={m.inbox_delete()}
+      pending={busy}
+      onConfirm={onConfirm}
+    />
   )
 }

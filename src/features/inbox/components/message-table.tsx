@@ -17,6 +17,8 @@ export interface MessageTableProps {
   onOpen: (message: ContactMessage, index: number) => void
   onToggle: (message: ContactMessage) => void
   onDelete: (message: ContactMessage) => void
+  /** Receives each row's name button, the control the keyboard cursor focuses. */
+  rowRef?: (index: number, button: HTMLButtonElement | null) => void
 }
 
 const TH = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase'
@@ -94,6 +96,7 @@ function MessageRow({
   onOpen,
   onToggle,
   onDelete,
+  rowRef,
 }: MessageTableProps & { message: ContactMessage; index: number }) {
   const selected = message.id === selectedId
   const unread = message.status === 'new'
@@ -132,6 +135,7 @@ function MessageRow({
       </td>
       <td className="min-w-0 px-3 py-3">
         <button
+          ref={(button) => rowRef?.(index, button)}
           type="button"
           className={`block max-w-full truncate text-left text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 ${unread ? 'font-semibold' : ''}`}
           onClick={(event) => {
