@@ -26,7 +26,7 @@ export const DEFAULT_MOBILE_BANNER_URL: Record<BannerKey, string> = {
   'en-banner': '/uploads/hero-en-mobile.png',
 }
 
-/** The storage bucket of the spec; banner uploads go here as hero-{key}-{timestamp}.{ext}. */
+/** The storage bucket banner uploads go to (the original app's name for it), as hero-{key}-{timestamp}.{ext}. */
 export const IMAGE_BUCKET = 'industry-images'
 export const UPLOADS_PATH = '/uploads'
 
@@ -70,8 +70,9 @@ export interface Banner extends BannerImageExtras {
 }
 
 /**
- * What anyone may read about a banner: key and image_url (spec §3), and what the page needs to
- * show that image responsively (its copies, the mobile image), all of it in the page anyway.
+ * What anyone may read about a banner: key and image_url (all the original app let anonymous
+ * visitors read), and what the page needs to show that image responsively (its copies, the
+ * mobile image), all of it in the page anyway.
  */
 export interface PublicBanner extends BannerImageExtras {
   key: BannerKey

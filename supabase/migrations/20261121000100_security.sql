@@ -63,7 +63,7 @@ create policy "admins: read own row" on public.admin_emails
   for select to authenticated
   using (email = pg_catalog.lower(coalesce((select auth.jwt()) ->> 'email', '')));
 
--- 5. Hero banners: anyone reads the columns the spec makes public; admins insert and update.
+-- 5. Hero banners: anyone reads the columns a public page needs; admins insert and update.
 --    Signed-in users also read title and badge (a banner's name and language code, not secret):
 --    an upsert that sets them reads `excluded.title`, which needs SELECT on the column, so
 --    without it admins could not save a banner the way the app does.

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures'
 import { STAFF_EMAIL, openPage, readOutbox, waitForCode, waitForHydration } from './helpers'
 
 /**
- * Staff sign-in with a one-time e-mail code (issue 4). Each test that asks for a code uses an
+ * Staff sign-in with a one-time e-mail code (docs/product.md#staff-sign-in). Each test that asks for a code uses an
  * admin of its own, seeded through SEED_ADMIN_EMAILS in playwright.config.ts: one code per
  * e-mail per minute, and admin@example.com stays free for the other suites' signInAsAdmin.
  * The expired-code test runs in auth-expiry.spec.ts, against a server with a short code TTL.

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures'
 import { signInAsAdmin } from './helpers'
 
 /**
- * Hero banner management (issue 6), against the shared e2e server: the dialog, uploads and
+ * Hero banner management (docs/product.md#banner-management), against the shared e2e server: the dialog, uploads and
  * their refusals (in the browser and on the server), saving, reset, and the live update of
  * open public pages. Restarting a server is in banners-restart.spec.ts.
  */

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures'
 import { holdPageCode, openBeforeCode, waitForHydration } from './helpers'
 
 /**
- * The contact form (issue 3 §8): validation messages in both languages, the sending state,
+ * The contact form (docs/product.md#contact-form): validation messages in both languages, the sending state,
  * success and failure toasts, the per-address rate limit, the honeypot, and the form without
  * JavaScript. Stored messages are checked in the inbox suites; here the server's answer is.
  */

@@ -7,7 +7,7 @@ import { expect, test } from './fixtures'
 import { openPage, signIn, signInAsAdmin, waitForHydration } from './helpers'
 
 /**
- * The admin inbox (issue 5). Each test seeds its own messages through the public contact form
+ * The admin inbox (docs/product.md#inbox). Each test seeds its own messages through the public contact form
  * (one client address per message, so the per-IP limit never trips) with a marker word of its
  * own, and searches for that marker: tests stay independent of each other and of the demo data.
  */
@@ -79,7 +79,7 @@ test.describe('inbox', () => {
     await signInAsAdmin(page)
   })
 
-  test('shows the spec texts: title, totals, buttons, filter, table, dates, empty states', async ({ page, request, baseURL }) => {
+  test('shows its texts: title, totals, buttons, filter, table, dates, empty states', async ({ page, request, baseURL }) => {
     const tag = marker()
     await seed(request, baseURL!, [{ name: `Ayşe ${tag}`, message: `Merhaba, bir teklif rica ediyorum ${tag}.` }])
     await openPage(page, '/admin/messages')
@@ -97,7 +97,7 @@ test.describe('inbox', () => {
     await expect(detail(page)).toContainText('Mesaj Detayı')
     await expect(detail(page)).toContainText('Detayları görmek için bir mesaj seçin')
 
-    // The status filter offers exactly the spec's four choices.
+    // The status filter offers exactly four choices: all, and each status.
     const filter = page.getByRole('combobox', { name: 'Durum filtresi' })
     await expect(filter).toHaveText('Tümü')
     await filter.click()

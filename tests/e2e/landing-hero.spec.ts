@@ -3,8 +3,8 @@ import { expect, test } from './fixtures'
 import { signInAsAdmin } from './helpers'
 
 /**
- * The hero banner of the landing page (issue 3): sizes, the stored URL painted by the server,
- * and the fallback to the default image. Live updates are tested in banners.spec.ts (issue 6).
+ * The hero banner of the landing page (docs/product.md#hero-banner): sizes, the stored URL painted by the server,
+ * and the fallback to the default image. Live updates are tested in banners.spec.ts.
  */
 
 const DEFAULTS = { tr: '/uploads/hero-tr.png', en: '/uploads/hero-en.png' }

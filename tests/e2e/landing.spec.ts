@@ -4,7 +4,7 @@ import { expect, test } from './fixtures'
 import { openPage } from './helpers'
 
 /**
- * The public landing page (issue 3) in both languages, against the built server: sections,
+ * The public landing page (docs/product.md#landing-page) in both languages, against the built server: sections,
  * copy, header, language toggle, head tags, industries and accessibility. The hero banner is
  * in landing-hero.spec.ts, the contact form in contact.spec.ts.
  */

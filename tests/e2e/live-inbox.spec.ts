@@ -3,7 +3,7 @@ import { expect, test } from './fixtures'
 import { signInAsAdmin, waitForHydration } from './helpers'
 
 /**
- * The live inbox (issue 14, item 3): a message sent while the inbox is open appears without
+ * The live inbox (docs/product.md#live-updates): a message sent while the inbox is open appears without
  * 'Yenile', with the unread count, the tab's title and a screen-reader announcement following.
  * Across server instances: tests/postgres/two-instances.test.ts.
  */

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures'
 import { ADMIN_EMAIL, readOutbox, signInAsAdmin, waitForHydration } from './helpers'
 
 /**
- * The notification settings panel (issue 14 item 2): reachable from the inbox header, in both
+ * The notification settings panel (docs/product.md#notifications): reachable from the inbox header, in both
  * languages, accessible; what it saves decides the language of the next notification, whose link
  * opens the message. The e2e server has no SMTP_URL, so the mail is read from the outbox.
  */

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures'
 import { signInAsAdmin } from './helpers'
 
 /**
- * Banners that stay fast (issue 13, docs/decisions/042): a designer's 4 MB photo uploaded
+ * Banners that stay fast (docs/decisions/042): a designer's 4 MB photo uploaded
  * through the dialog reaches a phone as a copy of its own width, the page serves a <picture>
  * of AVIF and WebP copies, and a banner's mobile image is what phones show.
  */

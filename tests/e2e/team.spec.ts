@@ -4,7 +4,7 @@ import { expect, test } from './fixtures'
 import { ADMIN_EMAIL, openPage, signIn, signInAsAdmin } from './helpers'
 
 /**
- * The team page (issue 14, item 4): an admin adds a colleague, who signs in with the code mailed
+ * The team page (docs/product.md#team): an admin adds a colleague, who signs in with the code mailed
  * to them; the admin removes them again, and the colleague's open page can do nothing more.
  * Nobody can remove themselves; the history names who made each change.
  */

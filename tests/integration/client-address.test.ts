@@ -1,5 +1,5 @@
 /**
- * The client address behind a proxy (issue 13, decision 080), over real HTTP against the production
+ * The client address behind a proxy (decision 080), over real HTTP against the production
  * build with TRUST_PROXY=true and a proxy in front that appends the connecting address to
  * X-Forwarded-For, as nginx does: whatever a sender writes into the header, the contact form's
  * per-address limit counts it by its real address, and two real addresses are counted apart.

@@ -1,5 +1,5 @@
 /**
- * The landing-page cache cannot be poisoned (issue 13, decision 080): a request with a forged Host,
+ * The landing-page cache cannot be poisoned (decision 080): a request with a forged Host,
  * X-Forwarded-Host or X-Forwarded-Proto is answered first, so its page is what the cache holds, and
  * the next ordinary visitor's page must still name only the real origin, with and without SITE_URL.
  */

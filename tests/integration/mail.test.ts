@@ -1,5 +1,5 @@
 /**
- * Real e-mail (issue 14): the production build with SMTP_URL pointing at an SMTP server started
+ * Real e-mail (docs/decisions/090-mail.md): the production build with SMTP_URL pointing at an SMTP server started
  * in this process. A staff member signs in with the code that arrives by mail; a contact message
  * notifies every admin in their language, with Reply-To and a link that opens the message; the
  * SMTP server stopped for a while and started again gets each waiting mail once; a SIGKILL of

@@ -1,5 +1,5 @@
 /**
- * The public site's server side over real HTTP against the production build (issue 3): the
+ * The public site's server side over real HTTP against the production build (docs/product.md#landing-page): the
  * contact server function stores what it accepts (checked afterwards in the database the server
  * used), refuses invalid input with field messages, drops honeypot hits and rate-limits per
  * address; the live-banner stream, robots.txt, sitemap.xml and the server-rendered banner.

@@ -1,6 +1,6 @@
 /**
  * The mail queue with two production servers in the postgres mode on one database and one SMTP
- * server (issue 14): both are woken by every queued mail, but only one delivers at a time (the
+ * server (docs/decisions/090-mail.md): both are woken by every queued mail, but only one delivers at a time (the
  * lease), each mail arrives once, and when the delivering instance is killed mid-delivery the
  * other one takes over once the lease has expired.
  */

@@ -13,7 +13,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
  * Node 24's V8 re-compiles hot wasm functions with its optimizing compiler (Turboshaft). One of
  * postgres' functions (#2272 of pglite.wasm, ~105 KB of code) is hot on every query, and optimizing it
  * takes ~600 MB of compiler memory for a moment: the server's peak went from ~300 MB to ~880 MB at the
- * first queries (decision 032, "Memory"). Liftoff code keeps the inbox queries well under their target.
+ * first queries (decision 034). Liftoff code keeps the inbox queries well under their target.
  * The filter lets only function 0 tier up, which in pglite.wasm is an import (never compiled), so none
  * does. V8 reads it when it compiles each function (lazily, at its first call), so setting it here,
  * before the first PGlite is created, works without a command-line flag (`--liftoff-only` would, but
@@ -28,7 +28,7 @@ function keepWasmOnBaselineCompiler(): void {
  * PostgreSQL's page cache, inside the WebAssembly memory, which never shrinks: every buffer once
  * used stays in the server's resident memory. The default (128 MB) would hold most of a 100k-message
  * inbox twice over, since the files are also in the operating system's cache, which serves
- * PGlite's reads cheaply. Measured in decision 032 ("Memory").
+ * PGlite's reads cheaply. Measured in decision 034.
  */
 const SHARED_BUFFERS = '32MB'
 

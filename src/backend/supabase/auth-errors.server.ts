@@ -1,6 +1,7 @@
 /**
  * Supabase Auth errors in the contract's terms. The code drives the app's behaviour; the
- * message stays Supabase's own, since the login screen shows it (spec §8).
+ * message stays Supabase's own, since the login page shows an expected refusal's message as it
+ * comes (docs/product.md#staff-sign-in).
  */
 import { isAuthRetryableFetchError, type AuthError } from '@supabase/supabase-js'
 import type { AuthErrorCode } from '../backend'

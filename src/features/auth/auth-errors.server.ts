@@ -27,7 +27,8 @@ export function authFailureToAppError(step: AuthStep, failure: AuthFailure): App
       return new AppError(429, 'rate_limited', m.login_error_resend_wait({ seconds }), undefined, seconds)
     }
     case 'unavailable':
-      // A fault, not an answer: the spec's "unexpected failure" texts.
+      // A fault, not an answer: the login page's texts for an unexpected failure
+      // (docs/product.md#staff-sign-in).
       console.error(`[auth] ${step} failed: ${failure.message}`)
       return new AppError(503, 'auth_unavailable', step === 'send' ? m.login_error_send_failed() : m.login_error_verify_failed())
   }

@@ -1,6 +1,6 @@
 /**
- * Live hero-banner updates as server-sent events: the embedded counterpart of the spec's
- * realtime channel `hero-updates` (UPDATE on hero_settings filtered by key). One stream per
+ * Live hero-banner updates as server-sent events: what the original app had from a Supabase
+ * Realtime channel, `hero-updates` (UPDATE on hero_settings filtered by key). One stream per
  * open page, for one banner key; it ends when the browser goes away.
  */
 import * as v from 'valibot'

@@ -23,7 +23,7 @@ export const DEFAULT_MOBILE_HERO_VARIANTS: BannerImageVariants = { width: 1170, 
 /** Below Tailwind's `sm` breakpoint (40rem): where a banner's mobile image is shown. */
 export const MOBILE_MEDIA = '(max-width: 39.99rem)'
 
-/** The hero's height from each breakpoint (rem) up, widest first (spec §2: 220, 300, 400, 520 px). */
+/** The hero's height from each breakpoint (rem) up, widest first (220, 300, 400, 520 px: docs/product.md#hero-banner). */
 const HEIGHTS: [minWidthRem: number, height: number][] = [
   [64, 520],
   [48, 400],
@@ -80,7 +80,8 @@ function sourcesOf(url: string, variants: BannerImageVariants | undefined, media
 }
 
 /**
- * What the hero shows for a stored banner (spec §4: the stored URL, else the language's default):
+ * What the hero shows for a stored banner (the stored URL, else the language's default:
+ * docs/product.md#hero-banner):
  * on phones the mobile image when there is one (the default banner has its own), else the image;
  * each through its AVIF and WebP copies when it has them. `stamp` is a live update's version,
  * appended to addresses without copies (copies are new files on every upload).

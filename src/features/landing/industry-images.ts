@@ -1,5 +1,5 @@
 /**
- * The browser-stored `industry-images` map (spec §2): industry key → image URL. A stored
+ * The browser-stored `industry-images` map (docs/product.md#industries): industry key → image URL. A stored
  * value replaces the built-in image unless it is empty or a tiny placeholder data image.
  */
 import { INDUSTRY_KEYS, type IndustryKey } from './industries'

@@ -1,6 +1,6 @@
 import { m } from '~/paraglide/messages'
 
-/** The page's sections in menu order (spec §2); each id is also the section's anchor. */
+/** The page's sections in menu order (docs/product.md#landing-page); each id is also the section's anchor. */
 export const NAV_SECTIONS = [
   { id: 'home', label: () => m.nav_home() },
   { id: 'about', label: () => m.nav_about() },

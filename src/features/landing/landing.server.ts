@@ -6,7 +6,7 @@ import { serverEnv } from '~/lib/env.server'
 import { requestOrigin } from '~/lib/forwarded.server'
 import type { LandingPageData } from './landing.schemas'
 
-/** The stored hero banner of the page's language; a failed read keeps the default (spec §8). */
+/** The stored hero banner of the page's language; a failed read keeps the default (docs/product.md#hero-banner). */
 export async function readHeroBanner(locale: Locale): Promise<LandingPageData['banner']> {
   try {
     const backend = await getBackend()
