@@ -1,13 +1,16 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { getBackend } from './backend/index.server'
-import { limitRequestBody } from './lib/body-limit.server'
-import { compressResponse } from './lib/compress.server'
-import { nonceStorage } from './lib/csp-nonce.server'
+import { BANNER_UPLOAD_PATH } from './features/banners/upload-banner-image'
+import { limitBodies } from './lib/body-limit.server'
+import { compression } from './lib/compress.server'
 import { serverEnv } from './lib/env.server'
 import { requestOrigin } from './lib/forwarded.server'
-import { rememberPageLocale } from './lib/locale-cookie.server'
+import { LIMITS } from './lib/limits'
+import { pageLocaleCookie } from './lib/locale-cookie.server'
+import { type Middleware, compose } from './lib/middleware'
 import { createPageCache } from './lib/page-cache.server'
-import { withSecurity } from './lib/security-headers.server'
+import { securityHeaders } from './lib/security-headers.server'
+import { m } from './paraglide/messages'
 import { paraglideMiddleware } from './paraglide/server.js'
 
 // Keyed on the origin the page names, so one sender's Host never reaches another visitor.
@@ -26,21 +29,45 @@ function watchBanners() {
     })
 }
 
+/** Paraglide's request-scoped locale (from the URL, else the cookie) for everything Start renders. */
+const paraglideLocale: Middleware = (request, next) => paraglideMiddleware(request, () => next(request))
+
+/**
+ * Every request the app answers goes through these steps, in this order (the first outermost);
+ * each is tested alone next to its module.
+ */
+const pipeline = compose(
+  // Outermost, so every answer carries the security headers: the body limit's 413s and cached
+  // pages too. It draws the request's CSP nonce, which the steps inside read, and marks answers
+  // that set a cookie private, so it must stay outside the locale cookie.
+  securityHeaders,
+  // Before anything can read a body. Uploads of a banner image get their own, larger limit and
+  // a message naming the size allowed (docs/decisions/071-hostile-input.md).
+  limitBodies({
+    maxBytes: LIMITS.http.maxBodyBytes,
+    paths: {
+      [BANNER_UPLOAD_PATH]: {
+        maxBytes: LIMITS.http.maxUploadBodyBytes,
+        message: (locale) => m.banner_upload_error_too_big({ maxMb: LIMITS.upload.maxBytes / (1024 * 1024) }, { locale }),
+      },
+    },
+  }),
+  // Outside the page cache: the cookie belongs to one visitor, the cached page to all of them.
+  pageLocaleCookie,
+  // Outside the page cache, which compresses the pages it keeps itself: this gzips what is
+  // rendered per request and leaves the cache's encoded pages and streams (server-sent events,
+  // Start's framed responses) as they are.
+  compression,
+  // Serves the landing pages from memory, each with the request's nonce; renders them with a
+  // placeholder nonce when they are to be kept, so it must sit inside securityHeaders.
+  pageCache.middleware,
+  // Innermost, around Start alone: the locale holds for the render and nothing else.
+  paraglideLocale,
+)
+
 export default createServerEntry({
   fetch(request, opts) {
     watchBanners()
-    return withSecurity(request, (nonce) =>
-      limitRequestBody(request, async (limited) =>
-        rememberPageLocale(
-          limited,
-          compressResponse(
-            limited,
-            await pageCache.handle(limited, nonce, (renderNonce) =>
-              nonceStorage.run(renderNonce, () => paraglideMiddleware(limited, () => handler.fetch(limited, opts))),
-            ),
-          ),
-        ),
-      ),
-    )
+    return pipeline(request, async (limited) => handler.fetch(limited, opts))
   },
 })

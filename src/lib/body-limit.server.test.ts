@@ -1,9 +1,21 @@
 import { describe, expect, it, vi } from 'vitest'
+import { m } from '~/paraglide/messages'
 import { LIMITS } from './limits'
-import { UPLOAD_PATH, limitRequestBody, limitStream } from './body-limit.server'
+import { limitBodies, limitStream, withBody } from './body-limit.server'
 
 const MAX = LIMITS.http.maxBodyBytes
 const CHUNK = 16 * 1024
+const UPLOAD_PATH = '/api/upload'
+/** Limits shaped like the app's (src/server.ts): one for everything, a larger one for an upload route. */
+const limitRequestBody = limitBodies({
+  maxBytes: MAX,
+  paths: {
+    [UPLOAD_PATH]: {
+      maxBytes: LIMITS.http.maxUploadBodyBytes,
+      message: (locale) => m.banner_upload_error_too_big({ maxMb: LIMITS.upload.maxBytes / (1024 * 1024) }, { locale }),
+    },
+  },
+})
 
 /** An endless body, counting what was pulled from it and whether it was cancelled. */
 function endlessBody() {
@@ -50,7 +62,7 @@ describe('limitRequestBody with a declared length', () => {
     expect(await response.text()).toBe('hello')
   })
 
-  it('allows the upload route its larger limit', async () => {
+  it('allows a path its own limit and message', async () => {
     const size = String(LIMITS.http.maxUploadBodyBytes)
     const ok = await limitRequestBody(
       post(UPLOAD_PATH, { body: 'x', headers: { 'content-length': size } }),
@@ -60,7 +72,6 @@ describe('limitRequestBody with a declared length', () => {
     const over = String(LIMITS.http.maxUploadBodyBytes + 1)
     const refused = await limitRequestBody(post(UPLOAD_PATH, { body: 'x', headers: { 'content-length': over } }), vi.fn())
     expect(refused.status).toBe(413)
-    // An image too large for the upload is told the size allowed, as the upload route says it.
     expect((await refused.json()).message).toBe('Dosya çok büyük: en fazla 5 MB yükleyebilirsiniz.')
   })
 
@@ -109,6 +120,18 @@ describe('limitRequestBody without a declared length (chunked)', () => {
       await expect(new Response(r.clone().body).text()).rejects.toMatchObject({ status: 413 })
       return new Response(null, { status: 413 })
     })
+  })
+})
+
+describe('withBody', () => {
+  it("keeps the request's fields and the server's (the client address), and reads the new body", async () => {
+    const original = post('/x', { body: 'old', headers: { 'x-a': '1' } })
+    Object.defineProperty(original, 'ip', { get: () => '203.0.113.7' })
+    const copy = withBody(original, new Blob(['new']).stream())
+    expect(copy.method).toBe('POST')
+    expect(copy.headers.get('x-a')).toBe('1')
+    expect((copy as Request & { ip?: string }).ip).toBe('203.0.113.7')
+    expect(await new Request(copy).text()).toBe('new')
   })
 })
 

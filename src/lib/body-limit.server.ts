@@ -1,30 +1,25 @@
 /**
- * Refuses request bodies over LIMITS.http before the app reads them whole (decision 071):
+ * Refuses request bodies over their limit before the app reads them whole (decision 071):
  * a declared Content-Length over the limit is answered 413 at once, without reading a byte;
  * a body sent without a length (chunked) is read through a counting stream that fails with a
  * 413 as soon as it passes the limit, so nothing downstream ever buffers more than that.
  */
-import { LIMITS } from './limits'
-import { AppError } from './app-error'
 import { m } from '~/paraglide/messages'
-import { extractLocaleFromRequest } from '~/paraglide/runtime'
+import { type Locale, extractLocaleFromRequest } from '~/paraglide/runtime'
+import { AppError } from './app-error'
+import type { Middleware } from './middleware'
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
-const BODY_READERS = new Set(['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'])
-export const UPLOAD_PATH = '/api/banner-upload'
 
-export function bodyLimitFor(pathname: string): number {
-  return pathname === UPLOAD_PATH ? LIMITS.http.maxUploadBodyBytes : LIMITS.http.maxBodyBytes
+export interface BodyLimit {
+  maxBytes: number
+  /** The refusal's message in the request's language; "the request is too large" when left out. */
+  message?: (locale: Locale) => string
 }
 
-function payloadTooLarge(request: Request): AppError {
-  const locale = extractLocaleFromRequest(request)
-  // An image that is too large gets the upload's own message, naming the size allowed.
-  const message =
-    new URL(request.url).pathname === UPLOAD_PATH
-      ? m.banner_upload_error_too_big({ maxMb: LIMITS.upload.maxBytes / (1024 * 1024) }, { locale })
-      : m.error_payload_too_large({}, { locale })
-  return new AppError(413, 'payload_too_large', message)
+export interface BodyLimits extends BodyLimit {
+  /** Limits of their own for some paths (an upload route's, larger), by exact pathname. */
+  paths?: Record<string, BodyLimit>
 }
 
 /** The same shape as the upload route's errors: a stable code and a localized message. */
@@ -56,52 +51,55 @@ export function limitStream(
   })
 }
 
-function nativeRequest(request: Request, body: ReadableStream<Uint8Array> | null): Request {
-  const { url, method, headers, signal } = request
-  return new Request(url, { method, headers, signal, body, duplex: 'half' } as RequestInit)
-}
+/**
+ * What the server attaches to its requests beside the standard fields (srvx's public
+ * `ServerRequest` fields): the client's address, which Start's getRequestIP reads, and the runtime.
+ */
+const SERVER_FIELDS = ['ip', 'context', 'runtime', 'waitUntil'] as const
 
 /**
- * The request as the app sees it: every way of reading the body goes through `limitStream`;
- * everything else (the client address, headers, signal) is the original's. A Proxy rather than
- * `new Request(…)`, because the server's request carries more than a plain Request (its `ip`).
+ * A new Request that reads `body` instead of the original's, with the original's method,
+ * headers, signal and server fields. Every way of reading the body, clones and
+ * `new Request(request)` included, then reads through `body`.
  */
-function withLimitedBody(request: Request, max: number, onExceeded: () => Error): Request {
-  let limited: Response | undefined
-  const limitedBody = () => (limited ??= new Response(request.body && limitStream(request.body, max, onExceeded)))
-  return new Proxy(request, {
-    get(target, prop) {
-      if (prop === 'body') return limitedBody().body
-      if (prop === 'bodyUsed') return limited?.bodyUsed ?? false
-      if (typeof prop === 'string' && BODY_READERS.has(prop))
-        return () => (limitedBody() as unknown as Record<string, () => unknown>)[prop]!()
-      if (prop === 'clone') return () => withLimitedBody(target.clone(), max, onExceeded)
-      // srvx materialises a native Request under `_request` for APIs that need one.
-      if (prop === '_request') return nativeRequest(target, limitedBody().body)
-      const value: unknown = Reflect.get(target, prop, target)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
+export function withBody(request: Request, body: ReadableStream<Uint8Array>): Request {
+  const { url, method, headers, signal } = request
+  const copy = new Request(url, { method, headers, signal, body, duplex: 'half' } as RequestInit)
+  for (const field of SERVER_FIELDS) {
+    const value: unknown = Reflect.get(request, field)
+    if (value !== undefined) Object.defineProperty(copy, field, { value, enumerable: true, writable: true, configurable: true })
+  }
+  return copy
 }
 
-/** Runs `next` with the body limited, or answers 413 when the body is (or becomes) too large. */
-export async function limitRequestBody(request: Request, next: (request: Request) => Promise<Response>): Promise<Response> {
-  // `request.body` is not touched on the common path: the server builds that stream lazily.
-  if (!METHODS_WITH_BODY.has(request.method)) return next(request)
-  const max = bodyLimitFor(new URL(request.url).pathname)
-  const declared = request.headers.get('content-length')
-  // The HTTP parser delivers no more than a declared length, so only undeclared bodies need counting.
-  if (declared !== null) {
-    if (Number(declared) > max) return tooLargeResponse(payloadTooLarge(request))
-    return next(request)
+/** The pipeline step that limits request bodies: `limits` for every path but those in `limits.paths`. */
+export function limitBodies(limits: BodyLimits): Middleware {
+  const byPath = new Map(Object.entries(limits.paths ?? {}))
+  const tooLarge = (request: Request, limit: BodyLimit) => {
+    const locale = extractLocaleFromRequest(request)
+    const message = (limit.message ?? limits.message)?.(locale) ?? m.error_payload_too_large({}, { locale })
+    return new AppError(413, 'payload_too_large', message)
   }
-  let exceeded: AppError | undefined
-  const response = await next(withLimitedBody(request, max, () => (exceeded = payloadTooLarge(request))))
-  // The app decides how a failed read surfaces (Start answers 413 with the AppError); if it
-  // answered anything else, the refusal still wins.
-  if (exceeded && response.status !== 413) {
-    await response.body?.cancel().catch(() => {})
-    return tooLargeResponse(exceeded)
+  return async (request, next) => {
+    // `request.body` is not touched on the common path: the server builds that stream lazily.
+    if (!METHODS_WITH_BODY.has(request.method)) return next(request)
+    const limit = byPath.get(new URL(request.url).pathname) ?? limits
+    const declared = request.headers.get('content-length')
+    // The HTTP parser delivers no more than a declared length, so only undeclared bodies need counting.
+    if (declared !== null) {
+      if (Number(declared) > limit.maxBytes) return tooLargeResponse(tooLarge(request, limit))
+      return next(request)
+    }
+    if (!request.body) return next(request)
+    let exceeded: AppError | undefined
+    const counted = limitStream(request.body, limit.maxBytes, () => (exceeded = tooLarge(request, limit)))
+    const response = await next(withBody(request, counted))
+    // The app decides how a failed read surfaces (Start answers 413 with the AppError); if it
+    // answered anything else, the refusal still wins.
+    if (exceeded && response.status !== 413) {
+      await response.body?.cancel().catch(() => {})
+      return tooLargeResponse(exceeded)
+    }
+    return response
   }
-  return response
 }

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { compressResponse } from './compress.server'
+import { compressResponse, compression } from './compress.server'
 
 const big = '<p>merhaba dünya</p>'.repeat(200)
 const get = (encoding: string | null, method = 'GET') =>
@@ -41,5 +41,13 @@ describe('compressResponse', () => {
     ['no content', get('gzip'), new Response(null, { status: 204 })],
   ])('leaves alone %s', (_, request, response) => {
     expect(compressResponse(request, response)).toBe(response)
+  })
+})
+
+describe('compression', () => {
+  it('compresses what the rest of the pipeline answered', async () => {
+    const out = await compression(get('gzip'), async () => page(big))
+    expect(out.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await out.arrayBuffer())).toString()).toBe(big)
   })
 })

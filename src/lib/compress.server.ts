@@ -1,3 +1,5 @@
+import type { Middleware } from './middleware'
+
 /**
  * Gzip for what is rendered per request (admin pages, server function results, the 404 page,
  * sitemap), which the server would otherwise send as it is: static files are compressed at build
@@ -35,3 +37,6 @@ export function compressResponse(request: Request, response: Response): Response
     headers,
   })
 }
+
+/** `compressResponse` as a step of the request pipeline. */
+export const compression: Middleware = async (request, next) => compressResponse(request, await next(request))

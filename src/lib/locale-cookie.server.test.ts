@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rememberPageLocale } from './locale-cookie.server'
+import { pageLocaleCookie, rememberPageLocale } from './locale-cookie.server'
 
 const page = () => new Response('<html></html>', { headers: { 'content-type': 'text/html; charset=utf-8' } })
 const get = (path: string, cookie?: string) =>
@@ -24,5 +24,12 @@ describe('rememberPageLocale', () => {
     expect(rememberPageLocale(get('/en'), notFound).headers.has('set-cookie')).toBe(false)
     const post = new Request('http://127.0.0.1/en', { method: 'POST', body: 'x' })
     expect(rememberPageLocale(post, page()).headers.has('set-cookie')).toBe(false)
+  })
+})
+
+describe('pageLocaleCookie', () => {
+  it('adds the cookie to the landing page the rest of the pipeline answered', async () => {
+    const response = await pageLocaleCookie(get('/en'), async () => page())
+    expect(response.headers.get('set-cookie')).toMatch(/^PARAGLIDE_LOCALE=en; /)
   })
 })

@@ -1,6 +1,7 @@
 import { cookieMaxAge, cookieName, extractLocaleFromUrl } from '~/paraglide/runtime'
 import { CACHEABLE_PATHS } from './page-cache.server'
 import { serverEnv } from './env.server'
+import type { Middleware } from './middleware'
 
 /**
  * A landing page (`/`, `/en`) tells the browser which language its reader chose, in the
@@ -22,3 +23,6 @@ export function rememberPageLocale(request: Request, response: Response): Respon
   response.headers.append('set-cookie', `${cookieName}=${locale}; Path=/; Max-Age=${cookieMaxAge}; SameSite=Lax${secure}`)
   return response
 }
+
+/** `rememberPageLocale` as a step of the request pipeline. */
+export const pageLocaleCookie: Middleware = async (request, next) => rememberPageLocale(request, await next(request))

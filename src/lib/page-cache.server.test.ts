@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { nonceStorage } from './csp-nonce.server'
 import { MAX_ORIGINS, NONCE_PLACEHOLDER, createPageCache } from './page-cache.server'
 
 function htmlPage(nonce: string, extra = ''): Response {
@@ -138,5 +139,30 @@ describe('compression of cached pages', () => {
     expect(render).toHaveBeenCalledTimes(1)
     expect(first.headers.get('content-encoding')).toBe('gzip')
     expect(gunzipSync(Buffer.from(await first.arrayBuffer())).toString()).toContain('nonce="ONE"')
+  })
+})
+
+describe('the page cache as a pipeline step', () => {
+  it("renders a kept page with the placeholder and answers with the request's nonce", async () => {
+    const cache = createPageCache()
+    const next = vi.fn(async () => htmlPage(nonceStorage.getStore() ?? 'none', 'hello'))
+    const first = await nonceStorage.run('REQ1', () => cache.middleware(new Request('http://x/'), next))
+    const second = await nonceStorage.run('REQ2', () => cache.middleware(new Request('http://x/'), next))
+    expect(next).toHaveBeenCalledTimes(1)
+    expect(await first.text()).toContain('nonce="REQ1"')
+    const html = await second.text()
+    expect(html).toContain('nonce="REQ2"')
+    expect(html).not.toContain(NONCE_PLACEHOLDER)
+  })
+
+  it("renders any other page with the request's own nonce", async () => {
+    const cache = createPageCache()
+    const next = vi.fn(async () => htmlPage(nonceStorage.getStore() ?? 'none', 'admin'))
+    const page = await nonceStorage.run('OWN', () => cache.middleware(new Request('http://x/admin/login'), next))
+    expect(await page.text()).toContain('nonce="OWN"')
+  })
+
+  it('refuses to run without a request nonce (outside securityHeaders)', () => {
+    expect(() => createPageCache().middleware(new Request('http://x/'), vi.fn())).toThrow(/nonce/)
   })
 })

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { nonceStorage } from './csp-nonce.server'
 import { deferScriptsUntilPainted } from './defer-scripts.server'
+import type { Middleware } from './middleware'
 
 /**
  * Rendered HTML of the public landing pages, kept until a banner changes (or a minute
@@ -40,6 +42,12 @@ const DROPPED_HEADERS = new Set([
 export interface PageCache {
   /** Serves `request` from the cache when it is a cacheable page, rendering it at most once at a time. */
   handle(request: Request, nonce: string, render: (nonce: string) => Promise<Response>): Promise<Response>
+  /**
+   * `handle` as a step of the request pipeline: the response gets the request's nonce (set by
+   * `securityHeaders`, outside it), and the rest of the pipeline renders with the nonce `handle`
+   * asks for: the placeholder when the page is to be kept.
+   */
+  middleware: Middleware
   clear(): void
 }
 
@@ -117,21 +125,28 @@ export function createPageCache({
     }
   }
 
+  async function handle(request: Request, nonce: string, render: (nonce: string) => Promise<Response>) {
+    const url = new URL(request.url)
+    const cacheable =
+      (request.method === 'GET' || request.method === 'HEAD') && CACHEABLE_PATHS.has(url.pathname) && url.search === ''
+    if (!cacheable) return render(nonce)
+    const key = `${originOf(request)}${url.pathname}`
+    let entry = entries.get(key)
+    if (!entry || entry.expires <= now()) {
+      const pending = inFlight.get(key)
+      if (!pending) return renderAndStore(key, request, nonce, render)
+      entry = (await pending) ?? undefined
+      if (!entry) return render(nonce)
+    }
+    return respondCompressed(request, nonce, entry)
+  }
+
   return {
-    async handle(request, nonce, render) {
-      const url = new URL(request.url)
-      const cacheable =
-        (request.method === 'GET' || request.method === 'HEAD') && CACHEABLE_PATHS.has(url.pathname) && url.search === ''
-      if (!cacheable) return render(nonce)
-      const key = `${originOf(request)}${url.pathname}`
-      let entry = entries.get(key)
-      if (!entry || entry.expires <= now()) {
-        const pending = inFlight.get(key)
-        if (!pending) return renderAndStore(key, request, nonce, render)
-        entry = (await pending) ?? undefined
-        if (!entry) return render(nonce)
-      }
-      return respondCompressed(request, nonce, entry)
+    handle,
+    middleware(request, next) {
+      const nonce = nonceStorage.getStore()
+      if (nonce === undefined) throw new Error('The page cache needs the request nonce: run it inside securityHeaders.')
+      return handle(request, nonce, (renderNonce) => nonceStorage.run(renderNonce, () => next(request)))
     },
     clear() {
       entries.clear()

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto'
+import { nonceStorage } from './csp-nonce.server'
 import { serverEnv } from './env.server'
+import type { Middleware } from './middleware'
 
 /**
- * Gives the request a fresh CSP nonce, lets `next` produce the response with it, and adds
- * the security headers every response carries. Policy: docs/decisions/070-security-headers.md.
+ * Gives the request a fresh CSP nonce (in nonceStorage, where the renderer and the page cache
+ * find it), lets the rest of the pipeline answer, and adds the security headers every response
+ * carries. Policy: docs/decisions/070-security-headers.md.
  */
-export async function withSecurity(request: Request, next: (nonce: string) => Promise<Response>): Promise<Response> {
+export const securityHeaders: Middleware = async (request, next) => {
   const nonce = randomBytes(16).toString('base64')
-  return applySecurityHeaders(request, await next(nonce), nonce)
+  const response = await nonceStorage.run(nonce, () => next(request))
+  return applySecurityHeaders(request, response, nonce)
 }
 
 /** Responses that belong to one person (sessions, admin data) must never sit in a shared cache. */

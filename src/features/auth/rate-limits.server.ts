@@ -6,7 +6,7 @@
 import { setResponseHeader } from '@tanstack/react-start/server'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
-import { createDatabaseRateLimiter, type DatabaseRateLimiter } from '~/lib/rate-limit.server'
+import { createDatabaseRateLimiter, type DatabaseRateLimiter } from '~/backend/rate-limiter.server'
 import { m } from '~/paraglide/messages'
 
 const limiters = {

@@ -1,7 +1,7 @@
 import { createMiddleware } from '@tanstack/react-start'
 import { getBackend } from '~/backend/index.server'
 import { AppError } from '~/lib/app-error'
-import { requestContext } from '~/lib/request-context.server'
+import { requestContext } from './request-context.server'
 import { m } from '~/paraglide/messages'
 
 /**

@@ -4,7 +4,7 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { getBackend } from '~/backend/index.server'
-import { requestContext } from '~/lib/request-context.server'
+import { requestContext } from './request-context.server'
 
 export interface AdminSession {
   email: string

@@ -9,7 +9,7 @@ import { BANNER_KEYS, type BannerImageVariants, bannerVariantUrl } from '~/backe
 import { getBackend } from '~/backend/index.server'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
-import { requestContext } from '~/lib/request-context.server'
+import { requestContext } from '~/features/auth/request-context.server'
 import { m } from '~/paraglide/messages'
 import { type Locale, cookieName, isLocale } from '~/paraglide/runtime'
 import { BANNER_IMAGE_KINDS, type BannerImageKind } from './banners.schemas'
@@ -25,7 +25,7 @@ export interface BannerUploadResult {
   variants: BannerImageVariants
 }
 
-/** The main image as the spec names it, hero-{key}-{timestamp}; the mobile one says so. */
+/** The main image's name, hero-{key}-{timestamp} as the original app named uploads; the mobile one says so. */
 function uploadBaseName(key: string, kind: BannerImageKind): string {
   return `hero-${key}${kind === 'mobile' ? '-mobile' : ''}-${Date.now()}`
 }

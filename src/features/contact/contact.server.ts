@@ -5,7 +5,7 @@
 import type { MessageStore } from '~/backend/backend'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
-import { createDatabaseRateLimiter, type DatabaseRateLimiter } from '~/lib/rate-limit.server'
+import { createDatabaseRateLimiter, type DatabaseRateLimiter } from '~/backend/rate-limiter.server'
 import { m } from '~/paraglide/messages'
 import { type ContactSubmission, HONEYPOT_FIELD } from './contact.schemas'
 

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/api/inbox-events')({
         const [{ inboxEventsResponse }, { getBackend }, { requestContext }] = await Promise.all([
           import('~/features/inbox/inbox-events.server'),
           import('~/backend/index.server'),
-          import('~/lib/request-context.server'),
+          import('~/features/auth/request-context.server'),
         ])
         return inboxEventsResponse(request, await getBackend(), requestContext())
       },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { RateLimitStore } from '~/backend/backend'
-import { LIMITS } from './limits'
-import { createDatabaseRateLimiter } from './rate-limit.server'
+import { LIMITS } from '~/lib/limits'
+import type { RateLimitStore } from './backend'
+import { createDatabaseRateLimiter } from './rate-limiter.server'
 
 /**
  * A RateLimitStore that records its calls and counts hits per key (no window: the store's own

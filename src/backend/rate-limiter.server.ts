@@ -3,11 +3,11 @@
  * in the database (Backend.rateLimits), so a limit survives restarts and holds across server
  * instances. See docs/decisions/006-database-rate-limits.md.
  */
-import { getBackend } from '~/backend/index.server'
-import type { RateLimit, RateLimitStore } from '~/backend/backend'
-import { LIMITS } from './limits'
+import { LIMITS } from '~/lib/limits'
+import type { RateLimit, RateLimitStore } from './backend'
+import { getBackend } from './index.server'
 
-export type { RateLimit } from '~/backend/backend'
+export type { RateLimit } from './backend'
 
 export interface DatabaseRateLimiter {
   /** Records one hit for `key`; returns the seconds to wait when over the limit (nothing recorded), else 0. */
