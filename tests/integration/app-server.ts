@@ -2,12 +2,12 @@
  * Runs the production build (tests/integration/build.ts) on a free port with a data folder of
  * its own, and calls its server functions the way the browser does.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { toJSONAsync } from 'seroval'
+import { spawnServer } from '../../scripts/lib/server-process.mjs'
 import { INTEGRATION_OUTPUT_DIR } from './build'
 
 export interface AppServer {
@@ -33,8 +33,9 @@ export async function startAppServer(options: { env?: Record<string, string>; da
   const port = await freePort()
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pusula-int-'))
   const baseUrl = `http://127.0.0.1:${port}`
-  let output = ''
-  const child: ChildProcess = spawn(process.execPath, [join(INTEGRATION_OUTPUT_DIR, 'server/index.mjs')], {
+  const server = spawnServer({
+    outputDir: INTEGRATION_OUTPUT_DIR,
+    name: 'server',
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -48,37 +49,17 @@ export async function startAppServer(options: { env?: Record<string, string>; da
       SUPABASE_SERVICE_ROLE_KEY: '',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    output: 'capture',
   })
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited during start-up:\n${output}`)
-    // Any answer will do: this waits for the port, not for a particular page.
-    const up = await fetch(`${baseUrl}/admin/login`).then(
-      () => true,
-      () => false,
-    )
-    if (up) break
-    if (Date.now() > deadline) {
-      child.kill()
-      throw new Error(`The server did not answer within 60 s:\n${output}`)
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
+  // Any answer will do: this waits for the port, not for a particular page.
+  await server.waitUntilUp({ url: `${baseUrl}/admin/login` })
 
   return {
     baseUrl,
     dataDir,
-    log: () => output,
+    log: server.output,
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM')
-        await exited
-      }
+      await server.stop()
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }

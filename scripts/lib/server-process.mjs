@@ -1,0 +1,127 @@
+// Starts the production server (`<outputDir>/server/index.mjs`, what `npm run build` makes) as a
+// child process, and everything the starters around it need: waiting until it answers, stopping
+// it, or running it in the foreground with the signals passed on. Used by scripts/start.mjs,
+// scripts/e2e-server.mjs, scripts/bench/server.mjs and tests/integration/app-server.ts.
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+
+/** srvx lets open requests finish for up to 5 s after SIGTERM; past this the server is stuck. */
+export const STOP_GRACE_MS = 10_000
+
+/** How long a start may take on a busy machine (another process holding a core) before it fails. */
+export const START_BUDGET_MS = 60_000
+
+/** Kept of a server's output for failure messages: the end of it, where start-up errors are. */
+const OUTPUT_LIMIT = 256 * 1024
+
+/**
+ * @typedef {object} ServerOptions
+ * @property {string} outputDir The build folder; its server/index.mjs is run.
+ * @property {NodeJS.ProcessEnv} env The child's whole environment (merge process.env in yourself).
+ * @property {'inherit' | 'capture' | 'capture-stdout'} [output] 'inherit' (the default) prints
+ *   the server's output as this process's own; 'capture' keeps both streams for `output()`;
+ *   'capture-stdout' keeps stdout and lets stderr through.
+ * @property {string} [name] How messages name the server; `server in <outputDir>` by default.
+ */
+
+/**
+ * @typedef {object} ServerProcess
+ * @property {import('node:child_process').ChildProcess} child
+ * @property {number | undefined} pid
+ * @property {() => string} output What the server printed on the captured streams so far.
+ * @property {() => boolean} hasExited
+ * @property {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} exited
+ * @property {(options: { url: string, budgetMs?: number, intervalMs?: number }) => Promise<void>} waitUntilUp
+ *   Resolves once `url` answers at all (any status: this waits for the port, not for a page).
+ *   Rejects with the server's output when it exits first or the budget ends; the server is stopped then.
+ * @property {(options?: { graceMs?: number }) => Promise<void>} stop SIGTERM, and SIGKILL after
+ *   the grace (with a warning: a server that does not exit is a fault to see, not to wait on).
+ */
+
+/**
+ * Spawns the built server.
+ * @param {ServerOptions} options
+ * @returns {ServerProcess}
+ */
+export function spawnServer({ outputDir, env, output: outputMode = 'inherit', name = `server in ${outputDir}` }) {
+  const stdio = {
+    inherit: /** @type {const} */ (['inherit', 'inherit', 'inherit']),
+    capture: /** @type {const} */ (['ignore', 'pipe', 'pipe']),
+    'capture-stdout': /** @type {const} */ (['ignore', 'pipe', 'inherit']),
+  }[outputMode]
+  const child = spawn(process.execPath, [join(outputDir, 'server/index.mjs')], { env, stdio: [...stdio] })
+  let output = ''
+  const keep = (/** @type {Buffer} */ chunk) => {
+    output += chunk.toString()
+    if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+
+  let done = false
+  /** @type {{ code: number | null, signal: NodeJS.Signals | null }} */
+  let result = { code: null, signal: null }
+  const exited = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      done = true
+      result = { code, signal }
+      resolve(result)
+    })
+    child.once('error', (error) => {
+      // The process could not be started at all: no 'exit' follows.
+      if (child.pid !== undefined) return
+      keep(Buffer.from(`${error.stack ?? error.message}\n`))
+      done = true
+      resolve(result)
+    })
+  })
+  const how = () => (result.signal ? `signal ${result.signal}` : `code ${result.code}`)
+  const printed = () => (output ? `:\n${output}` : '')
+
+  /** @type {ServerProcess['stop']} */
+  async function stop({ graceMs = STOP_GRACE_MS } = {}) {
+    if (done) return
+    child.kill('SIGTERM')
+    const kill = setTimeout(() => {
+      console.warn(`[server] the ${name} did not exit within ${graceMs / 1000} s of SIGTERM: killed`)
+      child.kill('SIGKILL')
+    }, graceMs)
+    await exited
+    clearTimeout(kill)
+  }
+
+  /** @type {ServerProcess['waitUntilUp']} */
+  async function waitUntilUp({ url, budgetMs = START_BUDGET_MS, intervalMs = 250 }) {
+    const deadline = Date.now() + budgetMs
+    for (;;) {
+      if (done) throw new Error(`The ${name} exited during start-up with ${how()}${printed()}`)
+      const up = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) }).then(
+        async (response) => {
+          await response.body?.cancel()
+          return true
+        },
+        () => false,
+      )
+      if (up) return
+      if (Date.now() > deadline) {
+        await stop()
+        throw new Error(`The ${name} did not answer ${url} within ${budgetMs / 1000} s${printed()}`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, intervalMs))
+    }
+  }
+
+  return { child, pid: child.pid, output: () => output, hasExited: () => done, exited, waitUntilUp, stop }
+}
+
+/**
+ * Runs the built server in the foreground: its output is this process's, SIGINT and SIGTERM are
+ * passed on to it, and this process exits with its exit code (1 when a signal ended it).
+ * @param {Omit<ServerOptions, 'output'>} options
+ */
+export function runServer(options) {
+  const server = spawnServer({ ...options, output: 'inherit' })
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => server.child.kill(signal))
+  server.exited.then(({ code, signal }) => process.exit(code ?? (signal ? 1 : 0)))
+  return server
+}
