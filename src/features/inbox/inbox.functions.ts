@@ -48,7 +48,7 @@ export const openMessage = createServerFn({ method: 'POST' })
   .validator(MessageIdInputSchema)
   .handler(async ({ data }) => changeStatus(data.id, openPatch))
 
-/** The detail panel's toggle: new → read, read → archived, archived → read (spec §4). */
+/** The detail panel's toggle: new → read, read → archived, archived → read (docs/product.md#message-statuses). */
 export const toggleMessageStatus = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .validator(MessageIdInputSchema)

@@ -1,5 +1,5 @@
 /**
- * The status workflow of spec §4 as pure functions, so the server functions and the UI
+ * The status workflow (docs/product.md#message-statuses) as pure functions, so the server functions and the UI
  * agree and the rules are unit-tested in one place. The server always feeds them the
  * status it has stored, never one sent by the browser.
  */

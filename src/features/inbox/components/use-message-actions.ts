@@ -15,7 +15,7 @@ export function redirectIfSignedOut(error: unknown): boolean {
   return true
 }
 
-/** The spec's failure text as the title; the server's reason (say, a lost session) beneath it. */
+/** The failure notice as the title; the server's reason (say, a lost session) beneath it. */
 function failure(title: string) {
   return (error: unknown) => {
     const { message } = describeError(error)
@@ -25,8 +25,8 @@ function failure(title: string) {
 }
 
 /**
- * Every change the inbox makes. Each success refreshes the list and its counts (spec §4:
- * "after any change, lists refresh") and puts the changed message straight into the cache.
+ * Every change the inbox makes. Each success reads the list and its counts again (after any
+ * change the lists refresh, docs/product.md#inbox) and puts the changed message straight into the cache.
  */
 export function useMessageActions() {
   const queryClient = useQueryClient()
