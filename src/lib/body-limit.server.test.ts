@@ -100,8 +100,9 @@ describe('limitRequestBody without a declared length (chunked)', () => {
     expect(readError).toMatchObject({ status: 413, code: 'payload_too_large' })
     expect(state.pulled).toBeLessThanOrEqual(MAX + 4 * CHUNK)
     expect(state.cancelled).toBe(true)
-    // Whatever the app answered, the refusal wins.
+    // Whatever the app answered, the refusal wins, and the connection is not reused.
     expect(response.status).toBe(413)
+    expect(response.headers.get('connection')).toBe('close')
     expect(await response.json()).toMatchObject({ code: 'payload_too_large' })
   })
 
@@ -112,6 +113,7 @@ describe('limitRequestBody without a declared length (chunked)', () => {
       return new Response('serialized', { status: 413 })
     })
     expect(await response.text()).toBe('serialized')
+    expect(response.headers.get('connection')).toBe('close')
   })
 
   it('limits clones and the body stream itself too', async () => {

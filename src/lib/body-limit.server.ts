@@ -94,12 +94,21 @@ export function limitBodies(limits: BodyLimits): Middleware {
     let exceeded: AppError | undefined
     const counted = limitStream(request.body, limit.maxBytes, () => (exceeded = tooLarge(request, limit)))
     const response = await next(withBody(request, counted))
+    if (!exceeded) return response
     // The app decides how a failed read surfaces (Start answers 413 with the AppError); if it
     // answered anything else, the refusal still wins.
-    if (exceeded && response.status !== 413) {
-      await response.body?.cancel().catch(() => {})
-      return tooLargeResponse(exceeded)
-    }
-    return response
+    if (response.status === 413) return closingConnection(response)
+    await response.body?.cancel().catch(() => {})
+    return closingConnection(tooLargeResponse(exceeded))
   }
+}
+
+/**
+ * The rest of a refused body is never read, so the connection cannot carry another request:
+ * the answer says so, and the client opens a new one instead of waiting on this one.
+ */
+function closingConnection(response: Response): Response {
+  const closing = new Response(response.body, response)
+  closing.headers.set('connection', 'close')
+  return closing
 }
