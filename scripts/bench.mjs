@@ -1,5 +1,5 @@
 // `npm run bench`: performance figures of the production build, in one run, on this machine.
-// Prints a table and writes bench-results/latest.{json,md}. Targets are from issue 7.
+// Prints a table and writes bench-results/latest.{json,md}. The targets are the column "target" (docs/decisions/013, 032, 042).
 import { execFileSync } from 'node:child_process'
 import { cpus, totalmem } from 'node:os'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
