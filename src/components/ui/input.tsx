@@ -12,13 +12,3 @@ export function Input({ className = '', ...props }: InputHTMLAttributes<HTMLInpu
 export function Textarea({ className = '', ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return <textarea className={`${BASE} py-2 ${className}`} {...props} />
 }
-
-/** A label, the control, and an error announced to screen readers when present. */
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null
-  return (
-    <p id={id} role="alert" className="mt-1 text-sm text-red-600">
-      {message}
-    </p>
-  )
-}

@@ -2,14 +2,16 @@ import { useForm, useStore } from '@tanstack/react-form'
 import { useServerFn } from '@tanstack/react-start'
 import { useEffect } from 'react'
 import { Button } from '~/components/ui/button'
-import { FieldError, Input } from '~/components/ui/input'
+import { FormField, firstError } from '~/components/ui/form-field'
+import { Input } from '~/components/ui/input'
 import { toast } from '~/components/ui/toaster'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 import { verifyLoginCode } from '../auth.functions'
 import { CODE_INPUT_MAX_LENGTH, CodeSchema } from '../auth.schemas'
 import { CodeDeliveryNotice } from './code-delivery-notice'
-import { firstError, showLoginError } from './login-feedback'
+import { showLoginError } from './login-feedback'
+import { LOGIN_LABEL } from './login-layout'
 import { Spinner } from './spinner'
 
 const CODE_INPUT_ID = 'login-code'
@@ -63,31 +65,31 @@ export function CodeStep({ email, deliveryId, onSignedIn, onBack }: CodeStepProp
         {(field) => {
           const error = attempts > 0 ? firstError(field.state.meta.errors) : undefined
           return (
-            <div>
-              <label htmlFor={CODE_INPUT_ID} className="mb-1.5 block text-sm font-medium text-slate-700">
-                {m.login_code_label()}
-              </label>
-              <Input
-                id={CODE_INPUT_ID}
-                name="code"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={CODE_INPUT_MAX_LENGTH}
-                placeholder={'•'.repeat(LIMITS.auth.codeLength)}
-                className="h-14 text-center text-2xl font-semibold tracking-[0.45em] tabular-nums placeholder:font-normal placeholder:text-slate-300"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'login-code-hint login-code-error' : 'login-code-hint'}
-              />
-              <p id="login-code-hint" className="mt-2 text-sm text-slate-600">
-                <CodeHint email={email} />
-              </p>
-              <FieldError id="login-code-error" message={error} />
-              <CodeDeliveryNotice deliveryId={deliveryId} />
-            </div>
+            <FormField
+              id={CODE_INPUT_ID}
+              label={m.login_code_label()}
+              error={error}
+              labelClassName={LOGIN_LABEL}
+              hint={<CodeHint email={email} />}
+              hintClassName="mt-2 text-sm text-slate-600"
+              after={<CodeDeliveryNotice deliveryId={deliveryId} />}
+            >
+              {(aria) => (
+                <Input
+                  {...aria}
+                  name="code"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={CODE_INPUT_MAX_LENGTH}
+                  placeholder={'•'.repeat(LIMITS.auth.codeLength)}
+                  className="h-14 text-center text-2xl font-semibold tracking-[0.45em] tabular-nums placeholder:font-normal placeholder:text-slate-300"
+                  value={field.state.value}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                  onBlur={field.handleBlur}
+                />
+              )}
+            </FormField>
           )
         }}
       </form.Field>

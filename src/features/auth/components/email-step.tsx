@@ -2,12 +2,14 @@ import { useForm, useStore } from '@tanstack/react-form'
 import { useHydrated } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { Button } from '~/components/ui/button'
-import { FieldError, Input } from '~/components/ui/input'
+import { FormField, firstError } from '~/components/ui/form-field'
+import { Input } from '~/components/ui/input'
 import { toast } from '~/components/ui/toaster'
 import { m } from '~/paraglide/messages'
 import { sendLoginCode } from '../auth.functions'
 import { EmailSchema } from '../auth.schemas'
-import { firstError, showLoginError } from './login-feedback'
+import { showLoginError } from './login-feedback'
+import { LOGIN_LABEL } from './login-layout'
 import { Spinner } from './spinner'
 
 /** Step 1: the e-mail address; on success the page moves on to the code. */
@@ -55,30 +57,26 @@ export function EmailStep({
           const shown = field.state.meta.isBlurred || attempts > 0
           const error = shown ? firstError(field.state.meta.errors) : undefined
           return (
-            <div>
-              <label htmlFor="login-email" className="mb-1.5 block text-sm font-medium text-slate-700">
-                {m.login_email_label()}
-              </label>
-              <Input
-                id="login-email"
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                autoFocus
-                placeholder={m.login_email_placeholder()}
-                className="h-11"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'login-email-error' : undefined}
-              />
-              <FieldError id="login-email-error" message={error} />
-            </div>
+            <FormField id="login-email" label={m.login_email_label()} error={error} labelClassName={LOGIN_LABEL}>
+              {(aria) => (
+                <Input
+                  {...aria}
+                  name="email"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  required
+                  autoFocus
+                  placeholder={m.login_email_placeholder()}
+                  className="h-11"
+                  value={field.state.value}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                  onBlur={field.handleBlur}
+                />
+              )}
+            </FormField>
           )
         }}
       </form.Field>

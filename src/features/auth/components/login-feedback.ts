@@ -13,9 +13,9 @@ const ANSWERS = new Set([
 ])
 
 /**
- * Shows why a step failed, as spec §8 has it: the backend's (localized) message under 'Hata',
- * 'Yetkisiz Erişim' for a verified non-admin, and the step's own text for anything unexpected
- * (network down, server fault). Returns the error code.
+ * Shows why a step failed: the backend's (localized) message under 'Hata', 'Yetkisiz Erişim'
+ * for a verified non-admin, and the step's own text for anything unexpected (network down,
+ * server fault). Returns the error code.
  */
 export function showLoginError(step: 'send' | 'verify', error: unknown): string {
   const { code, message } = describeError(error)
@@ -30,13 +30,4 @@ export function showLoginError(step: 'send' | 'verify', error: unknown): string 
     })
   }
   return code
-}
-
-/** The first message of a TanStack Form field's errors (strings or Standard Schema issues). */
-export function firstError(errors: readonly unknown[]): string | undefined {
-  for (const error of errors) {
-    if (typeof error === 'string' && error) return error
-    if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message
-  }
-  return undefined
 }

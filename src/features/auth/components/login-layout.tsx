@@ -2,6 +2,9 @@ import type { ReactNode } from 'react'
 import { m } from '~/paraglide/messages'
 import { localizeHref } from '~/paraglide/runtime'
 
+/** The sign-in steps' field labels (a shade lighter than the site's forms). */
+export const LOGIN_LABEL = 'mb-1.5 block text-sm font-medium text-slate-700'
+
 /** The sign-in screen's frame: a brand panel beside the card on wide screens, the card alone on phones. */
 export function LoginLayout({ children }: { children: ReactNode }) {
   return (

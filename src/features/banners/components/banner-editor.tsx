@@ -4,6 +4,7 @@ import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/
 import { LoaderCircle, RotateCcw } from 'lucide-react'
 import { BANNER_KEYS, type Banner, type BannerKey } from '~/backend/domain'
 import { Button, buttonClass } from '~/components/ui/button'
+import { firstError } from '~/components/ui/form-field'
 import { toast } from '~/components/ui/toaster'
 import { describeError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'
@@ -38,16 +39,9 @@ export function BannerEditor({ onSaved }: { onSaved: () => void }) {
   )
 }
 
-function firstMessage(errors: unknown[]): string | undefined {
-  const first = errors[0]
-  if (typeof first === 'string') return first
-  if (first && typeof first === 'object' && 'message' in first) return String(first.message)
-  return undefined
-}
-
 /** A field's problem shows once the admin has left the field or tried to save. */
 function shownError(meta: { isBlurred: boolean; errorMap: { onSubmit?: unknown }; errors: unknown[] }): string | undefined {
-  return meta.isBlurred || meta.errorMap.onSubmit ? firstMessage(meta.errors) : undefined
+  return meta.isBlurred || meta.errorMap.onSubmit ? firstError(meta.errors) : undefined
 }
 
 function useBannerMutations(onReset: (values: BannerFormValues) => void, onSaved: () => void) {

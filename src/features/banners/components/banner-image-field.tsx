@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import type { BannerKey } from '~/backend/domain'
-import { FieldError, Input } from '~/components/ui/input'
+import { FormField } from '~/components/ui/form-field'
+import { Input } from '~/components/ui/input'
 import { m } from '~/paraglide/messages'
 import type { BannerImageKind } from '../banners.schemas'
 import type { UploadedBannerImage } from '../upload-banner-image'
@@ -24,38 +25,36 @@ export interface BannerImageFieldProps {
 /** One of a banner's images: its URL field, and a file picker that fills the URL in. */
 export function BannerImageField({ bannerKey, kind, url, error, onUrlChange, onUrlBlur, onUploaded }: BannerImageFieldProps) {
   const id = useId()
-  const inputId = `${id}-url`
-  const hintId = `${id}-hint`
-  const errorId = `${id}-error`
   const copy = COPY[kind]
 
   return (
     <>
-      <div className="space-y-1.5">
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-          {copy.label()}
-        </label>
-        <Input
-          id={inputId}
-          name={kind === 'main' ? bannerKey : `${bannerKey}-mobile`}
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="https://"
-          value={url}
-          onChange={(event) => onUrlChange(event.target.value)}
-          onBlur={onUrlBlur}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : hintId}
-        />
-        <FieldError id={errorId} message={error} />
-        {error ? null : (
-          <p id={hintId} className="text-xs text-slate-500">
-            {copy.hint()}
-          </p>
+      <FormField
+        id={id}
+        controlId={`${id}-url`}
+        label={copy.label()}
+        error={error}
+        className="space-y-1.5"
+        labelClassName="block text-sm font-medium text-slate-800"
+        // The hint gives way to the error.
+        hint={error ? undefined : copy.hint()}
+        hintClassName="text-xs text-slate-500"
+      >
+        {(aria) => (
+          <Input
+            {...aria}
+            name={kind === 'main' ? bannerKey : `${bannerKey}-mobile`}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https://"
+            value={url}
+            onChange={(event) => onUrlChange(event.target.value)}
+            onBlur={onUrlBlur}
+          />
         )}
-      </div>
+      </FormField>
       <BannerFilePicker bannerKey={bannerKey} kind={kind} onUploaded={onUploaded} />
     </>
   )

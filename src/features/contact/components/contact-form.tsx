@@ -2,6 +2,7 @@ import { revalidateLogic, useForm } from '@tanstack/react-form'
 import { LoaderCircle, Send } from 'lucide-react'
 import { useRef, useState, useSyncExternalStore } from 'react'
 import { Button } from '~/components/ui/button'
+import { FormField, firstError } from '~/components/ui/form-field'
 import { Input, Textarea } from '~/components/ui/input'
 import { toast } from '~/components/ui/toaster'
 import { describeError } from '~/lib/app-error'
@@ -10,7 +11,6 @@ import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
 import { submitContactForm, submitContactMessage } from '../contact.functions'
 import { ContactFormSchema, HONEYPOT_FIELD } from '../contact.schemas'
-import { FormField, firstError } from './form-field'
 import { useEarlyInput } from './use-early-input'
 
 const EMPTY = { name: '', email: '', message: '', [HONEYPOT_FIELD]: '' }
@@ -57,6 +57,7 @@ export function ContactForm() {
   useEarlyInput(formElement, FIELDS, (name, value) => form.setFieldValue(name, value))
 
   const { nameMax, emailMax, messageMax, nameMin, messageMin } = LIMITS.contact
+  // The controls keep aria-invalid, "false" while the value is fine, where FormField leaves it out.
   const fieldError = (name: FieldName, errors: readonly unknown[]) => firstError(errors) ?? serverErrors[name]
   const clearServerError = (name: FieldName) => serverErrors[name] && setServerErrors(({ [name]: _gone, ...rest }) => rest)
 
@@ -83,6 +84,7 @@ export function ContactForm() {
             {(aria) => (
               <Input
                 {...aria}
+                aria-invalid={aria['aria-invalid'] ?? false}
                 name={field.name}
                 value={field.state.value}
                 onChange={(e) => {
@@ -111,6 +113,7 @@ export function ContactForm() {
             {(aria) => (
               <Input
                 {...aria}
+                aria-invalid={aria['aria-invalid'] ?? false}
                 type="email"
                 name={field.name}
                 value={field.state.value}
@@ -140,6 +143,7 @@ export function ContactForm() {
             {(aria) => (
               <Textarea
                 {...aria}
+                aria-invalid={aria['aria-invalid'] ?? false}
                 name={field.name}
                 value={field.state.value}
                 onChange={(e) => {
