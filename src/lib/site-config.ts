@@ -13,9 +13,9 @@ export const SITE = {
     countryCode: 'TR',
     postalCode: '34394',
   },
-  /** The professional network's company search for the firm (spec §2 footer). */
+  /** The professional network's company search for the firm (docs/product.md#footer). */
   linkedinUrl: 'https://www.linkedin.com/search/results/companies/?keywords=Pusula%20Dijital',
-  /** The copyright line shows this year (spec §9), not the current one. */
+  /** The copyright line shows this fixed year, not the current one (docs/product.md#footer). */
   copyrightYear: 2024,
   logo: { src: '/logo.svg', width: 40, height: 40 },
 } as const
