@@ -2,6 +2,7 @@ import { Hydrate } from '@tanstack/react-start'
 import { never } from '@tanstack/react-start/hydration'
 import { Compass, Route, Scale } from 'lucide-react'
 import { m } from '~/paraglide/messages'
+import { CardGrid } from './card-grid'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
 
 const PILLARS = [
@@ -36,7 +37,7 @@ function AboutContent() {
         <p className="mt-6 text-lg leading-relaxed text-pretty text-slate-600">{m.about_description1()}</p>
         <p className="mt-4 text-lg leading-relaxed text-pretty text-slate-600">{m.about_description2()}</p>
       </div>
-      <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      <CardGrid>
         {PILLARS.map(({ icon: Icon, title, text }) => (
           <li key={title()} className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6">
             <Icon aria-hidden="true" className="size-7 text-teal-700" strokeWidth={1.75} />
@@ -44,7 +45,7 @@ function AboutContent() {
             <p className="mt-2 leading-relaxed text-slate-600">{text()}</p>
           </li>
         ))}
-      </ul>
+      </CardGrid>
     </div>
   )
 }

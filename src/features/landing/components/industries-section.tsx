@@ -2,6 +2,7 @@ import { useMemo, useState, useSyncExternalStore } from 'react'
 import { m } from '~/paraglide/messages'
 import { INDUSTRIES, INDUSTRY_IMAGE_SIZE, type IndustryKey } from '../industries'
 import { INDUSTRY_IMAGES_STORAGE_KEY, parseIndustryImages } from '../industry-images'
+import { CardGrid } from './card-grid'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
 
 function readStored(): string | null {
@@ -28,7 +29,7 @@ export function IndustriesSection() {
     <section id="industries" aria-labelledby="industries-title" className={`bg-white ${SECTION_SPACING}`}>
       <div className={CONTAINER}>
         <SectionHeading id="industries-title" title={m.industries_title()} subtitle={m.industries_subtitle()} />
-        <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <CardGrid>
           {INDUSTRIES.map((industry) => {
             const override = failed.has(industry.key) ? undefined : overrides[industry.key]
             return (
@@ -54,7 +55,7 @@ export function IndustriesSection() {
               </li>
             )
           })}
-        </ul>
+        </CardGrid>
       </div>
     </section>
   )

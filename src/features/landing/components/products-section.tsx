@@ -2,6 +2,7 @@ import { Hydrate } from '@tanstack/react-start'
 import { visible } from '@tanstack/react-start/hydration'
 import { ClipboardCheck, FlaskConical, LayoutDashboard } from 'lucide-react'
 import { m } from '~/paraglide/messages'
+import { CardGrid } from './card-grid'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
 
 const PRODUCTS = [
@@ -43,7 +44,7 @@ function ProductsContent() {
   return (
     <div className={CONTAINER}>
       <SectionHeading id="products-title" title={m.products_title()} subtitle={m.products_subtitle()} tone="dark" />
-      <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      <CardGrid>
         {PRODUCTS.map(({ key, icon: Icon, title, text }) => (
           <li
             key={key}
@@ -62,7 +63,7 @@ function ProductsContent() {
             <p className="mt-2 leading-relaxed text-slate-300">{text()}</p>
           </li>
         ))}
-      </ul>
+      </CardGrid>
     </div>
   )
 }

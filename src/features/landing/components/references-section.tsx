@@ -2,6 +2,7 @@ import { Hydrate } from '@tanstack/react-start'
 import { visible } from '@tanstack/react-start/hydration'
 import { Quote } from 'lucide-react'
 import { m } from '~/paraglide/messages'
+import { CardGrid } from './card-grid'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
 
 const QUOTES = [
@@ -30,7 +31,7 @@ function ReferencesContent() {
   return (
     <div className={CONTAINER}>
       <SectionHeading id="references-title" title={m.references_title()} subtitle={m.references_subtitle()} />
-      <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      <CardGrid>
         {QUOTES.map(({ text, role }) => (
           <li key={role()}>
             <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-slate-50/60 p-7">
@@ -44,7 +45,7 @@ function ReferencesContent() {
             </figure>
           </li>
         ))}
-      </ul>
+      </CardGrid>
     </div>
   )
 }

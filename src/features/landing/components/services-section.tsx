@@ -2,9 +2,10 @@ import { Hydrate } from '@tanstack/react-start'
 import { visible } from '@tanstack/react-start/hydration'
 import { BrainCircuit, Gauge, HeartHandshake, ShieldCheck, Sparkles, Workflow } from 'lucide-react'
 import { m } from '~/paraglide/messages'
+import { CardGrid } from './card-grid'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
 
-/** The six services of spec §2, in its order. */
+/** The six services, in the order the page lists them. */
 const SERVICES = [
   { key: 'ai', icon: BrainCircuit, title: () => m.services_ai_title(), text: () => m.services_ai_description() },
   { key: 'maturity', icon: Gauge, title: () => m.services_maturity_title(), text: () => m.services_maturity_description() },
@@ -47,7 +48,7 @@ function ServicesContent() {
   return (
     <div className={CONTAINER}>
       <SectionHeading id="services-title" title={m.services_title()} subtitle={m.services_subtitle()} />
-      <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      <CardGrid>
         {SERVICES.map(({ key, icon: Icon, title, text }) => (
           <li
             key={key}
@@ -61,7 +62,7 @@ function ServicesContent() {
             <p className="mt-2 leading-relaxed text-slate-600">{text()}</p>
           </li>
         ))}
-      </ul>
+      </CardGrid>
     </div>
   )
 }
