@@ -4,7 +4,7 @@ import { SITE } from './site-config.ts'
 // Which characters the site's own text uses, and the unicode-ranges of the Inter faces that
 // carry them. Shared by scripts/subset-font.mjs (which cuts the fonts and writes
 // src/assets/fonts/inter-faces.css) and src/lib/font-ranges.test.ts (which fails when the copy
-// needs a character the small files lack). Why: docs/decisions/010 and 014.
+// needs a character the small files lack). Why: docs/decisions/010, 014 and 015.
 
 /** The weights the site uses (font-normal … font-bold); the small files keep only this span of Inter's axis. */
 export const SUBSET_WEIGHTS = { min: 400, max: 700 }

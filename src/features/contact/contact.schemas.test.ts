@@ -13,7 +13,7 @@ function errorsIn(locale: 'tr' | 'en', input: Record<string, string>) {
 afterEach(() => overwriteGetLocale(() => 'tr'))
 
 describe('contact schema', () => {
-  it('gives the spec messages in English (§5)', () => {
+  it('gives the English messages', () => {
     expect(errorsIn('en', { name: '', email: '', message: '' })).toEqual({
       name: 'Name is required',
       email: 'Email is required',

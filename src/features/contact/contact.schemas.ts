@@ -1,7 +1,7 @@
 /**
  * The contact form's one schema: the form validates with it, the server function validates
  * (and trims) with it again, and the tests check its messages. Messages are functions, so
- * each is produced in the language of the moment it is shown (spec §5).
+ * each is produced in the language of the moment it is shown (docs/product.md#contact-form).
  */
 import * as v from 'valibot'
 import { AppError } from '~/lib/app-error'

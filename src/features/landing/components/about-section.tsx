@@ -14,7 +14,7 @@ const PILLARS = [
 /**
  * Static: the server's HTML is the whole section. Right under the hero it is in view on every
  * load, where `visible()` would fetch and hydrate it with the page; Start's `never()` keeps the
- * server's HTML and fetches no code (docs/decisions/013). The sections further down keep
+ * server's HTML and fetches no code (docs/decisions/016). The sections further down keep
  * `visible()`: never() re-inserts its saved HTML once the page has hydrated, a cost worth paying
  * for this section only.
  */

@@ -31,7 +31,7 @@ function Card({
 const LINK =
   'rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
 
-/** Phone, e-mail and the office address, as fixed text (spec §2). */
+/** Phone, e-mail and the office address, as fixed text (docs/product.md#landing-page). */
 export function ContactCards() {
   return (
     <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-1" data-testid="contact-cards">

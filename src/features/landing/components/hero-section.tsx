@@ -13,7 +13,7 @@ export const HERO_FALLBACK_WARNING = 'Hero image failed to load, using fallback'
  * shows (and the mobile image, when the banner has one), never the uploaded original. The server
  * renders the stored images of the page's language; a live change replaces them (with
  * ?v=<stamp>), and an image that fails to load gives way to the language's default with a
- * console warning (spec §4, §8).
+ * console warning (docs/product.md#hero-banner).
  */
 export function HeroSection({ locale, banner }: { locale: Locale; banner: LandingPageData['banner'] }) {
   const [shown, setShown] = useState<{ banner: HeroBanner; stamp?: number }>({ banner })

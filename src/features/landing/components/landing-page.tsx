@@ -13,7 +13,7 @@ import { ServicesSection } from './services-section'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
-/** The whole public page, sections in the spec's order (references before contact). */
+/** The whole public page, sections in their order (docs/product.md#landing-page; references before contact). */
 export function LandingPage({
   locale,
   data,

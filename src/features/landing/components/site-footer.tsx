@@ -11,7 +11,7 @@ const LEGAL = [
   { key: 'cookies', label: () => m.footer_cookies() },
 ]
 
-/** The legal pages do not exist yet (spec §2): their links go nowhere, not to the top. */
+/** The legal pages do not exist yet (docs/product.md#footer): their links go nowhere, not to the top. */
 const stay = (event: MouseEvent) => event.preventDefault()
 
 const LINK = 'rounded-sm hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300'
@@ -53,7 +53,7 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3">
             {LEGAL.map(({ key, label }) => (
               <li key={key}>
-                {/* biome-ignore lint/a11y/useValidAnchor: the spec's legal links go nowhere until their pages exist */}
+                {/* biome-ignore lint/a11y/useValidAnchor: the legal links go nowhere until their pages exist (docs/product.md#footer) */}
                 <a href="#" onClick={stay} className={LINK} data-testid={`legal-${key}`}>
                   {label()}
                 </a>
