@@ -5,17 +5,12 @@
  * a kind and a row count, never a message: the page reads the messages through listMessages.
  */
 import type { AuthService, InboxChange, InboxEvents, RequestContext } from '~/backend/backend'
+import { createEventStream, eventStreamResponse } from '~/lib/event-stream.server'
 import { LIMITS } from '~/lib/limits'
 
 export const HEARTBEAT_MS = 25_000
 /** How long the browser waits before reconnecting after the stream ends or drops. */
 export const RETRY_MS = 3_000
-
-const encoder = new TextEncoder()
-
-function formatEvent(event: string, data: unknown): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
-}
 
 export interface InboxStreamOptions {
   signal?: AbortSignal
@@ -26,54 +21,20 @@ export interface InboxStreamOptions {
 
 /**
  * `ready` once changes are being heard (the page reads its list again then, so nothing written
- * while it connected is missed), an `inbox` event per change, a comment every HEARTBEAT_MS.
+ * while it connected is missed), an `inbox` event per change, a comment every HEARTBEAT_MS. If
+ * the database cannot be heard, the stream ends and the browser tries again after RETRY_MS.
  */
 export function createInboxEventStream(events: InboxEvents, options: InboxStreamOptions = {}): ReadableStream<Uint8Array> {
-  let cleanup = () => {}
-  return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let closed = false
-      let unsubscribe = () => {}
-      const send = (text: string) => {
-        if (closed) return
-        try {
-          controller.enqueue(encoder.encode(text))
-        } catch {
-          cleanup()
-        }
-      }
-      const heartbeat = setInterval(() => send(': heartbeat\n\n'), options.heartbeatMs ?? HEARTBEAT_MS)
-      const lifetime = setTimeout(() => cleanup(), options.lifetimeMs ?? LIMITS.inbox.liveStreamSeconds * 1000)
-      cleanup = () => {
-        if (closed) return
-        closed = true
-        clearInterval(heartbeat)
-        clearTimeout(lifetime)
-        unsubscribe()
-        options.signal?.removeEventListener('abort', cleanup)
-        try {
-          controller.close()
-        } catch {
-          // Already closed or errored by the consumer.
-        }
-      }
-      if (options.signal?.aborted) return cleanup()
-      options.signal?.addEventListener('abort', cleanup)
-
-      send(`retry: ${RETRY_MS}\n\n`)
-      try {
-        const stop = await events.subscribe((change: InboxChange) => send(formatEvent('inbox', change)))
-        if (closed) return stop()
-        unsubscribe = stop
-        send(formatEvent('ready', {}))
-      } catch (error) {
-        // The browser tries again after RETRY_MS.
-        console.warn('[inbox-events] cannot hear inbox changes:', (error as Error).message)
-        cleanup()
-      }
-    },
-    cancel() {
-      cleanup()
+  return createEventStream({
+    name: 'inbox-events',
+    retryMs: RETRY_MS,
+    heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+    lifetimeMs: options.lifetimeMs ?? LIMITS.inbox.liveStreamSeconds * 1000,
+    signal: options.signal,
+    async start(sink) {
+      const stop = await events.subscribe((change: InboxChange) => sink.send('inbox', change))
+      sink.send('ready', {})
+      return stop
     },
   })
 }
@@ -94,12 +55,5 @@ export async function inboxEventsResponse(
   const user = await backend.auth.getUser(context)
   if (!user) return refusal(401, 'unauthenticated')
   if (!(await backend.auth.isAdmin(user.email))) return refusal(403, 'forbidden')
-  return new Response(createInboxEventStream(backend.inboxEvents, { ...options, signal: request.signal }), {
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store, no-transform',
-      // Tells nginx-style proxies not to buffer the stream.
-      'x-accel-buffering': 'no',
-    },
-  })
+  return eventStreamResponse(createInboxEventStream(backend.inboxEvents, { ...options, signal: request.signal }))
 }

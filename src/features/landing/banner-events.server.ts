@@ -6,17 +6,12 @@
 import * as v from 'valibot'
 import type { BannerChange, BannerKey, BannerStore } from '~/backend/backend'
 import { toBannerChange } from '~/backend/domain'
+import { createEventStream, eventStreamResponse } from '~/lib/event-stream.server'
 import { BannerEventsQuerySchema } from './landing.schemas'
 
 export const HEARTBEAT_MS = 25_000
 /** How long the browser waits before reconnecting after the stream drops. */
 export const RETRY_MS = 5_000
-
-const encoder = new TextEncoder()
-
-export function formatEvent(event: string, data: unknown): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
-}
 
 /**
  * The event stream for `key`: first a `snapshot` of the row (so a browser that reconnects
@@ -28,48 +23,23 @@ export function createBannerEventStream(
   key: BannerKey,
   options: { signal?: AbortSignal; heartbeatMs?: number } = {},
 ): ReadableStream<Uint8Array> {
-  let cleanup = () => {}
-  return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let closed = false
-      const send = (text: string) => {
-        if (closed) return
-        try {
-          controller.enqueue(encoder.encode(text))
-        } catch {
-          cleanup()
-        }
-      }
+  return createEventStream({
+    name: 'banner-events',
+    retryMs: RETRY_MS,
+    heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+    signal: options.signal,
+    async start(sink) {
       const unsubscribe = banners.subscribe((change: BannerChange) => {
-        if (change.key === key) send(formatEvent('banner', change))
+        if (change.key === key) sink.send('banner', change)
       })
-      const heartbeat = setInterval(() => send(': heartbeat\n\n'), options.heartbeatMs ?? HEARTBEAT_MS)
-      cleanup = () => {
-        if (closed) return
-        closed = true
-        clearInterval(heartbeat)
-        unsubscribe()
-        options.signal?.removeEventListener('abort', cleanup)
-        try {
-          controller.close()
-        } catch {
-          // Already closed or errored by the consumer.
-        }
-      }
-      if (options.signal?.aborted) return cleanup()
-      options.signal?.addEventListener('abort', cleanup)
-
-      send(`retry: ${RETRY_MS}\n\n`)
       try {
         const row = await banners.getPublic(key)
-        send(formatEvent('snapshot', row ? toBannerChange(row) : { key, imageUrl: null, updatedAt: null }))
+        sink.send('snapshot', row ? toBannerChange(row) : { key, imageUrl: null, updatedAt: null })
       } catch (error) {
         // Changes still arrive; the page keeps what it rendered.
         console.warn('[banner-events] snapshot read failed', error)
       }
-    },
-    cancel() {
-      cleanup()
+      return unsubscribe
     },
   })
 }
@@ -86,12 +56,8 @@ export async function bannerEventsResponse(
       headers: { 'content-type': 'text/plain; charset=utf-8' },
     })
   }
-  return new Response(createBannerEventStream(banners, query.output.key, { signal: request.signal }), {
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      // Tells nginx-style proxies not to buffer the stream.
-      'x-accel-buffering': 'no',
-    },
-  })
+  return eventStreamResponse(
+    createBannerEventStream(banners, query.output.key, { signal: request.signal }),
+    'no-cache, no-transform',
+  )
 }

@@ -1,0 +1,94 @@
+/**
+ * Server-sent events (text/event-stream) for the app's live endpoints: the banner feed of the
+ * landing pages and the inbox feed of the admin area. One place keeps the stream's life: the
+ * `retry:` line the browser reconnects by, a comment line every heartbeat so proxies keep the
+ * connection open, an optional lifetime, and one cleanup when the browser leaves, the lifetime
+ * ends or the source fails.
+ */
+
+const encoder = new TextEncoder()
+
+export function formatEvent(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
+}
+
+export interface EventSink {
+  send(event: string, data: unknown): void
+}
+
+export interface EventStreamOptions {
+  /** How long the browser waits before reconnecting after the stream ends or drops. */
+  retryMs: number
+  heartbeatMs: number
+  /** The stream ends after this long (the browser reconnects). */
+  lifetimeMs?: number
+  /** The browser went away (the request's signal). */
+  signal?: AbortSignal
+  /**
+   * Starts the source, after the `retry:` line; resolves to what stops it. If the stream has
+   * ended meanwhile, that is called at once. A rejection ends the stream (the browser retries).
+   */
+  start: (sink: EventSink) => Promise<() => void>
+  /** Names the stream in the warning logged when `start` fails. */
+  name: string
+}
+
+export function createEventStream(options: EventStreamOptions): ReadableStream<Uint8Array> {
+  let cleanup = () => {}
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let closed = false
+      let stopSource = () => {}
+      const write = (text: string) => {
+        if (closed) return
+        try {
+          controller.enqueue(encoder.encode(text))
+        } catch {
+          cleanup()
+        }
+      }
+      const heartbeat = setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs)
+      const lifetime = options.lifetimeMs === undefined ? undefined : setTimeout(() => cleanup(), options.lifetimeMs)
+      cleanup = () => {
+        if (closed) return
+        closed = true
+        clearInterval(heartbeat)
+        clearTimeout(lifetime)
+        stopSource()
+        options.signal?.removeEventListener('abort', cleanup)
+        try {
+          controller.close()
+        } catch {
+          // Already closed or errored by the consumer.
+        }
+      }
+      if (options.signal?.aborted) return cleanup()
+      options.signal?.addEventListener('abort', cleanup)
+
+      write(`retry: ${options.retryMs}\n\n`)
+      try {
+        const stop = await options.start({ send: (event, data) => write(formatEvent(event, data)) })
+        if (closed) return stop()
+        stopSource = stop
+      } catch (error) {
+        console.warn(`[${options.name}] cannot start the event stream:`, (error as Error).message)
+        cleanup()
+      }
+    },
+    cancel() {
+      cleanup()
+    },
+  })
+}
+
+/** The response for an event stream: never cached or transformed, never buffered by a proxy. */
+export function eventStreamResponse(stream: ReadableStream<Uint8Array>, cacheControl = 'no-store, no-transform'): Response {
+  return new Response(stream, {
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': cacheControl,
+      // Tells nginx-style proxies not to buffer the stream.
+      'x-accel-buffering': 'no',
+    },
+  })
+}
