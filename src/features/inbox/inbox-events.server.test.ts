@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { AuthUser, InboxChange, InboxEvents, RequestContext } from '~/backend/backend'
+import { readUntil } from '../../../tests/support/event-stream'
 import { createInboxEventStream, inboxEventsResponse } from './inbox-events.server'
 
 function fakeEvents() {
@@ -17,17 +18,6 @@ function fakeEvents() {
       for (const listener of listeners) listener(change)
     },
   }
-}
-
-async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, needle: string): Promise<string> {
-  const decoder = new TextDecoder()
-  let text = ''
-  while (!text.includes(needle)) {
-    const { value, done } = await reader.read()
-    if (done) break
-    text += decoder.decode(value)
-  }
-  return text
 }
 
 const context: RequestContext = { cookies: { getAll: () => [], set: () => {} } }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { BannerChange, BannerStore, PublicBanner } from '~/backend/backend'
+import { readUntil } from '../../../tests/support/event-stream'
 import { bannerEventsResponse, createBannerEventStream } from './banner-events.server'
 
 function fakeBanners(row: PublicBanner | null = null) {
@@ -18,17 +19,6 @@ function fakeBanners(row: PublicBanner | null = null) {
       for (const l of listeners) l(change)
     },
   }
-}
-
-async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, needle: string): Promise<string> {
-  const decoder = new TextDecoder()
-  let text = ''
-  while (!text.includes(needle)) {
-    const { value, done } = await reader.read()
-    if (done) break
-    text += decoder.decode(value)
-  }
-  return text
 }
 
 afterEach(() => {
