@@ -6,11 +6,11 @@
 // Used by `npm run bench` (scripts/bench.mjs); alone: `node scripts/bench-inbox.mjs [--quick]`.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fromCrossJSON, toJSONAsync } from 'seroval'
 import { startPostgres } from './bench/postgres.mjs'
 import { startServer } from './bench/server.mjs'
+import { freePort } from './lib/server-process.mjs'
 
 const MESSAGES = 100_000
 const TARGET_P95_MS = 50
@@ -53,17 +53,6 @@ function runDb(args, databaseUrl) {
   execFileSync(process.execPath, ['scripts/run-ts.mjs', 'scripts/bench-inbox.db.ts', ...args], {
     stdio: 'inherit',
     env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
-  })
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
   })
 }
 

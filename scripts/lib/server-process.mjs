@@ -3,9 +3,27 @@
 // it, or running it in the foreground with the signals passed on. Used by scripts/start.mjs,
 // scripts/e2e-server.mjs, scripts/bench/server.mjs and tests/integration/app-server.ts.
 import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 
 /** srvx lets open requests finish for up to 5 s after SIGTERM; past this the server is stuck. */
+/**
+ * A TCP port free on 127.0.0.1 at the time of asking (the system picks it), for a server a script
+ * or test starts: test servers listen on loopback only.
+ * @returns {Promise<number>}
+ */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.unref()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))))
+    })
+  })
+}
+
 export const STOP_GRACE_MS = 10_000
 
 /** How long a start may take on a busy machine (another process holding a core) before it fails. */

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { freePort } from '../../scripts/lib/server-process.mjs'
 import { expect, test } from './fixtures'
 import { ADMIN_EMAIL, E2E_DATA_DIR, openPage, readOutbox, waitForCode } from './helpers'
 
@@ -18,16 +18,6 @@ const CODE_TTL_SECONDS = 2
 let server: ChildProcess | null = null
 let origin = ''
 const log: string[] = []
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  probe.listen(0, '127.0.0.1')
-  await once(probe, 'listening')
-  const { port } = probe.address() as { port: number }
-  probe.close()
-  await once(probe, 'close')
-  return port
-}
 
 test.beforeAll(async () => {
   // Room for the server's cold start below (up to a minute on a busy machine).

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import { freePort } from '../../scripts/lib/server-process.mjs'
 import { expect, test } from './fixtures'
 import { ADMIN_EMAIL, E2E_DATA_DIR, openPage } from './helpers'
 
@@ -15,16 +15,6 @@ import { ADMIN_EMAIL, E2E_DATA_DIR, openPage } from './helpers'
 
 const OUTPUT_DIR = process.env.OUTPUT_DIR ?? '.output'
 const DATA_DIR = `${E2E_DATA_DIR}-restart`
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as { port: number }
-  server.close()
-  await once(server, 'close')
-  return port
-}
 
 class OwnServer {
   private child: ChildProcess | null = null

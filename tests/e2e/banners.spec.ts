@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { APIRequestContext, Locator } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { signInAsAdmin } from './helpers'
+import { BANNER_DIALOG_TITLE, openBannerDialog, resetBanners, signInAsAdmin, toast } from './helpers'
 
 /**
  * Hero banner management (docs/product.md#banner-management), against the shared e2e server: the dialog, uploads and
@@ -17,22 +17,11 @@ const WEBP = readFileSync(`${FIXTURES}/banner.webp`)
 const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400"><script>alert(document.cookie)</script></svg>',
 )
-const TITLE = 'Hero Banner Görsellerini Düzenle'
 const UPLOAD_URL = /^\/uploads\/hero-(tr|en)-banner-\d+\.(png|webp)$/
 
 /** A real PNG padded to `bytes`: still starts with a valid signature and header. */
 function paddedPng(bytes: number): Buffer {
   return Buffer.concat([PNG, Buffer.alloc(bytes - PNG.length)])
-}
-
-async function openDialog(page: Page): Promise<Locator> {
-  await signInAsAdmin(page)
-  await page.getByRole('button', { name: 'Banner Yönetimi' }).click()
-  const dialog = page.getByRole('dialog', { name: TITLE })
-  await expect(dialog).toBeVisible()
-  // The form appears once both banners are loaded.
-  await expect(dialog.getByRole('button', { name: 'Kaydet' })).toBeVisible()
-  return dialog
 }
 
 function block(dialog: Locator, name: 'Türkçe Banner' | 'English Banner'): Locator {
@@ -41,10 +30,6 @@ function block(dialog: Locator, name: 'Türkçe Banner' | 'English Banner'): Loc
 
 function urlField(dialog: Locator, name: 'Türkçe Banner' | 'English Banner'): Locator {
   return block(dialog, name).getByRole('textbox', { name: "Görsel URL'si" })
-}
-
-function toast(page: Page, text: string | RegExp): Locator {
-  return page.getByTestId('toast').filter({ hasText: text })
 }
 
 /** Posts to the upload route the way a same-origin page would (CSRF needs the Origin). */
@@ -61,17 +46,10 @@ function postUpload(
 }
 
 // Leave the shared server with the default banners, whatever a test saved.
-test.afterAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL })
-  const page = await context.newPage()
-  const dialog = await openDialog(page)
-  await dialog.getByRole('button', { name: 'Varsayılanlara Dön' }).click()
-  await expect(toast(page, 'Varsayılan görsellere döndürüldü')).toBeVisible()
-  await context.close()
-})
+test.afterAll(({ browser, baseURL }) => resetBanners(browser, baseURL))
 
 test('the dialog is labelled, shows both banners, keeps focus inside and closes on Escape', async ({ page }) => {
-  const dialog = await openDialog(page)
+  const dialog = await openBannerDialog(page)
   await expect(block(dialog, 'Türkçe Banner').getByText('TR', { exact: true })).toBeVisible()
   await expect(block(dialog, 'English Banner').getByText('EN', { exact: true })).toBeVisible()
   await expect(urlField(dialog, 'Türkçe Banner')).toHaveAttribute('type', 'url')
@@ -96,7 +74,7 @@ test('the dialog is labelled, shows both banners, keeps focus inside and closes 
 })
 
 test('uploads a real PNG and a real WebP with progress, and saves them', async ({ page }) => {
-  const dialog = await openDialog(page)
+  const dialog = await openBannerDialog(page)
   // Hold the PNG's upload back until the uploading state has been seen.
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
@@ -139,7 +117,7 @@ test('uploads a real PNG and a real WebP with progress, and saves them', async (
   await expect(toast(page, 'Banner ayarları güncellendi')).toContainText('Değişiklikler başarıyla kaydedildi.')
   await expect(dialog).toBeHidden()
 
-  const reopened = await openDialog(page)
+  const reopened = await openBannerDialog(page)
   await expect(urlField(reopened, 'Türkçe Banner')).toHaveValue(trUrl)
   await expect(urlField(reopened, 'English Banner')).toHaveValue(enUrl)
 })
@@ -149,7 +127,7 @@ test('the browser refuses a text file and a 6 MB image; the server refuses an SV
   allowConsole,
 }) => {
   allowConsole(/status of 415/)
-  const dialog = await openDialog(page)
+  const dialog = await openBannerDialog(page)
   const before = await urlField(dialog, 'Türkçe Banner').inputValue()
   const uploads: string[] = []
   page.on('request', (request) => {
@@ -250,7 +228,7 @@ test('the upload route checks the session, the origin, the bytes, the size and t
 })
 
 test('saves an image URL, refusing addresses that are not http(s) or an upload path', async ({ page, baseURL }) => {
-  const dialog = await openDialog(page)
+  const dialog = await openBannerDialog(page)
   const field = urlField(dialog, 'Türkçe Banner')
 
   await field.fill('javascript:alert(1)')
@@ -270,12 +248,12 @@ test('saves an image URL, refusing addresses that are not http(s) or an upload p
   await expect(toast(page, 'Banner ayarları güncellendi')).toBeVisible()
   await expect(dialog).toBeHidden()
 
-  const reopened = await openDialog(page)
+  const reopened = await openBannerDialog(page)
   await expect(urlField(reopened, 'Türkçe Banner')).toHaveValue(absolute)
 })
 
 test('"Varsayılanlara Dön" puts both default images back', async ({ page }) => {
-  const dialog = await openDialog(page)
+  const dialog = await openBannerDialog(page)
   await dialog.getByRole('button', { name: 'Varsayılanlara Dön' }).click()
   await expect(toast(page, 'Varsayılan görsellere döndürüldü')).toBeVisible()
   await expect(urlField(dialog, 'Türkçe Banner')).toHaveValue('/uploads/hero-tr.png')
@@ -284,12 +262,12 @@ test('"Varsayılanlara Dön" puts both default images back', async ({ page }) =>
 
   await dialog.getByRole('button', { name: 'İptal' }).click()
   await expect(dialog).toBeHidden()
-  const reopened = await openDialog(page)
+  const reopened = await openBannerDialog(page)
   await expect(urlField(reopened, 'English Banner')).toHaveValue('/uploads/hero-en.png')
 })
 
 test('open pages on / and /en see their own banner change live, without a reload', async ({ page, browser, baseURL }) => {
-  const dialog = await openDialog(page)
+  const dialog = await openBannerDialog(page)
   const visitors = await browser.newContext({ baseURL })
   const tr = await visitors.newPage()
   const en = await visitors.newPage()
@@ -328,7 +306,7 @@ test('when the banners cannot be read, the dialog shows the defaults and can try
     route.request().method() === 'GET' ? route.fulfill({ status: 500, body: 'down' }) : route.continue(),
   )
   await page.getByRole('button', { name: 'Banner Yönetimi' }).click()
-  const dialog = page.getByRole('dialog', { name: TITLE })
+  const dialog = page.getByRole('dialog', { name: BANNER_DIALOG_TITLE })
   await expect(dialog.getByText('Banner ayarları yüklenemedi; varsayılan görseller gösteriliyor.')).toBeVisible()
   await expect(block(dialog, 'Türkçe Banner').getByText('Varsayılan görsel', { exact: true })).toBeVisible()
   await expect(block(dialog, 'Türkçe Banner').getByTestId('banner-preview')).toHaveAttribute('src', '/uploads/hero-tr.png')

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Locator, Page, Response } from '@playwright/test'
+import type { Browser, Locator, Page, Response } from '@playwright/test'
 import { expect } from './fixtures'
 
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e'
@@ -126,4 +126,31 @@ export async function openBeforeCode(page: Page, path: string): Promise<void> {
     await document.fonts.ready
     return performance.getEntriesByName('first-contentful-paint').length > 0
   })
+}
+
+/** A toast with `text` in it (the toaster marks each toast with a test id). */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.getByTestId('toast').filter({ hasText: text })
+}
+
+export const BANNER_DIALOG_TITLE = 'Hero Banner Görsellerini Düzenle'
+
+/** Signs in and opens the banner dialog; resolves once its form has loaded both banners. */
+export async function openBannerDialog(page: Page): Promise<Locator> {
+  await signInAsAdmin(page)
+  await page.getByRole('button', { name: 'Banner Yönetimi' }).click()
+  const dialog = page.getByRole('dialog', { name: BANNER_DIALOG_TITLE })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Kaydet' })).toBeVisible()
+  return dialog
+}
+
+/** Leaves the shared server with the default banners, whatever a test saved. */
+export async function resetBanners(browser: Browser, baseURL: string | undefined): Promise<void> {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  const dialog = await openBannerDialog(page)
+  await dialog.getByRole('button', { name: 'Varsayılanlara Dön' }).click()
+  await expect(toast(page, 'Varsayılan görsellere döndürüldü')).toBeVisible()
+  await context.close()
 }

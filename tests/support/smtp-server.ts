@@ -5,8 +5,8 @@
  * "SMTP server down" tests), hold each mail before accepting it (kill the app mid-delivery), and
  * counts how many mail transactions were ever open at once (one worker at a time).
  */
-import { createServer } from 'node:net'
 import { SMTPServer, type SMTPServerSession } from 'smtp-server'
+import { freePort } from '../../scripts/lib/server-process.mjs'
 
 export const SMTP_USER = 'mailer'
 export const SMTP_PASSWORD = 'p@ss word'
@@ -41,17 +41,6 @@ export interface TestSmtpServer {
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>
   stop(): Promise<void>
   start(): Promise<void>
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
 }
 
 /** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) as text. */
