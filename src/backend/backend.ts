@@ -21,7 +21,16 @@ import type {
   RateLimit,
 } from './domain'
 
+import type {
+  DestructionRecord,
+  ErasureResult,
+  PersonalDataExport,
+  RetentionPolicy,
+  RetentionRun,
+} from './privacy-domain'
+
 export * from './domain'
+export type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy, RetentionRun } from './privacy-domain'
 
 export interface CookieOptions {
   httpOnly?: boolean
@@ -226,6 +235,21 @@ export interface MailService {
 }
 
 /**
+ * KVKK (docs/kvkk.md): the retention job and its destruction records, and one person's data
+ * found, exported or erased by address. Every mode, the same SQL.
+ */
+export interface PrivacyService {
+  /** Destroys what is past the policy's periods, one instance at a time; records what it destroyed. */
+  runRetention(policy: RetentionPolicy): Promise<RetentionRun>
+  /** The newest destruction records first. */
+  records(limit: number): Promise<DestructionRecord[]>
+  /** Everything that names the address (a valid, normalised one); empty lists when nothing does. */
+  exportData(email: string): Promise<PersonalDataExport>
+  /** Erases all of it for good and records the request; never `actor`'s own address, never the last admin. */
+  erase(email: string, options: { via: 'cli' | 'staff'; actor?: string }): Promise<ErasureResult>
+}
+
+/**
  * embedded: PGlite in DATA_DIR, built-in sign-in, uploads on disk (nothing configured).
  * postgres: a PostgreSQL server (DATABASE_URL), built-in sign-in, uploads in the database.
  * supabase: its database (DATABASE_URL) for data, Supabase Auth and Storage.
@@ -242,5 +266,6 @@ export interface Backend {
   mail: MailService
   team: TeamStore
   inboxEvents: InboxEvents
+  privacy: PrivacyService
   close(): Promise<void>
 }

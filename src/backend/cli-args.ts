@@ -2,9 +2,12 @@
  * Argument parsing of the command-line tools (scripts/users.ts, scripts/seed.ts), kept pure so
  * it is tested without a backend: bad input is answered with the usage before anything opens.
  */
+import * as v from 'valibot'
 import { LIMITS } from '~/lib/limits'
+import { SubjectEmailSchema } from './privacy-domain'
 
 export const USERS_USAGE = 'Usage: npm run users -- add <email> [--admin] | remove <email> | list'
+export const PRIVACY_USAGE = 'Usage: npm run privacy -- export <email> | erase <email> --yes'
 export const SEED_USAGE = 'Usage: npm run seed -- --messages <count>'
 /** Enough for any benchmark; a typo of a few extra zeros should not fill the disk. */
 export const SEED_MAX_MESSAGES = 1_000_000
@@ -49,4 +52,24 @@ export function parseSeedArgs(args: readonly string[]): Parsed<{ messages: numbe
     return fail(`--messages needs a whole number from 1 to ${SEED_MAX_MESSAGES}, not ${JSON.stringify(second)}\n${SEED_USAGE}`)
   }
   return { ok: true, value: { messages: count } }
+}
+
+export type PrivacyCommand = { command: 'export' | 'erase'; email: string }
+
+/** `export EMAIL` or `erase EMAIL --yes`: erasing is for good, so it is never the default of a typo. */
+export function parsePrivacyArgs(args: readonly string[]): Parsed<PrivacyCommand> {
+  const [command, ...rest] = args
+  if (command !== 'export' && command !== 'erase') return fail(PRIVACY_USAGE)
+  const flags = rest.filter((arg) => arg.startsWith('--'))
+  const positional = rest.filter((arg) => !arg.startsWith('--'))
+  const allowed = command === 'erase' ? ['--yes'] : []
+  const unknown = flags.find((flag) => !allowed.includes(flag))
+  if (unknown) return fail(`Unknown option ${unknown}. ${PRIVACY_USAGE}`)
+  if (positional.length !== 1) return fail(PRIVACY_USAGE)
+  const email = v.safeParse(SubjectEmailSchema, positional[0])
+  if (!email.success) return fail(`Not a valid e-mail address: ${JSON.stringify(positional[0])}. ${PRIVACY_USAGE}`)
+  if (command === 'erase' && !flags.includes('--yes')) {
+    return fail(`Erasing ${email.output} cannot be undone: add --yes to confirm. ${PRIVACY_USAGE}`)
+  }
+  return { ok: true, value: { command, email: email.output } }
 }

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import { EnvError, type ServerEnv, serverEnv } from '~/lib/env.server'
+import type { PrivacyService } from './backend'
 import { DataDirLockedError } from './embedded/lock.server'
 import type { ContactMessageSeed } from './seed-messages'
 import { MigrationError } from './sql/migrations.server'
@@ -28,6 +29,8 @@ export interface BackendTools {
   insertMessages(seeds: readonly ContactMessageSeed[]): Promise<void>
   /** How many messages one insertMessages call should get. */
   readonly batchSize: number
+  /** One person's data (npm run privacy), as the staff page reaches it. */
+  readonly privacy: PrivacyService
   close(): Promise<void>
 }
 
@@ -54,6 +57,7 @@ export async function openBackendTools(env: ServerEnv): Promise<BackendTools> {
       db,
       label: `supabase (${new URL(mode.url).host}, database ${describeUrl(mode.databaseUrl)})`,
       accounts: supabaseAccounts(mode),
+      privacy: backend.privacy,
       close: () => backend.close(),
     })
   }
@@ -71,6 +75,7 @@ export async function openBackendTools(env: ServerEnv): Promise<BackendTools> {
       db,
       label: `postgres (${describeUrl(mode.databaseUrl)})`,
       accounts: builtinAccounts(db),
+      privacy: backend.privacy,
       close: () => backend.close(),
     })
   }
@@ -80,6 +85,7 @@ export async function openBackendTools(env: ServerEnv): Promise<BackendTools> {
     db,
     label: `embedded (DATA_DIR=${env.dataDir})`,
     accounts: builtinAccounts(db),
+    privacy: backend.privacy,
     close: () => backend.close(),
   })
 }
@@ -88,12 +94,19 @@ export async function openBackendTools(env: ServerEnv): Promise<BackendTools> {
  * Runs a tool in the configured mode (the same environment as `npm start`, .env included)
  * and turns the failures a user can fix into one clear message and exit code 1.
  */
-export async function withBackendTools(tool: string, run: (tools: BackendTools) => Promise<void>): Promise<number> {
+export async function withBackendTools(
+  tool: string,
+  run: (tools: BackendTools) => Promise<void>,
+  /** `stderr`: the tool's stdout is a document (a JSON export), so the label goes to stderr. */
+  options: { label?: 'stdout' | 'stderr' } = {},
+): Promise<number> {
   // Existing variables win over .env, as with `npm start`.
   if (existsSync('.env')) process.loadEnvFile('.env')
   try {
     const tools = await openBackendTools(serverEnv())
-    console.info(`[${tool}] backend: ${tools.label}`)
+    const label = `[${tool}] backend: ${tools.label}`
+    if (options.label === 'stderr') console.error(label)
+    else console.info(label)
     try {
       await run(tools)
     } finally {

@@ -52,6 +52,12 @@ export const LIMITS = {
     ipDefaultDays: 90,
     /** Neither may be shorter: a message must live long enough to be answered. */
     minDays: 30,
+    /** Destruction records are kept this long, then the retention job deletes them. */
+    recordKeepYears: 3,
+    /** The job runs at start and then this often. */
+    runEveryHours: 24,
+    /** Destruction records the staff page shows, newest first. */
+    recordsShown: 100,
   },
   team: {
     /** Changes of the admin list the team page shows, newest first. */

@@ -9,6 +9,7 @@ import type { SqlDatabase } from './client'
 import { createInboxEvents } from './inbox-events.server'
 import type { CodeMailer, MailSystem } from './mail/mail-system.server'
 import { createMessageStore } from './messages.server'
+import { createPrivacyService } from './privacy-service.server'
 import { createRateLimitStore } from './rate-limits.server'
 import { type TeamAccounts, createTeamStore } from './team.server'
 
@@ -41,6 +42,7 @@ export function createSqlBackend(parts: SqlBackendParts): Backend & { listening(
     mail: parts.mail.service,
     team: createTeamStore(parts.db, parts.accounts),
     inboxEvents,
+    privacy: createPrivacyService(parts.db, parts.now, parts.accounts),
     listening: banners.listening,
     close() {
       closed ??= (async () => {

@@ -12,6 +12,8 @@ import type { Sql, SqlDatabase } from './client'
 /** Where the mode keeps accounts: creates one for `email` when missing; true when created now. */
 export interface TeamAccounts {
   add(email: string, tx: Sql): Promise<boolean>
+  /** Where accounts live outside the database (Supabase Auth): deletes the address's; true when there was one. */
+  remove?(email: string): Promise<boolean>
 }
 
 /** The built-in sign-in's users (embedded and postgres modes), in the change's own transaction. */

@@ -2,6 +2,7 @@
  * The command-line tools on the SQL core, for every mode: the admin list and messages in the
  * database; accounts where the mode keeps them (the built-in sign-in's table, or Supabase Auth).
  */
+import type { PrivacyService } from '../backend'
 import type { BackendTools, UserListing } from '../tools.server'
 import { addAdminEmail, isAdminEmail, listAdminEmails, removeAdminEmail } from './admins.server'
 import { addUser, listUsers } from './builtin-auth/users.server'
@@ -34,6 +35,7 @@ export function createSqlTools(options: {
   db: Sql
   label: string
   accounts: AccountStore
+  privacy: PrivacyService
   close: () => Promise<void>
 }): BackendTools {
   const { db, accounts } = options
@@ -42,6 +44,7 @@ export function createSqlTools(options: {
     label: options.label,
     // One unnest() insert per batch; larger batches stop paying off in PGlite's memory.
     batchSize: 5_000,
+    privacy: options.privacy,
     async addUser(email, { admin }) {
       const created = await accounts.add(email)
       if (admin) await addAdminEmail(db, email)

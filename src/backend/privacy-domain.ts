@@ -1,0 +1,114 @@
+/**
+ * KVKK's domain (docs/kvkk.md): what the retention job destroys and records, and what one
+ * person's data looks like when it is exported or erased. Nothing here touches a database.
+ */
+import * as v from 'valibot'
+import { LIMITS } from '~/lib/limits'
+
+export const DESTRUCTION_CATEGORIES = [
+  'messages',
+  'trash',
+  'spam',
+  'ip_addresses',
+  'mail',
+  'rate_limits',
+  'destruction_records',
+] as const
+export type DestructionCategory = (typeof DESTRUCTION_CATEGORIES)[number]
+
+/** One category of one retention run: what was destroyed, how many, how. No personal data. */
+export interface DestructionRecord {
+  id: string
+  at: string
+  category: DestructionCategory
+  method: 'deletion' | 'anonymization'
+  count: number
+}
+
+/** The periods in force, in days (records in years). */
+export interface RetentionPolicy {
+  messageDays: number
+  ipDays: number
+  trashDays: number
+  spamDays: number
+  recordYears: number
+}
+
+/** What a retention run did; `ran` is false when another instance held the lock. */
+export interface RetentionRun {
+  ran: boolean
+  records: Omit<DestructionRecord, 'id'>[]
+}
+
+/** An address as a data-subject request names it: trimmed, lowercased, a valid e-mail. */
+export const SubjectEmailSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.nonEmpty('empty'),
+  v.maxLength(LIMITS.contact.emailMax, 'too_long'),
+  v.email('invalid'),
+)
+
+export interface ExportedMessage {
+  id: string
+  name: string
+  email: string
+  message: string
+  status: string
+  createdAt: string
+  readAt: string | null
+  ipAddress: string | null
+  /** In the trash since then; null when not in it. */
+  deletedAt: string | null
+}
+
+/** Everything the app holds that names one address, as one JSON document. */
+export interface PersonalDataExport {
+  email: string
+  generatedAt: string
+  messages: ExportedMessage[]
+  admin: {
+    onList: boolean
+    addedAt: string | null
+    notificationSettings: { newMessages: boolean; locale: string } | null
+    /** Changes of the admin list naming the address, as the changed address or as who made the change. */
+    changes: { action: string; email: string; actor: string | null; at: string }[]
+  }
+  /** The built-in sign-in's account (embedded and postgres modes); null when there is none. */
+  account: { createdAt: string; sessions: number; pendingCodes: number } | null
+  mail: { kind: string; recipient: string; status: string; createdAt: string; sentAt: string | null; messageId: string | null }[]
+  /** Rate-limit records keyed by the address (sign-in code requests, verify attempts). */
+  rateLimits: { key: string; at: string }[]
+  /** Earlier erasure requests for the address, recognised by its keyed hash. */
+  erasureRequests: { at: string; via: string }[]
+}
+
+export const ERASED_KINDS = [
+  'messages',
+  'adminEntries',
+  'adminChanges',
+  'notificationSettings',
+  'accounts',
+  'mail',
+  'rateLimits',
+] as const
+export type ErasedKind = (typeof ERASED_KINDS)[number]
+export type ErasureCounts = Record<ErasedKind, number>
+
+export type ErasureRefusal = 'self' | 'last_admin'
+
+export type ErasureResult =
+  | { ok: true; counts: ErasureCounts; total: number; /** An erasure of the same address was recorded before. */ repeat: boolean }
+  | { ok: false; reason: ErasureRefusal }
+
+export function isEmptyExport(data: PersonalDataExport): boolean {
+  return (
+    data.messages.length === 0 &&
+    !data.admin.onList &&
+    data.admin.changes.length === 0 &&
+    data.account === null &&
+    data.mail.length === 0 &&
+    data.rateLimits.length === 0
+  )
+}

@@ -1,0 +1,293 @@
+/**
+ * One person's data (docs/kvkk.md, decision 125): everything the app's database holds that names
+ * an address, exported as one document or erased for good, each erasure recorded with the address
+ * only as a keyed hash (HMAC-SHA256 under a key the first server stores in private.privacy_secrets).
+ * reapplyErasures() lets a restore erase again what was erased after its backup was taken.
+ */
+import { createHmac, randomBytes } from 'node:crypto'
+import { normalizeEmail } from '../domain'
+import type {
+  ErasureCounts,
+  ErasureResult,
+  ExportedMessage,
+  PersonalDataExport,
+} from '../privacy-domain'
+import type { Sql } from './client'
+
+/** One key for every process erasing on one database: an erasure and a restore's re-run never interleave. */
+const PRIVACY_LOCK = 7_305_118_426
+
+/** The key of the subject hashes, stored by the first caller (like the postgres mode's code secret). */
+export async function loadPrivacyKey(db: Sql): Promise<Buffer> {
+  await db.query(
+    "insert into private.privacy_secrets (name, value) values ('subject_hmac', $1) on conflict (name) do nothing",
+    [randomBytes(32).toString('hex')],
+  )
+  const { rows } = await db.query<{ value: string }>("select value from private.privacy_secrets where name = 'subject_hmac'")
+  return Buffer.from(rows[0]!.value, 'hex')
+}
+
+export function subjectHash(key: Buffer, email: string): string {
+  return createHmac('sha256', key).update(normalizeEmail(email)).digest('hex')
+}
+
+/** The built-in sign-in's tables exist in the embedded and postgres modes only. */
+async function hasBuiltinAuth(db: Sql): Promise<boolean> {
+  const { rows } = await db.query<{ found: boolean }>(`select to_regclass('embedded_auth.users') is not null as found`)
+  return rows[0]?.found === true
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null)
+const RATE_KEY_MATCH = `right(key, char_length($1) + 1) = ':' || $1`
+
+export async function exportPersonalData(db: Sql, email: string, now: Date): Promise<PersonalDataExport> {
+  const address = normalizeEmail(email)
+  // Outside the read-only snapshot: the first caller stores the key.
+  const hash = subjectHash(await loadPrivacyKey(db), address)
+  return db.transaction(
+    async (tx) => {
+      const messages = await tx.query<{
+        id: string
+        name: string
+        email: string
+        message: string
+        status: string
+        created_at: Date
+        read_at: Date | null
+        ip_address: string | null
+        deleted_at: Date | null
+      }>(
+        `select id, name, email, message, status, created_at, read_at, ip_address, deleted_at
+         from public.contact_messages where lower(email) = $1 order by created_at, id`,
+        [address],
+      )
+      const admin = await tx.query<{ created_at: Date; new_messages: boolean | null; locale: string | null }>(
+        `select a.created_at, s.new_messages, s.locale from public.admin_emails a
+         left join public.admin_notification_settings s on s.email = a.email where a.email = $1`,
+        [address],
+      )
+      const changes = await tx.query<{ action: string; email: string; actor: string | null; created_at: Date }>(
+        `select action, email, actor, created_at from public.admin_changes
+         where email = $1 or actor = $1 order by created_at, id`,
+        [address],
+      )
+      const mail = await tx.query<{
+        kind: string
+        recipient: string
+        status: string
+        created_at: Date
+        sent_at: Date | null
+        message_id: string | null
+      }>(
+        `select kind, recipient, status, created_at, sent_at, message_id from public.mail_queue
+         where lower(recipient) = $1 or message_id = any($2::uuid[]) order by created_at, id`,
+        [address, messages.rows.map((m) => m.id)],
+      )
+      const limits = await tx.query<{ key: string; hit_at: Date }>(
+        `select key, hit_at from public.rate_limit_hits where ${RATE_KEY_MATCH} order by hit_at, id`,
+        [address],
+      )
+      const requests = await tx.query<{ created_at: Date; via: string }>(
+        'select created_at, via from public.privacy_requests where subject_hash = $1 order by created_at, id',
+        [hash],
+      )
+      const adminRow = admin.rows[0]
+      return {
+        email: address,
+        generatedAt: now.toISOString(),
+        messages: messages.rows.map(
+          (m): ExportedMessage => ({
+            id: m.id,
+            name: m.name,
+            email: m.email,
+            message: m.message,
+            status: m.status,
+            createdAt: m.created_at.toISOString(),
+            readAt: iso(m.read_at),
+            ipAddress: m.ip_address,
+            deletedAt: iso(m.deleted_at),
+          }),
+        ),
+        admin: {
+          onList: Boolean(adminRow),
+          addedAt: iso(adminRow?.created_at ?? null),
+          notificationSettings:
+            adminRow && adminRow.new_messages !== null
+              ? { newMessages: adminRow.new_messages, locale: adminRow.locale ?? 'tr' }
+              : null,
+          changes: changes.rows.map((c) => ({ action: c.action, email: c.email, actor: c.actor, at: c.created_at.toISOString() })),
+        },
+        account: await exportAccount(tx, address),
+        mail: mail.rows.map((m) => ({
+          kind: m.kind,
+          recipient: m.recipient,
+          status: m.status,
+          createdAt: m.created_at.toISOString(),
+          sentAt: iso(m.sent_at),
+          messageId: m.message_id,
+        })),
+        rateLimits: limits.rows.map((r) => ({ key: r.key, at: r.hit_at.toISOString() })),
+        erasureRequests: requests.rows.map((r) => ({ at: r.created_at.toISOString(), via: r.via })),
+      }
+    },
+    { snapshot: true },
+  )
+}
+
+async function exportAccount(tx: Sql, address: string): Promise<PersonalDataExport['account']> {
+  if (!(await hasBuiltinAuth(tx))) return null
+  const { rows } = await tx.query<{ created_at: Date; sessions: number; codes: number }>(
+    `select u.created_at,
+            (select count(*)::int from embedded_auth.sessions s where s.user_id = u.id) as sessions,
+            (select count(*)::int from embedded_auth.otp_codes c where c.email = u.email and not c.used) as codes
+     from embedded_auth.users u where u.email = $1`,
+    [address],
+  )
+  const row = rows[0]
+  return row ? { createdAt: row.created_at.toISOString(), sessions: row.sessions, pendingCodes: row.codes } : null
+}
+
+/**
+ * Deletes every row naming the address, in the caller's transaction; returns how many of each.
+ * Nothing goes to the trash: the messages are deleted for good.
+ */
+export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureCounts> {
+  const address = normalizeEmail(email)
+  const found = await tx.query<{ id: string }>('select id from public.contact_messages where lower(email) = $1 for update', [
+    address,
+  ])
+  const ids = found.rows.map((m) => m.id)
+  // Before the messages: their deletion would take their notifications uncounted (a trigger).
+  const mail = await tx.query('delete from public.mail_queue where lower(recipient) = $1 or message_id = any($2::uuid[])', [
+    address,
+    ids,
+  ])
+  const messages = await tx.query('delete from public.contact_messages where id = any($1::uuid[])', [ids])
+  const settings = await tx.query('delete from public.admin_notification_settings where email = $1', [address])
+  const admin = await tx.query('delete from public.admin_emails where email = $1', [address])
+  // After the admin entry: its removal has just added a history row naming the address.
+  const changes = await tx.query('delete from public.admin_changes where email = $1 or actor = $1', [address])
+  // Digests list message ids only: the erased ones leave the list.
+  await tx.query(
+    `update public.mail_queue set data = jsonb_set(data, '{ids}',
+       coalesce((select jsonb_agg(i) from jsonb_array_elements_text(data -> 'ids') i where i <> all($1::text[])), '[]'::jsonb))
+     where kind = 'digest' and data -> 'ids' ?| $1::text[]`,
+    [ids],
+  )
+  const limits = await tx.query(`delete from public.rate_limit_hits where ${RATE_KEY_MATCH}`, [address])
+  let accounts = 0
+  if (await hasBuiltinAuth(tx)) {
+    // Sessions and codes go with the account (on delete cascade); codes of an address without one too.
+    await tx.query('delete from embedded_auth.otp_codes where email = $1', [address])
+    accounts = (await tx.query('delete from embedded_auth.users where email = $1', [address])).rowCount
+  }
+  return {
+    messages: messages.rowCount,
+    adminEntries: admin.rowCount,
+    adminChanges: changes.rowCount,
+    notificationSettings: settings.rowCount,
+    accounts,
+    mail: mail.rowCount,
+    rateLimits: limits.rowCount,
+  }
+}
+
+export interface EraseOptions {
+  via: 'cli' | 'staff'
+  now: Date
+  /** The signed-in admin asking (staff page): never erased this way. */
+  actor?: string
+  /** Deletes the account where the mode keeps it outside this database (Supabase Auth); true when there was one. */
+  removeExternalAccount?: (email: string) => Promise<boolean>
+}
+
+export async function erasePersonalData(db: Sql, email: string, options: EraseOptions): Promise<ErasureResult> {
+  const address = normalizeEmail(email)
+  if (options.actor && normalizeEmail(options.actor) === address) return { ok: false, reason: 'self' }
+  const result = await db.transaction(async (tx): Promise<ErasureResult> => {
+    await tx.query('select pg_advisory_xact_lock($1)', [PRIVACY_LOCK])
+    const { rows } = await tx.query<{ listed: boolean; others: number }>(
+      `select exists (select from public.admin_emails where email = $1) as listed,
+              (select count(*)::int from public.admin_emails where email <> $1) as others`,
+      [address],
+    )
+    if (rows[0]!.listed && rows[0]!.others === 0) return { ok: false, reason: 'last_admin' }
+    const hash = subjectHash(await loadPrivacyKey(tx), address)
+    const before = await tx.query('select 1 from public.privacy_requests where subject_hash = $1 limit 1', [hash])
+    const counts = await eraseSubjectRows(tx, address)
+    await tx.query(
+      `insert into public.privacy_requests (created_at, action, via, subject_hash, counts) values ($1, 'erase', $2, $3, $4)`,
+      [options.now, options.via, hash, JSON.stringify(counts)],
+    )
+    return { ok: true, counts, total: sumCounts(counts), repeat: before.rows.length > 0 }
+  })
+  if (result.ok && options.removeExternalAccount && (await options.removeExternalAccount(address))) {
+    result.counts.accounts += 1
+    result.total += 1
+  }
+  return result
+}
+
+function sumCounts(counts: ErasureCounts): number {
+  return Object.values(counts).reduce((sum, n) => sum + n, 0)
+}
+
+/** An erasure as recorded: enough to recognise the address again, nothing that names it. */
+export interface ErasureRecord {
+  at: string
+  via: 'cli' | 'staff'
+  subjectHash: string
+  counts: Record<string, number>
+}
+
+/** The erasures recorded after `since`, oldest first: what a restore reads before it replaces the tables. */
+export async function readErasures(db: Sql, since: Date): Promise<ErasureRecord[]> {
+  const { rows } = await db.query<{ created_at: Date; via: 'cli' | 'staff'; subject_hash: string; counts: Record<string, number> }>(
+    `select created_at, via, subject_hash, counts from public.privacy_requests where created_at > $1 order by created_at, id`,
+    [since],
+  )
+  return rows.map((r) => ({ at: r.created_at.toISOString(), via: r.via, subjectHash: r.subject_hash, counts: r.counts }))
+}
+
+/**
+ * After a restore from a backup taken at `since`: erases again every address whose erasure was
+ * recorded after it, and keeps those records. The addresses are found by hashing each address the
+ * restored data holds under the same key (the backup carries it) and matching the records.
+ * `erasures`: the records read (readErasures) from the database before the restore replaced its
+ * tables; without them, the ones in the restored tables are used. Returns the addresses' count.
+ */
+export async function reapplyErasures(tx: Sql, since: Date, erasures?: readonly ErasureRecord[]): Promise<number> {
+  await tx.query('select pg_advisory_xact_lock($1)', [PRIVACY_LOCK])
+  const records = erasures ?? (await readErasures(tx, since))
+  if (records.length === 0) return 0
+  const wanted = new Set(records.map((r) => r.subjectHash))
+  const key = await loadPrivacyKey(tx)
+  const builtin = await hasBuiltinAuth(tx)
+  const { rows } = await tx.query<{ email: string }>(
+    `select distinct lower(email) as email from (
+       select email from public.contact_messages
+       union all select email from public.admin_emails
+       union all select email from public.admin_changes
+       union all select actor from public.admin_changes where actor is not null
+       union all select recipient from public.mail_queue
+       union all select substr(key, strpos(key, ':') + 1) from public.rate_limit_hits where key like '%:%@%'
+       ${builtin ? 'union all select email from embedded_auth.users union all select email from embedded_auth.otp_codes' : ''}
+     ) candidates`,
+  )
+  let erased = 0
+  for (const { email } of rows) {
+    if (!wanted.has(subjectHash(key, email))) continue
+    await eraseSubjectRows(tx, email)
+    erased += 1
+  }
+  for (const record of erasures ?? []) {
+    await tx.query(
+      `insert into public.privacy_requests (created_at, action, via, subject_hash, counts)
+       select $1, 'erase', $2, $3, $4
+       where not exists (select from public.privacy_requests
+                         where created_at = $1 and via = $2 and subject_hash = $3 and counts = $4::jsonb)`,
+      [record.at, record.via, record.subjectHash, JSON.stringify(record.counts)],
+    )
+  }
+  return erased
+}
