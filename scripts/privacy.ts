@@ -14,7 +14,7 @@ const REFUSALS = {
   last_admin: 'This address is the only admin left: add another admin first (npm run users -- add <email> --admin).',
 } as const
 
-function describe(email: string, result: Extract<ErasureResult, { ok: true }>): string {
+function summary(email: string, result: Extract<ErasureResult, { ok: true }>): string {
   const lines = ERASED_KINDS.map((kind) => `  ${kind}: ${result.counts[kind]}`)
   const head = result.total === 0 ? `Nothing named ${email}; the request is recorded.` : `Erased for ${email}:`
   const repeat = result.repeat ? '\nAn erasure of this address was recorded before.' : ''
@@ -29,18 +29,22 @@ export default async function privacy(args: string[]): Promise<number> {
   }
   const { command, email } = parsed.value
   let refused = false
-  const code = await withBackendTools('privacy', async (tools) => {
-    if (command === 'export') {
-      console.log(JSON.stringify(await tools.privacy.exportData(email), null, 2))
-      return
-    }
-    const result = await tools.privacy.erase(email, { via: 'cli' })
-    if (!result.ok) {
-      refused = true
-      console.error(REFUSALS[result.reason])
-      return
-    }
-    console.log(describe(email, result))
-  }, { label: 'stderr' })
+  const code = await withBackendTools(
+    'privacy',
+    async (tools) => {
+      if (command === 'export') {
+        console.log(JSON.stringify(await tools.privacy.exportData(email), null, 2))
+        return
+      }
+      const result = await tools.privacy.erase(email, { via: 'cli' })
+      if (!result.ok) {
+        refused = true
+        console.error(REFUSALS[result.reason])
+        return
+      }
+      console.log(summary(email, result))
+    },
+    { label: 'stderr' },
+  )
   return refused ? 1 : code
 }

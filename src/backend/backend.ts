@@ -21,13 +21,7 @@ import type {
   RateLimit,
 } from './domain'
 
-import type {
-  DestructionRecord,
-  ErasureResult,
-  PersonalDataExport,
-  RetentionPolicy,
-  RetentionRun,
-} from './privacy-domain'
+import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy, RetentionRun } from './privacy-domain'
 
 export * from './domain'
 export type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy, RetentionRun } from './privacy-domain'

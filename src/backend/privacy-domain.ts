@@ -99,7 +99,7 @@ export type ErasureCounts = Record<ErasedKind, number>
 export type ErasureRefusal = 'self' | 'last_admin'
 
 export type ErasureResult =
-  | { ok: true; counts: ErasureCounts; total: number; /** An erasure of the same address was recorded before. */ repeat: boolean }
+  | { ok: true; counts: ErasureCounts; total: number /** An erasure of the same address was recorded before. */; repeat: boolean }
   | { ok: false; reason: ErasureRefusal }
 
 export function isEmptyExport(data: PersonalDataExport): boolean {

@@ -80,15 +80,27 @@ export function describePrivacyContract(name: string, open: () => Promise<Privac
       await setup.query('delete from public.rate_limit_hits')
       const old: string[] = []
       for (const status of ['new', 'read', 'archived', 'spam']) {
-        old.push(await insertMessage(setup, { email: `old-${status}@example.com`, status, created: daysAgo(731), ip: '203.0.113.1' }))
+        old.push(
+          await insertMessage(setup, { email: `old-${status}@example.com`, status, created: daysAgo(731), ip: '203.0.113.1' }),
+        )
       }
       old.push(await insertMessage(setup, { email: 'old-trash@example.com', created: daysAgo(800), deleted: daysAgo(1) }))
       const trashedLongAgo = await insertMessage(setup, { email: 't@example.com', created: daysAgo(60), deleted: daysAgo(31) })
       const trashedLately = await insertMessage(setup, { email: 't2@example.com', created: daysAgo(60), deleted: daysAgo(29) })
       const oldSpam = await insertMessage(setup, { email: 's@example.com', status: 'spam', created: daysAgo(31) })
       const newSpam = await insertMessage(setup, { email: 's2@example.com', status: 'spam', created: daysAgo(29) })
-      const oldIp = await insertMessage(setup, { email: 'ip@example.com', status: 'read', created: daysAgo(91), ip: '198.51.100.4' })
-      const oldIp2 = await insertMessage(setup, { email: 'ip2@example.com', status: 'archived', created: daysAgo(400), ip: '2001:db8::1' })
+      const oldIp = await insertMessage(setup, {
+        email: 'ip@example.com',
+        status: 'read',
+        created: daysAgo(91),
+        ip: '198.51.100.4',
+      })
+      const oldIp2 = await insertMessage(setup, {
+        email: 'ip2@example.com',
+        status: 'archived',
+        created: daysAgo(400),
+        ip: '2001:db8::1',
+      })
       const fresh = await insertMessage(setup, { email: 'fresh@example.com', created: daysAgo(89), ip: '198.51.100.5' })
       await queueMail(setup, 'admin@example.com', old[0]!)
       await queueMail(setup, 'admin@example.com', fresh)
@@ -136,9 +148,15 @@ export function describePrivacyContract(name: string, open: () => Promise<Privac
       )
       // The two-year-old record stays; this run wrote one row per category, none naming anyone.
       expect(records).toHaveLength(8)
-      expect(records.slice(1).map((r) => r.category)).toEqual(
-        ['destruction_records', 'ip_addresses', 'mail', 'messages', 'rate_limits', 'spam', 'trash'],
-      )
+      expect(records.slice(1).map((r) => r.category)).toEqual([
+        'destruction_records',
+        'ip_addresses',
+        'mail',
+        'messages',
+        'rate_limits',
+        'spam',
+        'trash',
+      ])
       for (const record of records.slice(1)) expect((record.created_at as Date).toISOString()).toBe(NOW.toISOString())
       expect(JSON.stringify(records)).not.toMatch(/@|203\.0\.113|198\.51/)
 
@@ -181,10 +199,12 @@ export function describePrivacyContract(name: string, open: () => Promise<Privac
       await queueMail(setup, TARGET, otherId)
       await queueMail(setup, 'admin@example.com', kept)
       await queueMail(setup, 'admin@example.com', null, 'digest', JSON.stringify({ count: 2, ids: [kept, otherId] }))
-      await setup.query(
-        `insert into public.rate_limit_hits (key, hit_at, expires_at) values ($1, $2, $3), ($4, $2, $3)`,
-        [`sendCodePerEmail:${TARGET}`, NOW, new Date(NOW.getTime() + 60_000), `sendCodePerEmail:${OTHER}`],
-      )
+      await setup.query(`insert into public.rate_limit_hits (key, hit_at, expires_at) values ($1, $2, $3), ($4, $2, $3)`, [
+        `sendCodePerEmail:${TARGET}`,
+        NOW,
+        new Date(NOW.getTime() + 60_000),
+        `sendCodePerEmail:${OTHER}`,
+      ])
       if (builtinAuth) {
         const { rows } = await setup.query<{ id: string }>(
           'insert into embedded_auth.users (email) values ($1) on conflict (email) do update set email = excluded.email returning id',
@@ -216,7 +236,9 @@ export function describePrivacyContract(name: string, open: () => Promise<Privac
       expect(data.messages.map((m) => m.ipAddress)).toContain('203.0.113.7')
       expect(data.admin.onList).toBe(true)
       expect(data.admin.notificationSettings).toEqual({ newMessages: false, locale: 'en' })
-      expect(data.admin.changes).toEqual([expect.objectContaining({ action: 'added', email: TARGET, actor: 'admin@example.com' })])
+      expect(data.admin.changes).toEqual([
+        expect.objectContaining({ action: 'added', email: TARGET, actor: 'admin@example.com' }),
+      ])
       expect(data.mail.map((m) => m.recipient)).toContain(TARGET)
       expect(data.rateLimits).toEqual([{ key: `sendCodePerEmail:${TARGET}`, at: NOW.toISOString() }])
       expect(data.account === null).toBe(!subject.builtinAuth)
@@ -225,7 +247,7 @@ export function describePrivacyContract(name: string, open: () => Promise<Privac
       expect(isEmptyExport(await exportPersonalData(subject.app, 'nobody@example.com', NOW))).toBe(true)
     })
 
-    it('refuses the asking admin\'s own address and the last admin, changing nothing', async () => {
+    it("refuses the asking admin's own address and the last admin, changing nothing", async () => {
       const self = await erasePersonalData(subject.app, TARGET, { via: 'staff', now: NOW, actor: 'Ayse.Privacy@example.com' })
       expect(self).toEqual({ ok: false, reason: 'self' })
       const admins = await subject.setup.query<{ email: string }>('select email from public.admin_emails')
@@ -264,7 +286,9 @@ export function describePrivacyContract(name: string, open: () => Promise<Privac
         [otherId],
       )
       expect(other.rows).toEqual([{ email: OTHER, ip_address: '203.0.113.9' }])
-      const digest = await subject.setup.query<{ ids: string[] }>(`select data -> 'ids' as ids from public.mail_queue where kind = 'digest'`)
+      const digest = await subject.setup.query<{ ids: string[] }>(
+        `select data -> 'ids' as ids from public.mail_queue where kind = 'digest'`,
+      )
       expect(digest.rows).toEqual([{ ids: [otherId] }])
       expect((await exportPersonalData(subject.app, OTHER, NOW)).rateLimits).toHaveLength(1)
 

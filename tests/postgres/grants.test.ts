@@ -15,6 +15,8 @@ const TABLES = {
   admin_emails: 'email',
   hero_settings: 'title',
   rate_limit_hits: 'key',
+  destruction_records: 'category',
+  privacy_requests: 'via',
 } as const
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
 
@@ -318,6 +320,29 @@ describe('as the server (a login role in app_server)', () => {
     await expectDenied(app.query('select count(*) from auth.users'))
     await expectDenied(app.query('select count(*) from storage.objects'))
     await expectDenied(app.query('create table public.mine (id integer)'))
+    // KVKK records: written once, never rewritten; requests are never deleted by the server.
+    await expectDenied(app.query(`update public.destruction_records set count = count`))
+    await expectDenied(app.query(`update public.privacy_requests set via = via`))
+    await expectDenied(app.query('delete from public.privacy_requests'))
+    await expectDenied(app.query(`update private.privacy_secrets set value = value`))
+    await expectDenied(app.query('delete from private.privacy_secrets'))
+  })
+
+  it('keeps the KVKK tables: destruction records written and aged out, requests recorded, the hash key stored once', async () => {
+    await app.query(
+      `insert into public.destruction_records (created_at, category, method, count) values (now(), 'messages', 'deletion', 2)`,
+    )
+    expect((await app.query('delete from public.destruction_records')).rowCount).toBeGreaterThan(0)
+    await app.query(
+      `insert into public.privacy_requests (created_at, action, via, subject_hash) values (now(), 'erase', 'cli', repeat('a', 64))`,
+    )
+    await app.query(`insert into private.privacy_secrets (name, value) values ('grants-test', repeat('b', 64))`)
+    expect((await app.query(`select count(*)::int as n from private.privacy_secrets`)).rows).toEqual([{ n: 1 }])
+    expect((await app.query(`delete from public.admin_changes where email = 'nobody@example.com'`)).rowCount).toBe(0)
+  })
+
+  it('no API role reads the hash key', async () => {
+    for (const caller of CALLERS) await expectDenied(asCaller(caller, 'select * from private.privacy_secrets'))
   })
 
   it('hears a banner change on LISTEN banner_changes, with a JSON payload', async () => {

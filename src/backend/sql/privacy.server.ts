@@ -6,12 +6,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto'
 import { normalizeEmail } from '../domain'
-import type {
-  ErasureCounts,
-  ErasureResult,
-  ExportedMessage,
-  PersonalDataExport,
-} from '../privacy-domain'
+import type { ErasureCounts, ErasureResult, ExportedMessage, PersonalDataExport } from '../privacy-domain'
 import type { Sql } from './client'
 
 /** One key for every process erasing on one database: an erasure and a restore's re-run never interleave. */
@@ -19,10 +14,9 @@ const PRIVACY_LOCK = 7_305_118_426
 
 /** The key of the subject hashes, stored by the first caller (like the postgres mode's code secret). */
 export async function loadPrivacyKey(db: Sql): Promise<Buffer> {
-  await db.query(
-    "insert into private.privacy_secrets (name, value) values ('subject_hmac', $1) on conflict (name) do nothing",
-    [randomBytes(32).toString('hex')],
-  )
+  await db.query("insert into private.privacy_secrets (name, value) values ('subject_hmac', $1) on conflict (name) do nothing", [
+    randomBytes(32).toString('hex'),
+  ])
   const { rows } = await db.query<{ value: string }>("select value from private.privacy_secrets where name = 'subject_hmac'")
   return Buffer.from(rows[0]!.value, 'hex')
 }
@@ -115,7 +109,12 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
             adminRow && adminRow.new_messages !== null
               ? { newMessages: adminRow.new_messages, locale: adminRow.locale ?? 'tr' }
               : null,
-          changes: changes.rows.map((c) => ({ action: c.action, email: c.email, actor: c.actor, at: c.created_at.toISOString() })),
+          changes: changes.rows.map((c) => ({
+            action: c.action,
+            email: c.email,
+            actor: c.actor,
+            at: c.created_at.toISOString(),
+          })),
         },
         account: await exportAccount(tx, address),
         mail: mail.rows.map((m) => ({
@@ -242,10 +241,14 @@ export interface ErasureRecord {
 
 /** The erasures recorded after `since`, oldest first: what a restore reads before it replaces the tables. */
 export async function readErasures(db: Sql, since: Date): Promise<ErasureRecord[]> {
-  const { rows } = await db.query<{ created_at: Date; via: 'cli' | 'staff'; subject_hash: string; counts: Record<string, number> }>(
-    `select created_at, via, subject_hash, counts from public.privacy_requests where created_at > $1 order by created_at, id`,
-    [since],
-  )
+  const { rows } = await db.query<{
+    created_at: Date
+    via: 'cli' | 'staff'
+    subject_hash: string
+    counts: Record<string, number>
+  }>(`select created_at, via, subject_hash, counts from public.privacy_requests where created_at > $1 order by created_at, id`, [
+    since,
+  ])
   return rows.map((r) => ({ at: r.created_at.toISOString(), via: r.via, subjectHash: r.subject_hash, counts: r.counts }))
 }
 
