@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { parseSeedArgs, parseUsersArgs, SEED_MAX_MESSAGES, SEED_USAGE, USERS_USAGE } from './cli-args'
+import {
+  PRIVACY_USAGE,
+  parsePrivacyArgs,
+  parseSeedArgs,
+  parseUsersArgs,
+  SEED_MAX_MESSAGES,
+  SEED_USAGE,
+  USERS_USAGE,
+} from './cli-args'
 
 describe('parseUsersArgs', () => {
   it('reads add (with or without --admin, before or after the address), remove and list', () => {
@@ -72,5 +80,37 @@ describe('parseSeedArgs', () => {
       expect(parsed.ok, args.join(' ')).toBe(false)
       if (!parsed.ok) expect(parsed.error.endsWith(SEED_USAGE)).toBe(true)
     }
+  })
+})
+
+describe('parsePrivacyArgs', () => {
+  it('reads export EMAIL and erase EMAIL --yes, the address trimmed and lowercased', () => {
+    expect(parsePrivacyArgs(['export', ' Ayse@Example.com '])).toEqual({
+      ok: true,
+      value: { command: 'export', email: 'ayse@example.com' },
+    })
+    expect(parsePrivacyArgs(['erase', '--yes', 'a@example.com'])).toEqual({
+      ok: true,
+      value: { command: 'erase', email: 'a@example.com' },
+    })
+  })
+
+  it('refuses an erase without --yes, an invalid address, unknown options and wrong shapes, on one line', () => {
+    const refused = (args: string[]) => {
+      const parsed = parsePrivacyArgs(args)
+      if (parsed.ok) throw new Error(`accepted ${args.join(' ')}`)
+      expect(parsed.error).not.toContain('\n')
+      return parsed.error
+    }
+    expect(refused(['erase', 'a@example.com'])).toMatch(/cannot be undone: add --yes/)
+    for (const bad of ['not-an-address', 'a@b', '@example.com', 'a b@example.com', `${'x'.repeat(250)}@example.com`]) {
+      expect(refused(['export', bad])).toMatch(/^Not a valid e-mail address/)
+      expect(refused(['erase', bad, '--yes'])).toMatch(/^Not a valid e-mail address/)
+    }
+    expect(refused(['export', 'a@example.com', '--yes'])).toMatch(/Unknown option --yes/)
+    expect(refused(['export'])).toBe(PRIVACY_USAGE)
+    expect(refused(['export', 'a@example.com', 'b@example.com'])).toBe(PRIVACY_USAGE)
+    expect(refused(['delete', 'a@example.com'])).toBe(PRIVACY_USAGE)
+    expect(refused([])).toBe(PRIVACY_USAGE)
   })
 })
