@@ -20,6 +20,7 @@ import { Route as ApiBannerUploadRouteImport } from './routes/api/banner-upload'
 import { Route as ApiInboxEventsRouteImport } from './routes/api/inbox-events'
 import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
 import { Route as AdminAuthedMessagesRouteImport } from './routes/admin/_authed/messages'
+import { Route as AdminAuthedPrivacyRouteImport } from './routes/admin/_authed/privacy'
 import { Route as AdminAuthedTeamRouteImport } from './routes/admin/_authed/team'
 
 const IndexRoute = IndexRouteImport.update({
@@ -77,6 +78,11 @@ const AdminAuthedMessagesRoute = AdminAuthedMessagesRouteImport.update({
   path: '/messages',
   getParentRoute: () => AdminAuthedRoute,
 } as any)
+const AdminAuthedPrivacyRoute = AdminAuthedPrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => AdminAuthedRoute,
+} as any)
 const AdminAuthedTeamRoute = AdminAuthedTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -95,6 +101,7 @@ export interface FileRoutesByFullPath {
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
+  '/admin/privacy': typeof AdminAuthedPrivacyRoute
   '/admin/team': typeof AdminAuthedTeamRoute
 }
 export interface FileRoutesByTo {
@@ -108,6 +115,7 @@ export interface FileRoutesByTo {
   '/api/inbox-events': typeof ApiInboxEventsRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
+  '/admin/privacy': typeof AdminAuthedPrivacyRoute
   '/admin/team': typeof AdminAuthedTeamRoute
 }
 export interface FileRoutesById {
@@ -123,6 +131,7 @@ export interface FileRoutesById {
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/_authed/messages': typeof AdminAuthedMessagesRoute
+  '/admin/_authed/privacy': typeof AdminAuthedPrivacyRoute
   '/admin/_authed/team': typeof AdminAuthedTeamRoute
 }
 export interface FileRouteTypes {
@@ -139,6 +148,7 @@ export interface FileRouteTypes {
     | '/uploads/$'
     | '/admin/'
     | '/admin/messages'
+    | '/admin/privacy'
     | '/admin/team'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -152,6 +162,7 @@ export interface FileRouteTypes {
     | '/api/inbox-events'
     | '/uploads/$'
     | '/admin/messages'
+    | '/admin/privacy'
     | '/admin/team'
   id:
     | '__root__'
@@ -166,6 +177,7 @@ export interface FileRouteTypes {
     | '/uploads/$'
     | '/admin/'
     | '/admin/_authed/messages'
+    | '/admin/_authed/privacy'
     | '/admin/_authed/team'
   fileRoutesById: FileRoutesById
 }
@@ -261,6 +273,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedMessagesRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
+    '/admin/_authed/privacy': {
+      id: '/admin/_authed/privacy'
+      path: '/privacy'
+      fullPath: '/admin/privacy'
+      preLoaderRoute: typeof AdminAuthedPrivacyRouteImport
+      parentRoute: typeof AdminAuthedRoute
+    }
     '/admin/_authed/team': {
       id: '/admin/_authed/team'
       path: '/team'
@@ -273,11 +292,13 @@ declare module '@tanstack/react-router' {
 
 interface AdminAuthedRouteChildren {
   AdminAuthedMessagesRoute: typeof AdminAuthedMessagesRoute
+  AdminAuthedPrivacyRoute: typeof AdminAuthedPrivacyRoute
   AdminAuthedTeamRoute: typeof AdminAuthedTeamRoute
 }
 
 const AdminAuthedRouteChildren: AdminAuthedRouteChildren = {
   AdminAuthedMessagesRoute: AdminAuthedMessagesRoute,
+  AdminAuthedPrivacyRoute: AdminAuthedPrivacyRoute,
   AdminAuthedTeamRoute: AdminAuthedTeamRoute,
 }
 

@@ -6,6 +6,7 @@ import { BannerManagerButton } from '~/features/banners/components/banner-manage
 import { type InboxNavigate, InboxPage } from '~/features/inbox/components/inbox-page'
 import { INBOX_SEARCH_DEFAULTS, InboxSearchSchema } from '~/features/inbox/inbox.schemas'
 import { NotificationSettingsButton } from '~/features/notifications/components/notification-settings-button'
+import { PrivacyLink } from '~/features/privacy/components/privacy-link'
 import { TeamLink } from '~/features/team/components/team-link'
 import { m } from '~/paraglide/messages'
 
@@ -38,6 +39,7 @@ function MessagesRoute() {
             <BannerManagerButton />
             <NotificationSettingsButton />
             <TeamLink />
+            <PrivacyLink />
             <SignOutButton />
           </>
         }

@@ -1,0 +1,47 @@
+/**
+ * The KVKK staff page's server functions (docs/kvkk.md): validate → authorize (requireAdmin, in
+ * every one) → call the backend. The retention policy shown is the one the server runs with.
+ */
+import { createServerFn } from '@tanstack/react-start'
+import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy } from '~/backend/backend'
+import { normalizeEmail } from '~/backend/domain'
+import { getBackend } from '~/backend/index.server'
+import { requireAdmin } from '~/features/auth/require-admin'
+import { AppError } from '~/lib/app-error'
+import { LIMITS } from '~/lib/limits'
+import { m } from '~/paraglide/messages'
+import { SubjectInputSchema } from './privacy.schemas'
+import { retentionPolicyFromEnv } from './retention-policy.server'
+
+export interface RetentionView {
+  policy: RetentionPolicy
+  records: DestructionRecord[]
+  /** The signed-in admin's address: the one the page offers no erasure for. */
+  you: string
+}
+
+export const getRetention = createServerFn({ method: 'GET' })
+  .middleware([requireAdmin])
+  .handler(async ({ context }): Promise<RetentionView> => {
+    const backend = await getBackend()
+    const records = await backend.privacy.records(LIMITS.retention.recordsShown)
+    return { policy: retentionPolicyFromEnv(), records, you: normalizeEmail(context.user.email) }
+  })
+
+/** Everything the app holds naming the address: the page's summary and its JSON download. */
+export const findPersonalData = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .validator(SubjectInputSchema)
+  .handler(async ({ data }): Promise<PersonalDataExport> => (await getBackend()).privacy.exportData(data.email))
+
+/** Erases it all for good (never the caller's own address, never the last admin) and records the request. */
+export const erasePersonalData = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .validator(SubjectInputSchema)
+  .handler(async ({ data, context }): Promise<Extract<ErasureResult, { ok: true }>> => {
+    const backend = await getBackend()
+    const result = await backend.privacy.erase(data.email, { via: 'staff', actor: context.user.email })
+    if (result.ok) return result
+    if (result.reason === 'self') throw new AppError(409, 'privacy_self', m.kvkk_admin_error_self())
+    throw new AppError(409, 'privacy_last_admin', m.kvkk_admin_error_last_admin())
+  })
