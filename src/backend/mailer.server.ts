@@ -52,3 +52,29 @@ export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as OutboxMail)
 }
+
+/** The lines of the outbox that name `email` anywhere (recipient, Reply-To, text), oldest first. */
+export async function findOutboxMail(dataDir: string, email: string): Promise<OutboxMail[]> {
+  const address = email.trim().toLowerCase()
+  return (await readOutbox(dataDir)).filter((mail) => JSON.stringify(mail).toLowerCase().includes(address))
+}
+
+/**
+ * Rewrites the outbox without the lines naming `email` (a data subject's erasure); returns how
+ * many went. The new file replaces the old one in one rename.
+ */
+export async function eraseOutboxMail(dataDir: string, email: string): Promise<number> {
+  const address = email.trim().toLowerCase()
+  const file = outboxPath(dataDir)
+  const text = await fs.readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return ''
+    throw error
+  })
+  const lines = text.split('\n').filter((line) => line.trim() !== '')
+  const kept = lines.filter((line) => !line.toLowerCase().includes(address))
+  if (kept.length === lines.length) return 0
+  const temp = `${file}.${process.pid}.tmp`
+  await fs.writeFile(temp, kept.map((line) => `${line}\n`).join(''), { encoding: 'utf8', mode: 0o600 })
+  await fs.rename(temp, file)
+  return lines.length - kept.length
+}

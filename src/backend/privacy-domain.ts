@@ -78,6 +78,8 @@ export interface PersonalDataExport {
   /** The built-in sign-in's account (embedded and postgres modes); null when there is none. */
   account: { createdAt: string; sessions: number; pendingCodes: number } | null
   mail: { kind: string; recipient: string; status: string; createdAt: string; sentAt: string | null; messageId: string | null }[]
+  /** Delivered mail kept on disk (outbox.jsonl without an SMTP server) naming the address. */
+  loggedMail: { to: string; subject: string; text: string; sentAt: string }[]
   /** Rate-limit records keyed by the address (sign-in code requests, verify attempts). */
   rateLimits: { key: string; at: string }[]
   /** Earlier erasure requests for the address, recognised by its keyed hash. */
@@ -91,6 +93,7 @@ export const ERASED_KINDS = [
   'notificationSettings',
   'accounts',
   'mail',
+  'loggedMail',
   'rateLimits',
 ] as const
 export type ErasedKind = (typeof ERASED_KINDS)[number]
@@ -109,6 +112,7 @@ export function isEmptyExport(data: PersonalDataExport): boolean {
     data.admin.changes.length === 0 &&
     data.account === null &&
     data.mail.length === 0 &&
+    data.loggedMail.length === 0 &&
     data.rateLimits.length === 0
   )
 }

@@ -1,8 +1,48 @@
 /** The retention job and one person's data on PGlite, with the built-in sign-in (tests/backend/privacy.contract.ts). */
-import { openTestBackend } from './embedded-harness'
+import fs from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { outboxPath, readOutbox } from '~/backend/mailer.server'
+import { isEmptyExport } from '~/backend/privacy-domain'
+import { openTestBackend, type TestBackend } from './embedded-harness'
 import { describePrivacyContract } from './privacy.contract'
 
 describePrivacyContract('PGlite (embedded)', async () => {
   const test = await openTestBackend()
   return { app: test.db, setup: test.db, builtinAuth: true, dispose: test.dispose }
+})
+
+describe("the backend's privacy service, embedded (mail logged to outbox.jsonl)", () => {
+  const VISITOR = 'deniz.arslan@example.com'
+  let test: TestBackend
+
+  beforeAll(async () => {
+    test = await openTestBackend()
+    await test.backend.messages.create({ name: 'Deniz Arslan', email: VISITOR, message: 'Merhaba, bilgi almak istiyorum.' })
+    const line = (to: string, text: string) =>
+      `${JSON.stringify({ to, subject: 'Yeni mesaj', text, sentAt: new Date().toISOString(), kind: 'new_message' })}\n`
+    await fs.appendFile(
+      outboxPath(test.dataDir),
+      line('admin@example.com', `Deniz Arslan <${VISITOR.toUpperCase()}> yazdı`) + line('admin@example.com', 'Başka biri yazdı'),
+    )
+  })
+  afterAll(() => test?.dispose())
+
+  it('exports the logged mail naming the address and erases it with the rest', async () => {
+    const before = await test.backend.privacy.exportData(VISITOR)
+    expect(before.messages).toHaveLength(1)
+    expect(before.loggedMail).toEqual([expect.objectContaining({ to: 'admin@example.com', subject: 'Yeni mesaj' })])
+
+    const result = await test.backend.privacy.erase(VISITOR, { via: 'cli' })
+    expect(result).toMatchObject({ ok: true, counts: { messages: 1, loggedMail: 1 } })
+    expect(isEmptyExport(await test.backend.privacy.exportData(VISITOR))).toBe(true)
+    expect((await readOutbox(test.dataDir)).map((mail) => mail.text)).toContain('Başka biri yazdı')
+    expect(JSON.stringify(await readOutbox(test.dataDir)).toLowerCase()).not.toContain(VISITOR)
+  })
+
+  it("refuses the asking admin's own address", async () => {
+    expect(await test.backend.privacy.erase('admin@example.com', { via: 'staff', actor: 'ADMIN@example.com' })).toEqual({
+      ok: false,
+      reason: 'self',
+    })
+  })
 })

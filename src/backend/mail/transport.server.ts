@@ -5,7 +5,7 @@
  */
 import type { Transporter } from 'nodemailer'
 import { LIMITS } from '~/lib/limits'
-import { createOutboxMailer } from '../mailer.server'
+import { createOutboxMailer, eraseOutboxMail, findOutboxMail, type OutboxMail } from '../mailer.server'
 import { addressDomain, type MailKind } from './mail-rules'
 
 export interface OutgoingMail {
@@ -22,6 +22,13 @@ export interface MailTransport {
   readonly delivery: 'smtp' | 'outbox'
   /** Resolves once the server has accepted the mail; rejects otherwise (see describeFailure). */
   send(mail: OutgoingMail): Promise<void>
+  /** The mail kept after delivery (outbox.jsonl), for a data subject's export and erasure; none with SMTP. */
+  readonly log?: MailLog
+}
+
+export interface MailLog {
+  find(email: string): Promise<OutboxMail[]>
+  erase(email: string): Promise<number>
 }
 
 export interface SmtpConfig {
@@ -87,6 +94,10 @@ export function createOutboxTransport(options: { dataDir: string; logEmails: boo
   const outbox = createOutboxMailer(options)
   return {
     delivery: 'outbox',
+    log: {
+      find: (email) => findOutboxMail(options.dataDir, email),
+      erase: (email) => eraseOutboxMail(options.dataDir, email),
+    },
     send: (mail) =>
       outbox.send({
         to: mail.to,

@@ -1,20 +1,32 @@
 /** The Backend's PrivacyService on the SQL core: retention.server.ts and privacy.server.ts. */
 import type { PrivacyService } from '../backend'
+import type { MailLog } from '../mail/transport.server'
 import type { SqlDatabase } from './client'
 import { erasePersonalData, exportPersonalData } from './privacy.server'
 import { listDestructionRecords, runRetention } from './retention.server'
 import type { TeamAccounts } from './team.server'
 
-export function createPrivacyService(db: SqlDatabase, now: () => Date, accounts: TeamAccounts): PrivacyService {
+export function createPrivacyService(
+  db: SqlDatabase,
+  now: () => Date,
+  accounts: TeamAccounts,
+  mailLog: MailLog | null,
+): PrivacyService {
   return {
     runRetention: (policy) => runRetention(db, policy, now()),
     records: (limit) => listDestructionRecords(db, limit),
-    exportData: (email) => exportPersonalData(db, email, now()),
+    async exportData(email) {
+      const data = await exportPersonalData(db, email, now())
+      const logged = (await mailLog?.find(data.email)) ?? []
+      data.loggedMail = logged.map(({ to, subject, text, sentAt }) => ({ to, subject, text, sentAt }))
+      return data
+    },
     erase: (email, options) =>
       erasePersonalData(db, email, {
         ...options,
         now: now(),
         removeExternalAccount: accounts.remove && ((address) => accounts.remove!(address)),
+        eraseLoggedMail: mailLog ? (address) => mailLog.erase(address) : undefined,
       }),
   }
 }

@@ -125,6 +125,7 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
           sentAt: iso(m.sent_at),
           messageId: m.message_id,
         })),
+        loggedMail: [],
         rateLimits: limits.rows.map((r) => ({ key: r.key, at: r.hit_at.toISOString() })),
         erasureRequests: requests.rows.map((r) => ({ at: r.created_at.toISOString(), via: r.via })),
       }
@@ -187,6 +188,7 @@ export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureC
     notificationSettings: settings.rowCount,
     accounts,
     mail: mail.rowCount,
+    loggedMail: 0,
     rateLimits: limits.rowCount,
   }
 }
@@ -198,6 +200,8 @@ export interface EraseOptions {
   actor?: string
   /** Deletes the account where the mode keeps it outside this database (Supabase Auth); true when there was one. */
   removeExternalAccount?: (email: string) => Promise<boolean>
+  /** Erases the address's lines of the delivered-mail log (outbox.jsonl); returns how many. */
+  eraseLoggedMail?: (email: string) => Promise<number>
 }
 
 export async function erasePersonalData(db: Sql, email: string, options: EraseOptions): Promise<ErasureResult> {
@@ -220,10 +224,12 @@ export async function erasePersonalData(db: Sql, email: string, options: EraseOp
     )
     return { ok: true, counts, total: sumCounts(counts), repeat: before.rows.length > 0 }
   })
-  if (result.ok && options.removeExternalAccount && (await options.removeExternalAccount(address))) {
-    result.counts.accounts += 1
-    result.total += 1
-  }
+  if (!result.ok) return result
+  // Outside the database, after its commit: a failure here leaves the request recorded and the
+  // rows erased, and a repeat request erases the rest.
+  if (options.removeExternalAccount && (await options.removeExternalAccount(address))) result.counts.accounts += 1
+  if (options.eraseLoggedMail) result.counts.loggedMail = await options.eraseLoggedMail(address)
+  result.total = sumCounts(result.counts)
   return result
 }
 

@@ -42,7 +42,7 @@ export function createSqlBackend(parts: SqlBackendParts): Backend & { listening(
     mail: parts.mail.service,
     team: createTeamStore(parts.db, parts.accounts),
     inboxEvents,
-    privacy: createPrivacyService(parts.db, parts.now, parts.accounts),
+    privacy: createPrivacyService(parts.db, parts.now, parts.accounts, parts.mail.log),
     listening: banners.listening,
     close() {
       closed ??= (async () => {

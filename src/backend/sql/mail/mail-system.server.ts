@@ -4,7 +4,7 @@
  * See docs/decisions/090-mail.md.
  */
 import type { MailService, NewMessageContext } from '../../backend'
-import type { MailTransport, SmtpConfig } from '../../mail/transport.server'
+import type { MailLog, MailTransport, SmtpConfig } from '../../mail/transport.server'
 import type { Sql, SqlDatabase } from '../client'
 import { deliverMail } from './deliver.server'
 import { queueMessageNotifications, readNotificationSettings, writeNotificationSettings } from './notifications.server'
@@ -42,6 +42,8 @@ export interface MailSystem {
   queueNotifications(tx: Sql, message: { id: string; createdAt: Date }, context: NewMessageContext | undefined): Promise<void>
   /** After a commit that queued mail: the worker looks now rather than at the next NOTIFY. */
   kick(): void
+  /** Delivered mail kept on disk (outbox.jsonl), when there is no SMTP server. */
+  log: MailLog | null
   close(): Promise<void>
 }
 
@@ -76,6 +78,7 @@ export async function createMailSystem(options: MailSystemOptions): Promise<Mail
     queueNotifications: (tx, message, context) =>
       queueMessageNotifications(tx, message, context?.linkOrigin ?? null, options.floodMax),
     kick: () => worker?.kick(),
+    log: transport.log ?? null,
     close: async () => {
       await worker?.close()
     },

@@ -18,7 +18,7 @@ function summary(data: PersonalDataExport): [string, string][] {
     [m.kvkk_admin_found_messages(), String(data.messages.length)],
     [m.kvkk_admin_found_admin(), yesNo(data.admin.onList)],
     [m.kvkk_admin_found_account(), yesNo(data.account !== null)],
-    [m.kvkk_admin_found_mail(), String(data.mail.length)],
+    [m.kvkk_admin_found_mail(), String(data.mail.length + data.loggedMail.length)],
     [m.kvkk_admin_found_history(), String(data.admin.changes.length)],
     [m.kvkk_admin_found_rate_limits(), String(data.rateLimits.length)],
     [m.kvkk_admin_found_requests(), String(data.erasureRequests.length)],
