@@ -10,6 +10,7 @@ import { createInboxEvents } from './inbox-events.server'
 import type { CodeMailer, MailSystem } from './mail/mail-system.server'
 import { createMessageStore } from './messages.server'
 import { createRateLimitStore } from './rate-limits.server'
+import { createSpamService } from './spam.server'
 import { type TeamAccounts, createTeamStore } from './team.server'
 
 export interface SqlBackendParts {
@@ -41,6 +42,7 @@ export function createSqlBackend(parts: SqlBackendParts): Backend & { listening(
     mail: parts.mail.service,
     team: createTeamStore(parts.db, parts.accounts),
     inboxEvents,
+    spam: createSpamService(parts.db, parts.now),
     listening: banners.listening,
     close() {
       closed ??= (async () => {

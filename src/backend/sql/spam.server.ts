@@ -1,0 +1,119 @@
+/**
+ * The spam filter on the SQL core (docs/spam.md): judging looks up the learned counts of the
+ * message's words, staff's word about the sender and recent copies of the same text, then weighs
+ * them (../spam/judge.ts); learning moves counts and remembers senders, in one transaction.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { SpamService } from '../backend'
+import type { TokenCounts } from '../spam/bayes'
+import { weigh } from '../spam/judge'
+import { lessonOf, modelDomain } from '../spam/learn'
+import { domainOf, normalisedForFingerprint, tokenize } from '../spam/text'
+import { LIMITS } from '~/lib/limits'
+import type { Sql } from './client'
+
+/** Shorter normalised texts ('Fiyat bilgisi alabilir miyim?') are written alike by different people. */
+const MIN_FINGERPRINT_LETTERS = 60
+
+export function createSpamService(db: Sql, now: () => Date): SpamService {
+  let key: Promise<Buffer> | null = null
+
+  async function repeatsOf(email: string, message: string): Promise<number> {
+    const text = normalisedForFingerprint(message)
+    if (text.length < MIN_FINGERPRINT_LETTERS) return 0
+    const fingerprint = createHash('md5').update(text).digest('hex')
+    const at = now()
+    const since = new Date(at.getTime() - LIMITS.spam.repeatWindowHours * 3600_000)
+    const { rows } = await db.query<{ n: number }>(
+      `with pruned as (delete from public.spam_fingerprints where seen_at < $2),
+       added as (insert into public.spam_fingerprints (fingerprint, email, seen_at) values ($1, $3, $4))
+       select count(distinct email)::int as n from public.spam_fingerprints
+       where fingerprint = $1 and seen_at >= $2 and email <> $3`,
+      [fingerprint, since, email, at],
+    )
+    return rows[0]!.n
+  }
+
+  return {
+    async judge(candidate) {
+      const email = candidate.email.trim().toLowerCase()
+      const domain = domainOf(email)
+      const tokens = tokenize(candidate, modelDomain(email))
+      const [counts, senders, repeats] = await Promise.all([
+        db.query<{ token: string; spam: number; ham: number }>(
+          'select token, spam, ham from public.spam_tokens where token = any($1::text[])',
+          [['#messages', ...tokens]],
+        ),
+        db.query<{ sender: string; verdict: 'spam' | 'ham' }>(
+          'select sender, verdict from public.spam_senders where sender = any($1::text[])',
+          [domain ? [email, `@${domain}`] : [email]],
+        ),
+        repeatsOf(email, candidate.message),
+      ])
+      const verdictOf = (sender: string) => senders.rows.find((row) => row.sender === sender)?.verdict ?? null
+      return weigh(candidate, {
+        counts: new Map<string, TokenCounts>(counts.rows.map((row) => [row.token, { spam: row.spam, ham: row.ham }])),
+        tokens,
+        address: verdictOf(email),
+        domain: domain ? verdictOf(`@${domain}`) : null,
+        repeats,
+      })
+    },
+
+    async learn(messages, verdict) {
+      if (messages.length === 0) return
+      await db.transaction(async (tx) => {
+        for (const message of messages) {
+          const learned = await tx.query<{ verdict: string }>(
+            'select verdict from public.spam_learned where message_id = $1 for update',
+            [message.id],
+          )
+          const before = learned.rows[0]?.verdict
+          if (before === verdict) continue
+          const lesson = lessonOf(message, verdict)
+          if (before) {
+            // Relearned: its words leave the column they were counted in.
+            await tx.query(`update public.spam_tokens set ${before} = greatest(${before} - 1, 0) where token = any($1::text[])`, [
+              lesson.tokens,
+            ])
+          }
+          await tx.query(
+            `insert into public.spam_tokens (token, spam, ham)
+             select t, $2, $3 from unnest($1::text[]) as t
+             on conflict (token) do update
+               set spam = public.spam_tokens.spam + excluded.spam, ham = public.spam_tokens.ham + excluded.ham`,
+            [lesson.tokens, verdict === 'spam' ? 1 : 0, verdict === 'ham' ? 1 : 0],
+          )
+          for (const { sender, verdict: said } of lesson.senders) {
+            await tx.query(
+              `insert into public.spam_senders (sender, verdict, updated_at) values ($1, $2, $3)
+               on conflict (sender) do update set verdict = excluded.verdict, updated_at = excluded.updated_at`,
+              [sender, said, now()],
+            )
+          }
+          await tx.query(
+            `insert into public.spam_learned (message_id, verdict)
+             select id, $2 from public.contact_messages where id = $1
+             on conflict (message_id) do update set verdict = excluded.verdict`,
+            [message.id, verdict],
+          )
+        }
+      })
+    },
+
+    stampKey() {
+      key ??= (async () => {
+        await db.query(
+          "insert into public.spam_settings (name, value) values ('form_stamp_key', $1) on conflict (name) do nothing",
+          [randomBytes(32).toString('hex')],
+        )
+        const { rows } = await db.query<{ value: string }>("select value from public.spam_settings where name = 'form_stamp_key'")
+        return Buffer.from(rows[0]!.value, 'hex')
+      })()
+      key.catch(() => {
+        key = null
+      })
+      return key
+    },
+  }
+}
