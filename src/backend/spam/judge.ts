@@ -37,15 +37,17 @@ export interface SpamJudgement {
 
 export const JUDGE_POINTS = {
   /** At this score a message is spam. */
-  threshold: 5,
+  threshold: 4,
   stampMissing: 2,
   stampForged: 6,
   stampTooFast: 6,
   /** One other address sent the same text recently: +2; two or more: +5. */
   repeatOnce: 2,
   repeatMany: 5,
-  /** The learned model moves the score by (p − 0.5) × this: at most ±4. */
-  model: 8,
+  /** The learned model moves the score by (p − 0.5) × this: down by up to 6 … */
+  model: 12,
+  /** … but up by at most this, below the threshold: the model alone never condemns a message. */
+  modelMax: 2.9,
   spamSender: 6,
 } as const
 
@@ -63,7 +65,10 @@ export function weigh(candidate: SpamCandidate, facts: SpamFacts): SpamJudgement
   else if (facts.repeats === 1) signals.push({ rule: 'repeated', points: JUDGE_POINTS.repeatOnce })
   if (facts.address === 'spam') signals.push({ rule: 'spam_sender', points: JUDGE_POINTS.spamSender })
   const p = spamProbability(facts.tokens, facts.counts)
-  if (p !== 0.5) signals.push({ rule: 'model', points: Math.round((p - 0.5) * JUDGE_POINTS.model * 100) / 100 })
+  if (p !== 0.5) {
+    const points = Math.min((p - 0.5) * JUDGE_POINTS.model, JUDGE_POINTS.modelMax)
+    signals.push({ rule: 'model', points: Math.round(points * 100) / 100 })
+  }
   const score = signals.reduce((sum, s) => sum + s.points, 0)
   return { spam: score >= JUDGE_POINTS.threshold, score, signals }
 }

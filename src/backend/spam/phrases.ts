@@ -26,25 +26,78 @@ export const PITCH_PHRASES: readonly Phrase[] = [
   {
     id: 'ranking_offer',
     pattern:
-      /\b(first page|1st page|page one|top (of|on) google|top rankings?|rank(ing)? (higher|#?1|number one|on google|on the first)|google'?(da|de)? (ilk sayfa|ilk sira|ust sira)|ilk sayfay?a (cik|tas)|organic traffic|more traffic|boost (your )?(traffic|ranking|visibility|sales|revenue)|domain authority|\bda\b ?\d{2}|backlinks?|guest posts?|link building|do-?follow)\b/,
+      /\b(first page|1st page|page one|top (of|on) google|top rankings?|rank(ing)? (higher|#?1|number one|on google|on the first)|google'?(da|de)? (ilk sayfa|ilk sira|ust sira)|ilk sayfay?a (cik|tas)|organic traffic|more traffic|boost (your )?(traffic|ranking|visibility|sales|revenue)|domain authority|\bda\b ?\d{2}|backlinks?|guest posts?|link building|do-?follow|link (exchange|insertions?)|sponsored (posts?|reviews?)|tanitim yazisi)\b/,
     weight: 2,
   },
   {
-    id: 'we_offer',
+    id: 'self_offer',
     pattern:
-      /\b(we offer|we provide|we specialize in|we specialise in|our (agency|team|company|firm) (offers|provides|specializes|can)|i (offer|provide|specialize in)|i am an? (expert|freelance|professional|seo|web|digital|virtual|app)|i'?m an? (expert|freelance|professional|seo|web|digital|virtual|app)|hizmet(ler)?i sunuyoruz|hizmeti veriyoruz|hizmet vermekteyiz|olarak hizmetinizdeyiz|ajansimiz|uzman ekibimizle)\b/,
+      /\b(we offer|we provide|we specialize|we specialise|we help|we build|we create|we design|we deliver|we handle|we sell|we buy|we make|we have helped|we'?ve helped|we can (help|get|rank|fix|build|provide|reduce|deliver|handle|offer)|we typically|we are an? (team|company|agency|studio|professional|leading|creative|full[- ]service|software|web|digital|mobile|b2b|private)|we'?re an? (team|company|agency|studio)|our (agency|experts|tool|software|platform|service|services|app|course|program|network|ghostwriters|writers|designers|developers|engineers|clients average|ai|bot|plugin|gateway|protocol|signals)\b|i (can|will) (help|rank|fix|design|build|write|create|get|make|bring|send|proofread|record)|i am an? (expert|freelance|professional|seo|web|digital|virtual|app|copywriter|graphic|content|motion|voice)|i'?m an? (expert|freelance|professional|seo|web|digital|virtual|app|copywriter|graphic|content|motion|voice)|i (specialize|specialise|represent|help)|hizmet(ler)?i? (sunuyoruz|sunmaktayiz|sunmaktadir|veriyoruz|veriyorum|vermekteyiz)|ajansimiz|uzman ekibimiz|hazirliyoruz|yonetebilirim|satiyorum|sunuyoruz)\b/,
     weight: 1.5,
   },
   {
-    id: 'interest_ask',
+    id: 'your_assets',
     pattern:
-      /\b(are you interested|would you be interested|if (you are|you're|you'?d be) interested|let me know if (you|you're|you are) interested|interested\?|shall i send|can i send (you )?(a |the )?(proposal|quote|details|price|samples?)|reply (with )?["'“]?(yes|interested|ok)|just reply|reply to this (e-?mail|message)|ilgilenirseniz|ilgileniyorsaniz|ilgilenir misiniz|donus yapmaniz yeterli|evet yazmaniz yeterli)\b/,
+      /\b(your|ur) (website|web ?site|site|online presence|business|brand|ranking|rankings|traffic|leads|sales|logo|blog|domain|listing|revenue|pipeline|reputation|social media|instagram|linkedin|facebook|ad budget|emails|hero section|savings|electricity bills|english pages|theme|next campaign|next event)\b|\b(web ?siteniz|siteniz|isletmeniz|markaniz|sosyal medya hesaplariniz|satislarinizi|musteri sayinizi)\b/,
     weight: 1.5,
+  },
+  {
+    id: 'call_to_action',
+    pattern:
+      /\b(are you interested|would that be helpful|if (you are|you're|you'?d be) interested|let me know if (you|you're|you are) (are )?interested|interested\?|shall i (send|prepare|set)|should i send|can i (send|show)|want me to|would you like (me|a|to see|to learn|more|the)|reply (with )?["'“]?(yes|interested|ok|demo|webinar|stop)|just reply|reply (to|here)|book (a|your) (call|demo|slot|free)|quick (chat|conversation)|\d+[- ]min(ute)? (call|chat|video)|worth a (look|chat)|free (audit|trial|demo|consultation|quote|report|analysis|mockup|sample|assessment|check|cost analysis|eligibility|health check|strategy|campaign|site|investor|forever|7-day|14-day)|ilgilenirseniz|ilgileniyorsaniz|ilgilenir misiniz|donus yapmaniz yeterli|donus yapabilirsiniz|mesaji yanitlamaniz yeterli|ister misiniz|evet yazmaniz yeterli)\b/,
+    weight: 1.5,
+  },
+  {
+    id: 'soft_ask',
+    pattern: /\b(would you be (interested|open)|open to a|quick call|would you like to)\b/,
+    weight: 1,
+  },
+  {
+    id: 'claims',
+    pattern:
+      /\b(guarantee[ds]?|garanti(li)?|money[- ]back|no (obligation|strings|upfront|long term|credit check|collateral|paperwork)|limited (time|offer|spots|slots)|today only|act now|don'?t miss|exclusive (opportunity|offer|listings)|special offer|sinirli kontenjan|kacirmayin|\d+\+? (clients|businesses|companies|projects|developers|engineers|members|reviews|sites|websites|sales teams|contacts)|over \d[\d,]* (businesses|companies|clients|projects)|up to \d+%|\d+x (more|faster|increase)|\d+% (off|discount|indirim)|ucretsiz (servis|kargo))\b|%\d+ (indirim|kazanc|getiri|(for|is|completely|100%) free|free (for|of charge|shipping|domain|ssl|migration|lesson|registration))/,
+    weight: 1.5,
+  },
+  {
+    id: 'mass_greeting',
+    pattern:
+      /^(dear (business owner|website owner|customer|friend|beneficiary|hiring manager|supplier|buyer|ceo)|hello (business|website) owner|attention|greetings|degerli isletme sahibi|sayin isletme sahibi|hello dear|hey handsome|congratulations)/,
+    weight: 2,
+  },
+  {
+    id: 'llm_opener',
+    pattern:
+      /\b(i hope (this|you|all)[^.!?\n]{0,30}(well|great|good)|hope you'?re (doing|having) (well|great|a great)|hope all is well|i'?m reaching out|i am reaching out|wanted to reach out|i noticed (that )?(you|your)|loved (your|what you)|stood out to me|was genuinely impressed|really (like|enjoyed|liked) your)\b/,
+    weight: 1,
+  },
+  {
+    id: 'phishing_scam',
+    pattern:
+      /\b(confirm your identity|account (has been |is )?(limited|suspended|locked)|at risk of suspension|will expire in \d|expires today|final notice|renew now|congratulations[!,]? your|has won|you have (won|been (pre-?)?approved)|claim (your|the) (prize|offer|spot|fund)|compensation fund|next of kin|trustworthy (foreign )?partner|business proposal that will benefit|legal action will be taken|critical security vulnerabilit|hackers are|(private|personal) phone number|send (us )?(loi|your full name)|oil broker|sblc|bank guarantee|make an offer|similar to your (brand|domain)|currently available for purchase|secure it now|before your competitors)/,
+    weight: 3,
+  },
+  {
+    id: 'tr_ad',
+    pattern:
+      /\b(kampanya(si|li|yi)?|hemen (arayin|siparis|rezervasyon|uye ol|basvur|randevu)|sinirli kontenjan|kapida odeme|sadece \d[\d.,]* ?tl|\d[\d.,]* ?tl'?(den|dan) baslayan|yilin en buyuk|en uygun fiyat|kazanmak ister misiniz|hosgeldin bonusu|en guvenilir|indirim(li)?|fiyatlar(imiz)?|kasko dahil|ucretsiz servis)\b/,
+    weight: 2.5,
+  },
+  {
+    id: 'hook_question',
+    pattern:
+      /^(\W*(hi|hello|hey|merhaba|merhabalar)( there| team)?\W+)?(are you (still|running|overpaying|struggling|an agency|planning|exhibiting|currently|tired|losing)|is your|do you (need|have a|want|still)|need (a|an|more|cash|money)|tired of|have you (ever )?(thought|considered)|did you know|want (to|more|\d)|would you like|looking for (a|more)|get (your|cash|more|unlimited)|boost your|earn |go viral|launch your|buy |discover |protect your|increase your|never miss|still (writing|doing|paying)|ister misiniz|.{0,40}ister misiniz\?|(hey|hi)?\W*running \w+( \w+)?\?|is \w+ (taking|costing|killing|eating))/,
+    weight: 1.5,
+  },
+  {
+    id: 'pricing_terms',
+    pattern:
+      /\b(per (month|hour|post|email|sms|issue|image|bot|year)|\/(month|hour|mo|year)\b|monthly fee|starting (at|from)|from \$|packages? (start|from)|plans? start|aylik [\d.,]+ ?tl|[\d.,]+ ?tl'?(den|dan)|paketler(i|imiz))/,
+    weight: 1,
   },
   {
     id: 'price_pitch',
     pattern:
-      /(\$|usd|€|eur|£)\s?\d+|\d+\s?(\$|usd|dolar|€|euro)\b|\b(affordable (price|rate|cost)|low cost|cheap(est)? price|best price|special (discount|offer|price)|limited (time|offer|spots)|discount of \d|% ?off\b|free (audit|trial|consultation|quote|report|analysis|mockup|demo)|ucretsiz (analiz|rapor|deneme|demo|seo)|indirimli fiyat|kampanyali fiyat|uygun fiyat(li|lar)?la)/,
+      /(\$|usd|€|eur|£)\s?\d+|\d+\s?(\$|usd|dolar|€|euro)\b|\b(affordable (price|rate|cost)|low cost|cheap(est)? price|best price|special (discount|offer|price)|limited (time|offer|spots)|discount of \d|% ?off\b|free (audit|trial|consultation|quote|report|analysis|mockup|demo)|ucretsiz (analiz|rapor|deneme|demo|seo)|indirimli fiyat|kampanyali fiyat|uygun fiyat(li|lar)?la|lowest (rates|prices?)|top prices|competitive (rates|prices)|wholesale prices?|best rates|cheapest|below list price|at a fraction)/,
     weight: 1,
   },
   {
@@ -74,19 +127,19 @@ export const PITCH_PHRASES: readonly Phrase[] = [
   {
     id: 'outsourcing_pitch',
     pattern:
-      /\b(outsourc(e|ing) (your|partner|company|team)|offshore (team|development)|dedicated (developers?|team) (at|for|starting)|hire (our )?(developers?|designers?) (at|for|starting)|white[- ]label|virtual assistants?|(mobile )?app development (company|agency|services)|web development (company|agency|services)|digital marketing (agency|services)|social media (management|marketing) (services|packages?))\b/,
+      /\b(outsourc(e|ing) (your|partner|company|team)|offshore (team|development)|dedicated (developers?|team) (at|for|starting)|hire (our )?(developers?|designers?) (at|for|starting)|white[- ]label|virtual assistants?|(mobile )?app development (company|agency|services)|web development (company|agency|services)|digital marketing (agency|services)|social media (management|marketing) (services|packages?)|referral fee|recurring commission|affiliate program|revenue share|resell (our|it)|scale (their|your) (engineering|development)|subcontractor on)\b/,
     weight: 1.5,
   },
   {
     id: 'spam_tail',
     pattern:
       /\b(unsubscribe|opt[- ]out|to stop receiving|remove you from (our|my) list|if you don'?t want (to hear|more emails)|listeden cikmak|abonelikten cik|bu mesaji almak istemiyorsaniz|click here|buraya tiklayin|hemen tiklayin|tiklayin|act now|don'?t miss|kacirmayin|hemen basvur)/,
-    weight: 2,
+    weight: 1.5,
   },
   {
     id: 'adult_pharma',
     pattern:
-      /\b(viagra|cialis|pharmacy|pills|weight loss|diet pills?|dating|hot (girls|singles)|sexy|porn|xxx|escort|adult (content|site))\b/,
+      /\b(viagra|cialis|pharmacy|pills|weight loss|diet pills?|dating|hot (girls|singles)|sexy|porn|xxx|escort|adult (content|site)|beautiful (women|girls)|meet you tonight|know you better|serious relationship|new in your city|someone to talk|my photos|in your area want)\b/,
     weight: 3,
   },
   {
@@ -108,15 +161,15 @@ export const PITCH_PHRASES: readonly Phrase[] = [
  */
 export const INQUIRY_PHRASES: readonly Phrase[] = [
   {
-    id: 'asks_for_quote',
+    id: 'asks',
     pattern:
-      /\b(teklif (almak|rica|istiyoruz|iletir|alabilir|gonderebilir)|fiyat teklifi|gorusme (talep|ayarla|rica)|gorusmek (ister|isteriz|istiyoruz)|bilgi almak (ist|rica)|randevu (almak|rica|talep)|destek (almak|ariyoruz|istiyoruz|talep)|danismanlik (almak|hizmeti almak|ariyoruz|istiyoruz|talep)|ihtiyacimiz (var|oldu)|yardimci olabilir misiniz|nasil ilerleyebiliriz|we are looking for|we're looking for|we need (help|support|a partner|a consultant|advice)|could you (send|share|help|advise)|can you (send|share|help|advise)|request (a|for) (quote|proposal|meeting|call)|schedule a (call|meeting)|would like to (discuss|meet|learn|get|request|know))\b/,
-    weight: -1,
+      /\b(teklif (almak|rica|istiyoruz|iletir|alabilir|gonderebilir|bekliyor|talep)|fiyat (teklifi|bilgisi|alabilir)|gorusme (talep|ayarla|rica)|gorusmek (ister|isteriz|istiyoruz)|gorusebilir miyiz|gorusel(im|im mi)|bilgi (almak|rica|alabilir|verebilir)|randevu (almak|rica|talep)|destek (almak|ariyoruz|istiyoruz|talep|verebilir)|danismanlik (almak|hizmeti almak|ariyoruz|istiyoruz|talep|veriyor)|ihtiyacimiz (var|oldu)|istiyoruz|istiyorum|istemiyoruz|isteriz|ariyoruz|lazim|yapabilir misiniz|yapar misiniz|verebilir misiniz|alabilir miyim|mumkun mu|yardimci olabilir misiniz|yardimci olur musunuz|yapiyor musunuz|veriyor musunuz|calisiyor musunuz|nasil ilerleyebiliriz|we are looking for|we're looking for|i am looking for|we need|we want|we'?d like to|we would like|i would like to|could you|can you|do you (offer|provide|work|do|help|have|handle|build|accept)|are you able|is this something you|is that in your scope|please (send|advise|contact|let me know|share|call|reply with availability|tell)|request (a|for) (quote|proposal|meeting|call)|schedule a (call|meeting)|would like to (discuss|meet|learn|get|request|know|invite))\b/,
+    weight: -1.5,
   },
   {
     id: 'own_company',
     pattern:
-      /\b(sirketimiz(de|in|e)?|firmamiz(da|in|a)?|fabrikamiz(da)?|kurumumuz(da)?|isletmemiz(de)?|our (company|firm|factory|plant|team|organi[sz]ation|hospital|school|clinic|warehouse|stores?) (is|has|uses|needs|was|runs|operates|currently)|we (currently|run|operate|use|manufacture|produce))\b/,
+      /\b(sirketimiz(de|in|e)?|firmamiz(da|in|a)?|fabrikamiz(da)?|kurumumuz(da)?|isletmemiz(de)?|ofisimiz|magazamiz|our (company|firm|factory|plant|team|organi[sz]ation|hospital|school|clinic|warehouse|stores?|subsidiary|office|group|client|supplier|importer|distributor|current|month-end|auditors)\b|we (currently|run|operate|use|manufacture|produce|import|export|supply|plan|are opening|are moving|are expanding|are evaluating|had a bad))/,
     weight: -1,
   },
 ]
