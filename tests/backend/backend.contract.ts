@@ -23,6 +23,7 @@ import { LIMITS } from '~/lib/limits'
 import { describeInboxEvents } from './inbox-events.contract'
 import { describeHostileSearch } from './message-search.contract'
 import { describeRateLimits } from './rate-limits.contract'
+import { describeSpam } from './spam.contract'
 import { describeTeam } from './team.contract'
 
 export type { ContractSubject, MakeSubject } from './contract-subject'
@@ -110,6 +111,7 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     if (options.signsIn) describeAuth(subject, options.readsMail)
     if (options.storesFiles) describeStorage(subject)
     describeRateLimits(subject)
+    describeSpam(subject)
   })
 }
 

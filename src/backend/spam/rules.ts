@@ -118,7 +118,8 @@ export function contentSignals(input: { name: string; message: string }): Signal
   const we = (folded.match(/\b(we|our|us|i|my|me)\b/g) ?? []).length
   if (you >= 4 && you > we) signals.push({ rule: 'about_the_reader', points: RULE_POINTS.aboutTheReader })
 
-  if ((text.match(/!+/g) ?? []).length >= Math.max(2, text.length / 300)) signals.push({ rule: 'exclamations', points: RULE_POINTS.exclamations })
+  if ((text.match(/!+/g) ?? []).length >= Math.max(2, text.length / 300))
+    signals.push({ rule: 'exclamations', points: RULE_POINTS.exclamations })
 
   let pitch = 0
   for (const phrase of PITCH_PHRASES)
