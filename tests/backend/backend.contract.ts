@@ -25,6 +25,7 @@ import { describeHostileSearch } from './message-search.contract'
 import { describeRateLimits } from './rate-limits.contract'
 import { describeSpam } from './spam.contract'
 import { describeTeam } from './team.contract'
+import { describeTrashAndSpam } from './trash-and-spam.contract'
 
 export type { ContractSubject, MakeSubject } from './contract-subject'
 
@@ -105,6 +106,7 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     describeBanners(subject)
     describeMessages(subject)
     describeHostileSearch(subject)
+    describeTrashAndSpam(subject)
     describeAdminCheck(subject)
     describeTeam(subject, { createsAccounts: options.signsIn, readsMail: options.readsMail })
     describeInboxEvents(subject)
@@ -346,6 +348,7 @@ function describeMessages(subject: Subject): void {
         createdAt,
         readAt: null,
         ipAddress: '203.0.113.9',
+        deletedAt: null,
       })
     })
 
