@@ -3,6 +3,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { getBackend } from '~/backend/index.server'
 import { isLocale, localizeHref } from '~/paraglide/runtime'
+import type { NewContactMessage } from '~/backend/backend'
 import { serverEnv } from '~/lib/env.server'
 import { loadFormStampKey, readFormStamp } from '~/lib/form-stamp.server'
 import { mailLinkOrigin } from '~/lib/mail-link-origin.server'
@@ -18,7 +19,7 @@ import {
   parseContactSubmission,
 } from './contact.schemas'
 import { askAkismet } from './akismet.server'
-import { acceptContactMessage, contactLimiter, ContactRateLimitedError, type NewJudgedMessage } from './contact.server'
+import { acceptContactMessage, contactLimiter, ContactRateLimitedError } from './contact.server'
 
 async function store(data: ContactSubmission) {
   const backend = await getBackend()
@@ -26,7 +27,7 @@ async function store(data: ContactSubmission) {
   const request = getRequest()
   // The admins' notifications link to the message on this origin (docs/decisions/090-mail.md).
   const context = { linkOrigin: mailLinkOrigin(request, env) }
-  const messages = { create: (input: NewJudgedMessage) => backend.messages.create(input, context) }
+  const messages = { create: (input: NewContactMessage) => backend.messages.create(input, context) }
   await loadFormStampKey(() => backend.spam.stampKey())
   const stamp = readFormStamp(data[FORM_STAMP_FIELD], env.spam.minFillSeconds)
   const ip = clientIp()

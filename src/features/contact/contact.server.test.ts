@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
+import type { NewContactMessage } from '~/backend/backend'
 import { weigh } from '~/backend/spam/judge'
 import { tokenize } from '~/backend/spam/text'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
 import { overwriteGetLocale } from '~/paraglide/runtime'
 import { parseContactSubmission } from './contact.schemas'
-import { acceptContactMessage, ContactRateLimitedError, type ContactDeps, type NewJudgedMessage } from './contact.server'
+import { acceptContactMessage, ContactRateLimitedError, type ContactDeps } from './contact.server'
 
 const RAW = { name: ' Ayşe Yılmaz ', email: 'ayse@example.com', message: 'ERP seçimi için görüşmek isteriz.' }
 const VALID = parseContactSubmission(RAW)
@@ -28,9 +29,9 @@ const PITCH =
   'Hi, I came across your website and noticed it is not ranking on the first page of Google. We offer SEO services at an affordable price. Are you interested? https://bit.ly/seo-deal'
 
 function setup(extra: Partial<ContactDeps> = {}) {
-  const stored: NewJudgedMessage[] = []
+  const stored: NewContactMessage[] = []
   const messages = {
-    create: vi.fn(async (input: NewJudgedMessage) => {
+    create: vi.fn(async (input: NewContactMessage) => {
       stored.push(input)
       return { id: `m${stored.length}`, createdAt: new Date().toISOString() }
     }),

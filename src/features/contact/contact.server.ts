@@ -13,11 +13,8 @@ import { type ContactSubmission, HONEYPOT_FIELD } from './contact.schemas'
 
 export type ContactOutcome = { status: 'stored'; id: string; spam: boolean } | { status: 'dropped' }
 
-/** A new message as the contact path creates it: 'spam' is stored out of sight, with no notification. */
-export type NewJudgedMessage = NewContactMessage & { status?: 'new' | 'spam' }
-
 export interface ContactDeps {
-  messages: { create(input: NewJudgedMessage): ReturnType<MessageStore['create']> }
+  messages: { create(input: NewContactMessage): ReturnType<MessageStore['create']> }
   limiter: Pick<DatabaseRateLimiter, 'hit'>
   spam: Pick<SpamService, 'judge'>
   /** What the form's time stamp said (read by the caller, which holds the key). */
