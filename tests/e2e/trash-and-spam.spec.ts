@@ -149,7 +149,7 @@ test.describe('trash and spam', () => {
     const tag = marker()
     const suspect = `Şüpheli ${tag}`
     await seed(request, baseURL!, [
-      { name: suspect, message: `I came across your website and we offer SEO services ${tag}` },
+      { name: suspect, message: `Web sitesi yenilemesi hakkında konuşabilir miyiz? ${tag}` },
       { name: `Bir ${tag}`, message: `Toplu spam ${tag}` },
       { name: `İki ${tag}`, message: `Toplu spam ${tag}` },
       { name: `Üç ${tag}`, message: `Toplu spam ${tag}` },
@@ -256,7 +256,7 @@ test('the trash and spam views in Turkish and English at phone and desktop width
   const tag = marker()
   await seed(request, baseURL!, [
     { name: `Ayşe Yılmaz ${tag}`, email: 'ayse.yilmaz@example.com', message: `ERP seçiminde destek rica ediyoruz. ${tag}` },
-    { name: `SEO Expert ${tag}`, email: 'seo@example.net', message: `We can rank your website first on Google. ${tag}` },
+    { name: `SEO Expert ${tag}`, email: 'seo@example.net', message: `Google sıralaması hakkında bir sorum olacaktı. ${tag}` },
   ])
   await openSearch(page, tag)
   await row(page, `Ayşe Yılmaz ${tag}`)
