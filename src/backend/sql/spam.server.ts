@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { SpamService } from '../backend'
-import type { TokenCounts } from '../spam/bayes'
+import { MESSAGES_TOKEN, type TokenCounts } from '../spam/bayes'
 import { weigh } from '../spam/judge'
 import { lessonOf, modelDomain } from '../spam/learn'
 import { domainOf, normalisedForFingerprint, tokenize } from '../spam/text'
@@ -18,45 +18,41 @@ const MIN_FINGERPRINT_LETTERS = 60
 export function createSpamService(db: Sql, now: () => Date): SpamService {
   let key: Promise<Buffer> | null = null
 
-  async function repeatsOf(email: string, message: string): Promise<number> {
-    const text = normalisedForFingerprint(message)
-    if (text.length < MIN_FINGERPRINT_LETTERS) return 0
-    const fingerprint = createHash('md5').update(text).digest('hex')
-    const at = now()
-    const since = new Date(at.getTime() - LIMITS.spam.repeatWindowHours * 3600_000)
-    const { rows } = await db.query<{ n: number }>(
-      `with pruned as (delete from public.spam_fingerprints where seen_at < $2),
-       added as (insert into public.spam_fingerprints (fingerprint, email, seen_at) values ($1, $3, $4))
-       select count(distinct email)::int as n from public.spam_fingerprints
-       where fingerprint = $1 and seen_at >= $2 and email <> $3`,
-      [fingerprint, since, email, at],
-    )
-    return rows[0]!.n
-  }
-
   return {
     async judge(candidate) {
       const email = candidate.email.trim().toLowerCase()
       const domain = domainOf(email)
       const tokens = tokenize(candidate, modelDomain(email))
-      const [counts, senders, repeats] = await Promise.all([
-        db.query<{ token: string; spam: number; ham: number }>(
-          'select token, spam, ham from public.spam_tokens where token = any($1::text[])',
-          [['#messages', ...tokens]],
-        ),
-        db.query<{ sender: string; verdict: 'spam' | 'ham' }>(
-          'select sender, verdict from public.spam_senders where sender = any($1::text[])',
-          [domain ? [email, `@${domain}`] : [email]],
-        ),
-        repeatsOf(email, candidate.message),
-      ])
-      const verdictOf = (sender: string) => senders.rows.find((row) => row.sender === sender)?.verdict ?? null
+      const text = normalisedForFingerprint(candidate.message)
+      const fingerprint = text.length >= MIN_FINGERPRINT_LETTERS ? createHash('md5').update(text).digest('hex') : null
+      const at = now()
+      const since = new Date(at.getTime() - LIMITS.spam.repeatWindowHours * 3600_000)
+      // One round trip: the learned counts of its words, staff's word on the sender, and the other
+      // addresses that sent this text lately (recording this one, and forgetting traces past the window).
+      const { rows } = await db.query<{
+        counts: [string, number, number][]
+        senders: [string, 'spam' | 'ham'][]
+        repeats: number
+      }>(
+        `with pruned as (delete from public.spam_fingerprints where seen_at < $4::timestamptz),
+         added as (insert into public.spam_fingerprints (fingerprint, email, seen_at) select $3::text, $5::text, $6::timestamptz where $3::text is not null)
+         select
+           (select coalesce(json_agg(json_build_array(token, spam, ham)), '[]') from public.spam_tokens
+             where token = any($1::text[])) as counts,
+           (select coalesce(json_agg(json_build_array(sender, verdict)), '[]') from public.spam_senders
+             where sender = any($2::text[])) as senders,
+           (select count(distinct email)::int from public.spam_fingerprints
+             where $3::text is not null and fingerprint = $3::text and seen_at >= $4::timestamptz and email <> $5::text) as repeats`,
+        [[MESSAGES_TOKEN, ...tokens], domain ? [email, `@${domain}`] : [email], fingerprint, since, email, at],
+      )
+      const found = rows[0]!
+      const verdictOf = (sender: string) => found.senders.find(([name]) => name === sender)?.[1] ?? null
       return weigh(candidate, {
-        counts: new Map<string, TokenCounts>(counts.rows.map((row) => [row.token, { spam: row.spam, ham: row.ham }])),
+        counts: new Map<string, TokenCounts>(found.counts.map(([token, spam, ham]) => [token, { spam, ham }])),
         tokens,
         address: verdictOf(email),
         domain: domain ? verdictOf(`@${domain}`) : null,
-        repeats,
+        repeats: found.repeats,
       })
     },
 
