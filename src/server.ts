@@ -8,6 +8,7 @@ import { requestOrigin } from './lib/forwarded.server'
 import { LIMITS } from './lib/limits'
 import { pageLocaleCookie } from './lib/locale-cookie.server'
 import { type Middleware, compose } from './lib/middleware'
+import { loadFormStampKey } from './lib/form-stamp.server'
 import { createPageCache } from './lib/page-cache.server'
 import { securityHeaders } from './lib/security-headers.server'
 import { m } from './paraglide/messages'
@@ -27,6 +28,16 @@ function watchBanners() {
       watchingBanners = false
       console.error('[page cache] cannot watch banner changes', error)
     })
+}
+
+/**
+ * The contact form's time stamps are signed with a key the database keeps (shared by every
+ * instance); pages rendered before it is loaded carry none, which the filter weighs lightly.
+ */
+function loadStampKey() {
+  getBackend()
+    .then((backend) => loadFormStampKey(() => backend.spam.stampKey()))
+    .catch((error) => console.error('[spam] cannot load the form stamp key', error))
 }
 
 /** Paraglide's request-scoped locale (from the URL, else the cookie) for everything Start renders. */
@@ -68,6 +79,7 @@ const pipeline = compose(
 export default createServerEntry({
   fetch(request, opts) {
     watchBanners()
+    loadStampKey()
     return pipeline(request, async (limited) => handler.fetch(limited, opts))
   },
 })

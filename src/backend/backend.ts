@@ -20,11 +20,15 @@ import type {
   PublicBanner,
   RateLimit,
 } from './domain'
+import type { SpamCandidate, SpamJudgement } from './spam/judge'
+import type { SpamVerdict } from './spam/learn'
 
 import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy, RetentionRun } from './privacy-domain'
 
 export * from './domain'
 export type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy, RetentionRun } from './privacy-domain'
+export type { SpamCandidate, SpamJudgement, StampReading } from './spam/judge'
+export type { SpamVerdict } from './spam/learn'
 
 export interface CookieOptions {
   httpOnly?: boolean
@@ -263,6 +267,23 @@ export interface PrivacyService {
 }
 
 /**
+ * The spam filter (docs/spam.md, docs/decisions/110-spam-filter.md): every layer runs on this
+ * server, and what staff teach it is kept per site in the database.
+ */
+export interface SpamService {
+  /** Weighs a contact message before it is stored; records its text's trace for the repeat rule. */
+  judge(candidate: SpamCandidate): Promise<SpamJudgement>
+  /**
+   * Staff's correction ('Spam' or 'Spam Değil'): the messages' words are counted under the verdict
+   * (moved, when they were learned the other way before), the sender's address is remembered and,
+   * on 'ham', the sender's domain unless it is a free-mail one.
+   */
+  learn(messages: ContactMessage[], verdict: SpamVerdict): Promise<void>
+  /** The key that signs the contact form's time stamp, the same for every instance. */
+  stampKey(): Promise<Buffer>
+}
+
+/**
  * embedded: PGlite in DATA_DIR, built-in sign-in, uploads on disk (nothing configured).
  * postgres: a PostgreSQL server (DATABASE_URL), built-in sign-in, uploads in the database.
  * supabase: its database (DATABASE_URL) for data, Supabase Auth and Storage.
@@ -280,5 +301,6 @@ export interface Backend {
   team: TeamStore
   inboxEvents: InboxEvents
   privacy: PrivacyService
+  spam: SpamService
   close(): Promise<void>
 }

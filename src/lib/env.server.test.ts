@@ -114,4 +114,19 @@ describe('parseEnv', () => {
       }
     }
   })
+
+  it('spam: the time trap can only be lowered, Akismet is off without a key and needs SITE_URL with one', () => {
+    expect(parseEnv({}).spam).toEqual({ minFillSeconds: LIMITS.spam.minFillSeconds, akismet: null })
+    expect(parseEnv({ SPAM_MIN_FILL_SECONDS: '0' }).spam.minFillSeconds).toBe(0)
+    expect(() => parseEnv({ SPAM_MIN_FILL_SECONDS: String(LIMITS.spam.minFillSeconds + 1) })).toThrow(/SPAM_MIN_FILL_SECONDS/)
+    expect(() => parseEnv({ SPAM_MIN_FILL_SECONDS: 'soon' })).toThrow(/SPAM_MIN_FILL_SECONDS/)
+    expect(() => parseEnv({ AKISMET_API_KEY: 'abc123' })).toThrow(/AKISMET_API_KEY needs SITE_URL/)
+    expect(() => parseEnv({ AKISMET_API_KEY: 'abc-123!', SITE_URL: 'https://x.example' })).toThrow(/AKISMET_API_KEY/)
+    expect(() => parseEnv({ AKISMET_URL: 'http://127.0.0.1:1' })).toThrow(/AKISMET_URL is set but AKISMET_API_KEY/)
+    expect(parseEnv({ AKISMET_API_KEY: 'abc123', SITE_URL: 'https://www.example.com/' }).spam.akismet).toEqual({
+      key: 'abc123',
+      url: 'https://abc123.rest.akismet.com',
+      site: 'https://www.example.com',
+    })
+  })
 })

@@ -103,6 +103,27 @@ const EnvSchema = v.object({
   MESSAGE_RETENTION_DAYS: retentionDays('MESSAGE_RETENTION_DAYS', LIMITS.retention.messageDefaultDays),
   /** Days a contact message keeps its sender's IP address; then the address is erased, the message stays. */
   IP_RETENTION_DAYS: retentionDays('IP_RETENTION_DAYS', LIMITS.retention.ipDefaultDays),
+  /**
+   * For tests only: how many seconds after the page was served a contact form post counts as a
+   * person's (the time trap, LIMITS.spam.minFillSeconds). Browser tests type instantly; it can
+   * only lower the limit, and 0 turns the trap off.
+   */
+  SPAM_MIN_FILL_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d*$/, 'SPAM_MIN_FILL_SECONDS must be a whole number of seconds'),
+      v.transform((text) => (text === '' ? LIMITS.spam.minFillSeconds : Number(text))),
+      v.maxValue(LIMITS.spam.minFillSeconds, `SPAM_MIN_FILL_SECONDS may only lower the ${LIMITS.spam.minFillSeconds} s limit`),
+    ),
+    '',
+  ),
+  /** Optional: an Akismet key, to ask Akismet about each contact message too (docs/spam.md). */
+  AKISMET_API_KEY: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[0-9a-zA-Z]*$/, 'AKISMET_API_KEY must be the key Akismet gave (letters and digits)')),
+    '',
+  ),
+  /** Where Akismet is asked (tests point it at a local stand-in); the key's own host by default. */
+  AKISMET_URL: optionalString,
 })
 
 export type ServerEnv = {
@@ -130,6 +151,8 @@ export type ServerEnv = {
   messageRetentionDays: number
   /** Days before a message's IP address is erased by the retention job (IP_RETENTION_DAYS). */
   ipRetentionDays: number
+  /** The spam filter's time trap and its optional outside check (docs/spam.md). */
+  spam: { minFillSeconds: number; akismet: { key: string; url: string; site: string } | null }
 }
 
 export class EnvError extends Error {
@@ -162,7 +185,20 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     mailFloodMax: env.MAIL_FLOOD_MAX,
     messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
     ipRetentionDays: env.IP_RETENTION_DAYS,
+    spam: { minFillSeconds: env.SPAM_MIN_FILL_SECONDS, akismet: parseAkismet(env) },
   }
+}
+
+function parseAkismet(env: v.InferOutput<typeof EnvSchema>): ServerEnv['spam']['akismet'] {
+  const { AKISMET_API_KEY: key, AKISMET_URL: url, SITE_URL: site } = env
+  if (key === '') {
+    if (url !== '') throw new EnvError('AKISMET_URL is set but AKISMET_API_KEY is missing: set the key, or neither.')
+    return null
+  }
+  // Akismet files every check under the site it was registered for.
+  if (site === '') throw new EnvError('AKISMET_API_KEY needs SITE_URL: Akismet checks messages for a registered site.')
+  if (url !== '' && !/^https?:\/\/[^/\s]+/.test(url)) throw new EnvError('AKISMET_URL must be an http(s) URL.')
+  return { key, url: (url || `https://${key}.rest.akismet.com`).replace(/\/$/, ''), site: site.replace(/\/$/, '') }
 }
 
 const POSTGRES_URL = /^postgres(ql)?:\/\/[^/]+/

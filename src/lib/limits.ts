@@ -63,6 +63,17 @@ export const LIMITS = {
     /** Destruction records the staff page shows, newest first. */
     recordsShown: 100,
   },
+  spam: {
+    /**
+     * A person needs longer than this from the page being served to the form being posted (the
+     * time trap); SPAM_MIN_FILL_SECONDS may lower it for browser tests that type instantly.
+     */
+    minFillSeconds: 3,
+    /** The same text from several addresses within this many hours is a mass mailing. */
+    repeatWindowHours: 6,
+    /** An outside check (Turnstile, Akismet) that has not answered by then is left out. */
+    outsideTimeoutMs: 2000,
+  },
   team: {
     /** Changes of the admin list the team page shows, newest first. */
     historyShown: 50,

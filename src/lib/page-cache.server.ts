@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { nonceStorage } from './csp-nonce.server'
+import { NONCE_PLACEHOLDER, nonceStorage } from './csp-nonce.server'
+import { STAMP_PLACEHOLDER, issueFormStamp } from './form-stamp.server'
 import { deferScriptsUntilPainted } from './defer-scripts.server'
 import type { Middleware } from './middleware'
 
@@ -8,7 +8,8 @@ import type { Middleware } from './middleware'
  * Rendered HTML of the public landing pages, kept until a banner changes (or a minute
  * passes, in case a change was made outside this process). Every visitor sees the same
  * page, so rendering it from scratch per request would only burn CPU. The page is
- * rendered once with a placeholder nonce; each response gets its own fresh nonce.
+ * rendered once with a placeholder nonce; each response gets its own fresh nonce, and its own
+ * fresh time stamp for the contact form (form-stamp.server.ts).
  *
  * A page names its origin (canonical, hreflang, og:url, og:image), and without SITE_URL
  * that origin is whatever Host the request carried: pages are kept per origin, so a forged
@@ -20,8 +21,7 @@ export const CACHEABLE_PATHS = new Set(['/', '/en'])
 const TTL_MS = 60_000
 export const MAX_ORIGINS = 4
 const MAX_ENTRIES = MAX_ORIGINS * CACHEABLE_PATHS.size
-/** Random per process, so nobody can plant it in content to have it replaced. */
-export const NONCE_PLACEHOLDER = `cspnonce${randomBytes(12).toString('hex')}`
+export { NONCE_PLACEHOLDER }
 
 interface Entry {
   html: string
@@ -38,6 +38,11 @@ const DROPPED_HEADERS = new Set([
   'connection',
   'keep-alive',
 ])
+
+/** What each response gets of its own: the request's nonce, a time stamp issued now. */
+function perResponse(html: string, nonce: string): string {
+  return html.replaceAll(NONCE_PLACEHOLDER, nonce).replaceAll(STAMP_PLACEHOLDER, issueFormStamp())
+}
 
 export interface PageCache {
   /** Serves `request` from the cache when it is a cacheable page, rendering it at most once at a time. */
@@ -72,7 +77,7 @@ export function createPageCache({
   }
 
   function respond(request: Request, nonce: string, status: number, headers: HeadersInit, html: string): Response {
-    const body = request.method === 'HEAD' ? null : html.replaceAll(NONCE_PLACEHOLDER, nonce)
+    const body = request.method === 'HEAD' ? null : perResponse(html, nonce)
     return new Response(body, { status, headers })
   }
 
@@ -84,7 +89,7 @@ export function createPageCache({
     const accepted = request.headers.get('accept-encoding') ?? ''
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null
     if (!encoding || request.method === 'HEAD') return respond(request, nonce, 200, headers, entry.html)
-    const html = Buffer.from(entry.html.replaceAll(NONCE_PLACEHOLDER, nonce))
+    const html = Buffer.from(perResponse(entry.html, nonce))
     const body =
       encoding === 'br'
         ? brotliCompressSync(html, {

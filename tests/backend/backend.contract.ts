@@ -23,6 +23,7 @@ import { LIMITS } from '~/lib/limits'
 import { describeInboxEvents } from './inbox-events.contract'
 import { describeHostileSearch } from './message-search.contract'
 import { describeRateLimits } from './rate-limits.contract'
+import { describeSpam } from './spam.contract'
 import { describeTeam } from './team.contract'
 import { describeTrashAndSpam } from './trash-and-spam.contract'
 
@@ -112,6 +113,7 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     if (options.signsIn) describeAuth(subject, options.readsMail)
     if (options.storesFiles) describeStorage(subject)
     describeRateLimits(subject)
+    describeSpam(subject)
   })
 }
 

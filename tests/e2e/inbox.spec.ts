@@ -1,78 +1,12 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { format } from 'date-fns'
 import { tr } from 'date-fns/locale'
 import { expect, test } from './fixtures'
 import { openPage, signIn, signInAsAdmin, waitForHydration } from './helpers'
+import { badgeIn, detail, expectToast, marker, openSearch, row, rows, searchBox, seed, tick } from './inbox-helpers'
 
-/**
- * The admin inbox (docs/product.md#inbox). Each test seeds its own messages through the public contact form
- * (one client address per message, so the per-IP limit never trips) with a marker word of its
- * own, and searches for that marker: tests stay independent of each other and of the demo data.
- */
-
-const RUN = Date.now().toString(36)
-let seq = 0
-/** A fresh word that matches only the messages of one test. */
-function marker(): string {
-  return `m${RUN}x${(seq++).toString(36)}`
-}
-
-let ipCounter = 0
-/** 198.18.0.0/15 is reserved for benchmarks: never a real visitor. */
-function nextIp(): string {
-  ipCounter++
-  const salt = Number.parseInt(RUN.slice(-2), 36) % 200
-  return `198.${18 + (ipCounter >> 16)}.${(salt + (ipCounter >> 8)) % 256}.${ipCounter & 255}`
-}
-
-interface Seed {
-  name: string
-  email?: string
-  message: string
-}
-
-let formAction: string | undefined
-
-/** Posts each message through the contact form's no-JavaScript endpoint, as a visitor would. */
-async function seed(request: APIRequestContext, baseURL: string, messages: Seed[]): Promise<void> {
-  if (!formAction) {
-    const html = await (await request.get('/')).text()
-    formAction = html.match(/<form[^>]*action="([^"]*_serverFn[^"]*)"/)?.[1]?.replaceAll('&amp;', '&')
-    expect(formAction, 'the contact form posts to a server function').toBeTruthy()
-  }
-  for (const msg of messages) {
-    const response = await request.post(formAction!, {
-      multipart: { name: msg.name, email: msg.email ?? 'visitor@example.com', message: msg.message, website: '', locale: 'tr' },
-      headers: { 'x-forwarded-for': nextIp(), origin: baseURL },
-      maxRedirects: 0,
-    })
-    expect(response.status(), await response.text()).toBe(303)
-    expect(response.headers().location).toContain('contact=sent')
-  }
-}
-
-const rows = (page: Page) => page.getByTestId('message-row')
-const row = (page: Page, name: string) => rows(page).filter({ hasText: name })
-const detail = (page: Page) => page.getByTestId('message-detail')
-const searchBox = (page: Page) => page.getByPlaceholder('İsim, e-posta veya mesaj içeriğinde ara...')
-const badgeIn = (scope: Locator) => scope.getByTestId('status-badge').filter({ visible: true })
-
-/** Ark UI draws the box over its (visually hidden) input; `force` clicks the box where a person would. */
-async function tick(box: Locator) {
-  await box.check({ force: true })
-}
-
-async function expectToast(page: Page, title: string) {
-  await expect(page.getByTestId('toast').filter({ hasText: title }).last()).toBeVisible()
-}
-
-/** Opens the inbox on a search for `q` and waits for its rows. */
-async function openSearch(page: Page, q: string, extra = '') {
-  await openPage(page, `/admin/messages?q=${encodeURIComponent(q)}${extra}`)
-  await expect(searchBox(page)).toHaveValue(q)
-}
+/** The admin inbox (docs/product.md#inbox); seeding and locators in ./inbox-helpers.ts. */
 
 test.describe('inbox', () => {
   test.beforeEach(async ({ page }) => {
@@ -97,11 +31,11 @@ test.describe('inbox', () => {
     await expect(detail(page)).toContainText('Mesaj Detayı')
     await expect(detail(page)).toContainText('Detayları görmek için bir mesaj seçin')
 
-    // The status filter offers exactly four choices: all, and each status.
+    // The status filter offers exactly six choices: all, each inbox status, spam and the trash.
     const filter = page.getByRole('combobox', { name: 'Durum filtresi' })
     await expect(filter).toHaveText('Tümü')
     await filter.click()
-    await expect(page.getByRole('option')).toHaveText(['Tümü', 'Yeni', 'Okundu', 'Arşivlendi'])
+    await expect(page.getByRole('option')).toHaveText(['Tümü', 'Yeni', 'Okundu', 'Arşivlendi', 'Spam', 'Çöp Kutusu'])
     await page.keyboard.press('Escape')
 
     // Turkish dates, dd MMM yyyy HH:mm.
@@ -285,7 +219,7 @@ test.describe('inbox', () => {
   })
 
   test('bad search params fall back instead of failing', async ({ page }) => {
-    await page.goto('/admin/messages?status=spam&page=-3&id=not-a-uuid')
+    await page.goto('/admin/messages?status=junk&page=-3&id=not-a-uuid')
     await expect(page.getByRole('combobox', { name: 'Durum filtresi' })).toHaveText('Tümü')
     await expect(page.getByTestId('inbox-total')).toHaveText(/^Toplam \d+ mesaj$/)
     await expect(detail(page)).toContainText('Detayları görmek için bir mesaj seçin')
@@ -316,37 +250,60 @@ test.describe('inbox', () => {
     await expect(page).not.toHaveURL(/page=/)
     await expect(rows(page)).toHaveCount(50)
 
-    // Clean up: select a page at a time and delete it.
+    // Clean up: select a page at a time and delete it (to the trash), then empty it of them.
     for (const expected of [50, 3]) {
       await expect(rows(page)).toHaveCount(expected)
       await tick(page.getByRole('checkbox', { name: 'Bu sayfadaki tüm mesajları seç' }))
       await page.getByRole('button', { name: 'Sil', exact: true }).first().click()
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Sil' }).click()
       await expectToast(page, `${expected} mesaj silindi.`)
+    }
+    await expect(page.getByText('Mesaj bulunamadı')).toBeVisible()
+    await openSearch(page, tag, '&status=trash')
+    await expect(page.getByTestId('inbox-total')).toHaveText('Toplam 53 mesaj')
+    for (const expected of [50, 3]) {
+      await expect(rows(page)).toHaveCount(expected)
+      await tick(page.getByRole('checkbox', { name: 'Bu sayfadaki tüm mesajları seç' }))
+      await page.getByRole('button', { name: 'Kalıcı Olarak Sil', exact: true }).first().click()
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Kalıcı Olarak Sil' }).click()
+      await expectToast(page, `${expected} mesaj kalıcı olarak silindi.`)
     }
     await expect(page.getByText('Mesaj bulunamadı')).toBeVisible()
   })
 
-  test('delete asks first, then removes the message and clears the selection', async ({ page, request, baseURL }) => {
+  test('delete moves the message to the trash at once and closes it; deleting for good asks first', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const tag = marker()
     await seed(request, baseURL!, [{ name: `Gökhan ${tag}`, message: `Silinecek mesaj ${tag}` }])
     await openSearch(page, tag)
     await row(page, tag).click()
     const panel = detail(page)
     await panel.getByRole('button', { name: 'Sil' }).click()
+    await expectToast(page, 'Mesaj silindi.')
+    await expect(page.getByRole('alertdialog')).toHaveCount(0)
+    await expect(page).not.toHaveURL(/[?&]id=/)
+    await expect(panel).toContainText('Detayları görmek için bir mesaj seçin')
+    await expect(page.getByText('Mesaj bulunamadı')).toBeVisible()
+    await expect(page.getByTestId('inbox-total')).toHaveText('Toplam 0 mesaj')
+
+    // In the trash, 'Kalıcı Olarak Sil' asks, naming the sender, with focus on 'İptal'.
+    await openSearch(page, tag, '&status=trash')
+    await row(page, tag).click()
+    await panel.getByRole('button', { name: 'Kalıcı Olarak Sil' }).click()
     const dialog = page.getByRole('alertdialog')
-    await expect(dialog).toContainText('Mesaj silinsin mi?')
+    await expect(dialog).toContainText('Mesaj kalıcı olarak silinsin mi?')
     await expect(dialog).toContainText(`Gökhan ${tag}`)
     await expect(dialog.getByRole('button', { name: 'İptal' })).toBeFocused()
     await dialog.getByRole('button', { name: 'İptal' }).click()
     await expect(dialog).toBeHidden()
     await expect(rows(page)).toHaveCount(1)
 
-    await panel.getByRole('button', { name: 'Sil' }).click()
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Sil' }).click()
-    await expectToast(page, 'Mesaj silindi.')
+    await panel.getByRole('button', { name: 'Kalıcı Olarak Sil' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Kalıcı Olarak Sil' }).click()
+    await expectToast(page, '1 mesaj kalıcı olarak silindi.')
     await expect(page).not.toHaveURL(/[?&]id=/)
-    await expect(panel).toContainText('Detayları görmek için bir mesaj seçin')
     await expect(page.getByText('Mesaj bulunamadı')).toBeVisible()
     await expect(page.getByTestId('inbox-total')).toHaveText('Toplam 0 mesaj')
   })
@@ -390,10 +347,17 @@ test.describe('inbox', () => {
 
     await tick(page.getByRole('checkbox', { name: 'Bu sayfadaki tüm mesajları seç' }))
     await page.getByRole('region', { name: '3 mesaj seçili' }).getByRole('button', { name: 'Sil' }).click()
-    const dialog = page.getByRole('alertdialog')
-    await expect(dialog).toContainText('3 mesaj silinsin mi?')
-    await dialog.getByRole('button', { name: 'Sil' }).click()
     await expectToast(page, '3 mesaj silindi.')
+    await expect(page.getByText('Mesaj bulunamadı')).toBeVisible()
+
+    // Deleting the three for good asks first, counting them.
+    await openSearch(page, tag, '&status=trash')
+    await tick(page.getByRole('checkbox', { name: 'Bu sayfadaki tüm mesajları seç' }))
+    await page.getByRole('region', { name: '3 mesaj seçili' }).getByRole('button', { name: 'Kalıcı Olarak Sil' }).click()
+    const dialog = page.getByRole('alertdialog')
+    await expect(dialog).toContainText('3 mesaj kalıcı olarak silinsin mi?')
+    await dialog.getByRole('button', { name: 'Kalıcı Olarak Sil' }).click()
+    await expectToast(page, '3 mesaj kalıcı olarak silindi.')
     await expect(page.getByText('Mesaj bulunamadı')).toBeVisible()
   })
 
@@ -512,7 +476,7 @@ test('the English admin reads English labels and dates', async ({ page, context,
 })
 
 // Every view at phone and desktop width, with its screenshot kept in the test results for review.
-test('list, detail, delete dialog, hostile content and bulk bar at phone and desktop widths', async ({
+test('list, detail, delete notice, hostile content and bulk bar at phone and desktop widths', async ({
   page,
   request,
   baseURL,
@@ -544,10 +508,13 @@ test('list, detail, delete dialog, hostile content and bulk bar at phone and des
     await row(page, `Ayşe Yılmaz ${tag}`).click()
     await expect(detail(page).getByTestId('detail-name')).toBeVisible()
     await page.screenshot({ path: `${dir}/${label}-detail.png` })
+    // Deleted: the notice with 'Geri Al', which puts it back.
     await detail(page).getByRole('button', { name: 'Sil' }).click()
-    await expect(page.getByRole('alertdialog')).toBeVisible()
+    const notice = page.getByTestId('toast').filter({ hasText: 'Mesaj silindi.' })
+    await expect(notice.getByRole('button', { name: 'Geri Al' })).toBeVisible()
     await page.screenshot({ path: `${dir}/${label}-delete.png` })
-    await page.getByRole('alertdialog').getByRole('button', { name: 'İptal' }).click()
+    await notice.getByRole('button', { name: 'Geri Al' }).click()
+    await expect(row(page, `Ayşe Yılmaz ${tag}`)).toHaveCount(1)
     await openPage(page, `/admin/messages?q=${tag}`)
     await row(page, 'ŞŞŞ').click()
     await page.screenshot({ path: `${dir}/${label}-hostile.png` })

@@ -11,6 +11,7 @@ import type { CodeMailer, MailSystem } from './mail/mail-system.server'
 import { createMessageStore } from './messages.server'
 import { createPrivacyService } from './privacy-service.server'
 import { createRateLimitStore } from './rate-limits.server'
+import { createSpamService } from './spam.server'
 import { type TeamAccounts, createTeamStore } from './team.server'
 
 export interface SqlBackendParts {
@@ -43,6 +44,7 @@ export function createSqlBackend(parts: SqlBackendParts): Backend & { listening(
     team: createTeamStore(parts.db, parts.accounts),
     inboxEvents,
     privacy: createPrivacyService(parts.db, parts.now, parts.accounts, parts.mail.log),
+    spam: createSpamService(parts.db, parts.now),
     listening: banners.listening,
     close() {
       closed ??= (async () => {

@@ -29,6 +29,11 @@ export function ToasterView({ onMounted }: { onMounted: () => void }) {
             {t.description ? (
               <Toast.Description className="mt-1 text-sm text-slate-700">{t.description}</Toast.Description>
             ) : null}
+            {t.action ? (
+              <Toast.ActionTrigger className="mt-2 -ml-2 rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-100/60 focus-visible:outline-2 focus-visible:outline-brand-600">
+                {t.action.label}
+              </Toast.ActionTrigger>
+            ) : null}
             <Toast.CloseTrigger
               className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:bg-slate-200/60 focus-visible:outline-2 focus-visible:outline-brand-500"
               aria-label={m.toast_close()}

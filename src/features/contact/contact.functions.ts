@@ -3,22 +3,40 @@ import { createServerFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { getBackend } from '~/backend/index.server'
 import { isLocale, localizeHref } from '~/paraglide/runtime'
+import type { NewContactMessage } from '~/backend/backend'
 import { serverEnv } from '~/lib/env.server'
+import { loadFormStampKey, readFormStamp } from '~/lib/form-stamp.server'
 import { mailLinkOrigin } from '~/lib/mail-link-origin.server'
 import { clientIp } from '~/lib/client-ip.server'
 import { AppError, describeError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'
 import type { ContactResult } from './contact-result'
-import { type ContactSubmission, type ContactSubmissionInput, HONEYPOT_FIELD, parseContactSubmission } from './contact.schemas'
+import {
+  type ContactSubmission,
+  type ContactSubmissionInput,
+  FORM_STAMP_FIELD,
+  HONEYPOT_FIELD,
+  parseContactSubmission,
+} from './contact.schemas'
+import { askAkismet } from './akismet.server'
 import { acceptContactMessage, contactLimiter, ContactRateLimitedError } from './contact.server'
 
 async function store(data: ContactSubmission) {
   const backend = await getBackend()
+  const env = serverEnv()
+  const request = getRequest()
   // The admins' notifications link to the message on this origin (docs/decisions/090-mail.md).
-  const context = { linkOrigin: mailLinkOrigin(getRequest(), serverEnv()) }
-  const messages = { create: (input: Parameters<typeof backend.messages.create>[0]) => backend.messages.create(input, context) }
+  const context = { linkOrigin: mailLinkOrigin(request, env) }
+  const messages = { create: (input: NewContactMessage) => backend.messages.create(input, context) }
+  await loadFormStampKey(() => backend.spam.stampKey())
+  const stamp = readFormStamp(data[FORM_STAMP_FIELD], env.spam.minFillSeconds)
+  const ip = clientIp()
+  const akismet = env.spam.akismet
+  const outside = akismet
+    ? () => askAkismet(akismet, { ...data, ip, userAgent: request.headers.get('user-agent') ?? '' })
+    : undefined
   try {
-    return await acceptContactMessage(data, clientIp(), { messages, limiter: contactLimiter })
+    return await acceptContactMessage(data, ip, { messages, limiter: contactLimiter, spam: backend.spam, stamp, outside })
   } catch (error) {
     if (error instanceof ContactRateLimitedError) setResponseHeader('retry-after', String(error.retryAfterSeconds))
     throw error
@@ -51,7 +69,7 @@ export const submitContactForm = createServerFn({ method: 'POST' })
     const locale = field('locale')
     let result: ContactResult = 'sent'
     try {
-      const fields = ['name', 'email', 'message', HONEYPOT_FIELD].map((name) => [name, field(name)])
+      const fields = ['name', 'email', 'message', HONEYPOT_FIELD, FORM_STAMP_FIELD].map((name) => [name, field(name)])
       await store(parseContactSubmission(Object.fromEntries(fields)))
     } catch (error) {
       const { status } = describeError(error)

@@ -67,7 +67,7 @@ describe('contact schema', () => {
     })
   })
 
-  it('trims valid input and defaults the honeypot to empty', () => {
+  it('trims valid input and defaults the honeypot and the time stamp to empty', () => {
     const parsed = v.parse(ContactSubmissionSchema, {
       name: '  Ayşe Yılmaz ',
       email: ' ayse@example.com ',
@@ -78,6 +78,7 @@ describe('contact schema', () => {
       email: 'ayse@example.com',
       message: 'Merhaba, bir görüşme ayarlayalım.',
       website: '',
+      stamp: '',
     })
   })
 })

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot'
 import { AppError } from '~/lib/app-error'
+import { FORM_STAMP_FIELD } from '~/lib/form-stamp'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 
@@ -61,10 +62,13 @@ export const HONEYPOT_FIELD = 'website'
 /** The form's values: the fields plus the honeypot, always a string in the browser. */
 export const ContactFormSchema = v.object({ ...ContactSchema.entries, [HONEYPOT_FIELD]: v.string() })
 
-/** What the server function accepts: the form plus the honeypot. */
+export { FORM_STAMP_FIELD }
+
+/** What the server function accepts: the form plus the honeypot and the time stamp (docs/spam.md). */
 export const ContactSubmissionSchema = v.object({
   ...ContactSchema.entries,
   [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+  [FORM_STAMP_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
 })
 
 export type ContactSubmission = v.InferOutput<typeof ContactSubmissionSchema>

@@ -54,14 +54,15 @@ export const toggleMessageStatus = createServerFn({ method: 'POST' })
   .validator(MessageIdInputSchema)
   .handler(async ({ data }) => changeStatus(data.id, togglePatch))
 
+/** 'Sil': to the trash, whence 'Geri Al' and 'Geri Yükle' bring it back (docs/product.md#trash). */
 export const deleteMessage = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .validator(MessageIdInputSchema)
   .handler(async ({ data }) => {
     const backend = await getBackend()
-    const removed = await backend.messages.remove([data.id])
-    if (removed === 0) throw new AppError(404, 'not_found', m.inbox_detail_missing())
-    return { removed }
+    const trashed = await backend.messages.trash([data.id])
+    if (trashed.length === 0) throw new AppError(404, 'not_found', m.inbox_detail_missing())
+    return { removed: trashed.length, ids: trashed.map((message) => message.id) }
   })
 
 export const bulkUpdateStatus = createServerFn({ method: 'POST' })
@@ -69,12 +70,14 @@ export const bulkUpdateStatus = createServerFn({ method: 'POST' })
   .validator(BulkUpdateStatusInputSchema)
   .handler(async ({ data }) => ({ updated: await applyBulkAction(data.ids, data.action) }))
 
+/** The ticked rows to the trash; returns the ids that went, for 'Geri Al'. */
 export const bulkDeleteMessages = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .validator(BulkIdsInputSchema)
   .handler(async ({ data }) => {
     const backend = await getBackend()
-    return { removed: await backend.messages.remove(data.ids) }
+    const trashed = await backend.messages.trash(data.ids)
+    return { removed: trashed.length, ids: trashed.map((message) => message.id) }
   })
 
 /** The current filter and search as a CSV file (at most LIMITS.inbox.exportMax rows). */

@@ -20,13 +20,17 @@ describe('togglePatch', () => {
   it('read → archived, read_at untouched', () => {
     const patch = togglePatch('read', now)
     expect(patch).toEqual({ status: 'archived' })
-    expect('readAt' in patch).toBe(false)
+    expect('readAt' in patch!).toBe(false)
   })
   it('archived → read, read_at untouched', () => {
     const patch = togglePatch('archived', now)
     expect(patch).toEqual({ status: 'read' })
-    expect('readAt' in patch).toBe(false)
+    expect('readAt' in patch!).toBe(false)
   })
+})
+
+it('togglePatch leaves spam as it is', () => {
+  expect(togglePatch('spam', now)).toBeNull()
 })
 
 describe('toggleAction', () => {
@@ -61,5 +65,13 @@ describe('bulkPatches', () => {
 
   it('nothing to do when all are already there', () => {
     expect(bulkPatches([{ id: 'b', status: 'read' }], 'read', now)).toEqual([])
+  })
+
+  it('leaves spam alone: only "Spam Değil" takes a message out of spam', () => {
+    expect(bulkPatches([{ id: 's', status: 'spam' }], 'read', now)).toEqual([])
+    expect(bulkPatches([{ id: 's', status: 'spam' }, ...messages], 'archive', now)).toEqual([
+      { ids: ['a', 'd'], patch: { status: 'archived', readAt: now.toISOString() } },
+      { ids: ['b'], patch: { status: 'archived' } },
+    ])
   })
 })

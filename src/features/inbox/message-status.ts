@@ -11,8 +11,8 @@ export function openPatch(status: MessageStatus, now: Date): MessagePatch | null
   return status === 'new' ? { status: 'read', readAt: now.toISOString() } : null
 }
 
-/** The toggle: new → read (read_at now), read → archived, archived → read (read_at kept). */
-export function togglePatch(status: MessageStatus, now: Date): MessagePatch {
+/** The toggle: new → read (read_at now), read → archived, archived → read (read_at kept); spam stays. */
+export function togglePatch(status: MessageStatus, now: Date): MessagePatch | null {
   switch (status) {
     case 'new':
       return { status: 'read', readAt: now.toISOString() }
@@ -22,7 +22,7 @@ export function togglePatch(status: MessageStatus, now: Date): MessagePatch {
       return { status: 'read' }
     case 'spam':
       // Spam leaves only through 'Spam Değil' (MessageStore.markNotSpam), which also notifies.
-      return { status: 'spam' }
+      return null
   }
 }
 
@@ -35,7 +35,7 @@ export function toggleAction(status: MessageStatus): 'read' | 'archive' {
  * A bulk action as at most two store updates. Mark read: new → read (read_at now),
  * archived → read (read_at kept). Archive: read → archived, and new → archived with
  * read_at now, since someone has looked at it (decision record 030).
- * Messages already in the target status are left alone.
+ * Messages already in the target status are left alone, and so is spam.
  */
 export function bulkPatches(
   messages: readonly { id: string; status: MessageStatus }[],
@@ -44,7 +44,10 @@ export function bulkPatches(
 ): { ids: string[]; patch: MessagePatch }[] {
   const target: MessageStatus = action === 'read' ? 'read' : 'archived'
   const fromNew = messages.filter((msg) => msg.status === 'new').map((msg) => msg.id)
-  const others = messages.filter((msg) => msg.status !== 'new' && msg.status !== target).map((msg) => msg.id)
+  // Spam leaves only through 'Spam Değil', which also notifies (and teaches the filter).
+  const others = messages
+    .filter((msg) => msg.status !== 'new' && msg.status !== 'spam' && msg.status !== target)
+    .map((msg) => msg.id)
   const groups: { ids: string[]; patch: MessagePatch }[] = []
   if (fromNew.length > 0) groups.push({ ids: fromNew, patch: { status: target, readAt: now.toISOString() } })
   if (others.length > 0) groups.push({ ids: others, patch: { status: target } })

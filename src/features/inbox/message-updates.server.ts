@@ -22,7 +22,8 @@ export async function changeStatus(
   const backend = await getBackend()
   const current = await backend.messages.get(id)
   if (!current) throw new AppError(404, 'not_found', m.inbox_detail_missing())
-  const patch = decide(current.status, new Date())
+  // A message in the trash stays as it was deleted until it is restored.
+  const patch = current.deletedAt ? null : decide(current.status, new Date())
   if (!patch) return current
   const [updated] = await backend.messages.update([id], patch, { status: current.status })
   if (updated) return updated
@@ -39,7 +40,9 @@ export async function changeStatus(
  */
 export async function applyBulkAction(ids: string[], action: BulkAction): Promise<number> {
   const backend = await getBackend()
-  const current = (await backend.messages.getMany(ids)).map(({ id, status }) => ({ id, status }))
+  const current = (await backend.messages.getMany(ids))
+    .filter((msg) => msg.deletedAt === null)
+    .map(({ id, status }) => ({ id, status }))
   const statusOf = new Map(current.map((msg) => [msg.id, msg.status]))
   let changed = 0
   for (const { ids: group, patch } of bulkPatches(current, action, new Date())) {

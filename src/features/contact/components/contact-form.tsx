@@ -10,7 +10,8 @@ import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
 import { submitContactForm, submitContactMessage } from '../contact.functions'
-import { ContactFormSchema, HONEYPOT_FIELD } from '../contact.schemas'
+import { getFormStamp } from '~/lib/form-stamp'
+import { ContactFormSchema, FORM_STAMP_FIELD, HONEYPOT_FIELD } from '../contact.schemas'
 import { useEarlyInput } from './use-early-input'
 
 const EMPTY = { name: '', email: '', message: '', [HONEYPOT_FIELD]: '' }
@@ -39,7 +40,8 @@ export function ContactForm() {
     onSubmit: async ({ value, formApi }) => {
       setServerErrors({})
       try {
-        await submitContactMessage({ data: value })
+        const stamp = formElement.current?.querySelector<HTMLInputElement>(`input[name="${FORM_STAMP_FIELD}"]`)?.value ?? ''
+        await submitContactMessage({ data: { ...value, [FORM_STAMP_FIELD]: stamp } })
         formApi.reset()
         toast.success({ title: m.contact_success_title(), description: m.contact_success_description() })
       } catch (error) {
@@ -78,6 +80,8 @@ export function ContactForm() {
       className="relative space-y-5"
     >
       <input type="hidden" name="locale" value={getLocale()} />
+      {/* When the page was served, signed: the time trap (docs/spam.md). Kept as the server sent it. */}
+      <input type="hidden" name={FORM_STAMP_FIELD} defaultValue={getFormStamp()} suppressHydrationWarning />
       <form.Field name="name">
         {(field) => (
           <FormField id="contact-name" label={m.contact_name_label()} error={fieldError('name', field.state.meta.errors)}>

@@ -4,19 +4,21 @@ import type { ContactMessage } from '~/backend/domain'
 import { m } from '~/paraglide/messages'
 import type { InboxSearch } from '../inbox.schemas'
 import { inboxKeys } from '../inbox.queries'
-import { ConfirmDeleteDialog } from './confirm-delete-dialog'
+import { ConfirmPurgeDialog } from './confirm-purge-dialog'
 import { InboxHeader } from './inbox-header'
 import type { InboxNavigate } from './inbox-navigate'
 import { LiveArrivalStatus } from './live-arrival-status'
 import { MessageDetail } from './message-detail'
+import type { MessageHandlers } from './message-handlers'
 import { MessageListPanel } from './message-list-panel'
-import { useDeleteFlow } from './use-delete-flow'
 import { useInboxData } from './use-inbox-data'
 import { useInboxKeyboard } from './use-inbox-keyboard'
 import { useMessageActions } from './use-message-actions'
+import { usePurgeFlow } from './use-purge-flow'
 import { useRefreshInbox } from './use-refresh-inbox'
 import { useRowCursor } from './use-row-cursor'
 import { useSelection } from './use-selection'
+import { useTrashActions } from './use-trash-actions'
 import { useUnreadTitle } from './use-unread-title'
 
 export type { InboxNavigate }
@@ -38,10 +40,20 @@ export function InboxPage({
   // Another filter, search or page: the j/k cursor starts again from the top.
   const view = `${search.status}\u0000${search.q}\u0000${search.page}`
   const cursor = useRowCursor(view)
-  const deletion = useDeleteFlow(actions, (ids) => {
+  // Messages that left the list on screen: unticked, and closed when open (an empty list: all of them).
+  const trash = useTrashActions((ids) => {
     selection.check(ids, false)
-    if (search.id && ids.includes(search.id)) navigate({ id: undefined })
+    if (search.id && (ids.length === 0 || ids.includes(search.id))) navigate({ id: undefined })
   })
+  const purging = usePurgeFlow(trash)
+  const handlers: MessageHandlers = {
+    toggle: (message) => actions.toggle.mutate(message.id),
+    spam: (message) => trash.spam.mutate([message.id]),
+    notSpam: (message) => trash.notSpam.mutate([message.id]),
+    remove: (message) => trash.trash.mutate({ ids: [message.id], single: true }),
+    restore: (message) => trash.restore.mutate([message.id]),
+    purge: (message) => purging.ask({ ids: [message.id], name: message.name }),
+  }
   const { refreshing, refresh } = useRefreshInbox()
   const searchRef = useRef<HTMLInputElement>(null)
   useUnreadTitle(list.data?.unread, view)
@@ -51,11 +63,32 @@ export function InboxPage({
     // The row already holds the message: show it at once, and never let a slower read race the open.
     queryClient.setQueryData(inboxKeys.detail(message.id), message)
     if (message.id !== search.id) navigate({ id: message.id })
-    if (message.status === 'new') actions.open.mutate(message.id)
+    // Looking into the trash or spam changes nothing.
+    if (message.status === 'new' && message.deletedAt === null) actions.open.mutate(message.id)
   }
-  useInboxKeyboard({ items, cursor, open: openMessage, searchRef, search, navigate })
+  useInboxKeyboard({
+    items,
+    cursor,
+    open: openMessage,
+    searchRef,
+    search,
+    navigate,
+    checkedIds: selection.checkedIds,
+    shown: detail.data ?? undefined,
+    handlers,
+    bulk: {
+      remove: (ids) => bulkRemove(ids),
+      spam: (ids) => trash.spam.mutate(ids),
+      notSpam: (ids) => trash.notSpam.mutate(ids),
+    },
+    undo: trash.undoLast,
+  })
 
-  const askDelete = (message: ContactMessage) => deletion.ask({ ids: [message.id], name: message.name })
+  function bulkRemove(ids: string[]) {
+    if (search.status === 'trash') purging.ask({ ids })
+    else trash.trash.mutate({ ids, single: false })
+  }
+
   return (
     <div className="min-h-dvh bg-slate-50">
       <main className="mx-auto max-w-[100rem] px-4 py-6 sm:px-6 lg:px-8">
@@ -75,38 +108,37 @@ export function InboxPage({
             list={list}
             checkedIds={selection.checkedIds}
             onClearChecked={selection.clear}
-            bulkBusy={actions.bulkUpdate.isPending || deletion.deleting}
-            onBulkAction={(action) =>
-              actions.bulkUpdate.mutate({ ids: selection.checkedIds, action }, { onSuccess: selection.clear })
-            }
-            onBulkDelete={() => deletion.ask({ ids: selection.checkedIds })}
+            bulkBusy={actions.bulkUpdate.isPending || trash.busy}
+            bulk={{
+              onAction: (action) =>
+                actions.bulkUpdate.mutate({ ids: selection.checkedIds, action }, { onSuccess: selection.clear }),
+              onSpam: () => trash.spam.mutate(selection.checkedIds),
+              onNotSpam: () => trash.notSpam.mutate(selection.checkedIds),
+              onDelete: () => bulkRemove(selection.checkedIds),
+              onRestore: () => trash.restore.mutate(selection.checkedIds),
+              onPurge: () => purging.ask({ ids: selection.checkedIds }),
+            }}
+            onEmptyTrash={() => purging.ask({ everything: true })}
             activeIndex={cursor.activeIndex}
             rowRef={cursor.rowRef}
             checked={selection.checked}
             onCheck={selection.check}
             onOpen={openMessage}
-            onToggle={(message) => actions.toggle.mutate(message.id)}
-            onDelete={askDelete}
+            handlers={handlers}
           />
           <MessageDetail
             selectedId={search.id}
             message={detail.data}
             loading={detail.isPending}
-            busy={actions.toggle.isPending || deletion.deleting}
-            onToggle={(message) => actions.toggle.mutate(message.id)}
-            onDelete={askDelete}
+            busy={actions.toggle.isPending || trash.busy}
+            handlers={handlers}
             onClose={() => navigate({ id: undefined })}
           />
         </div>
         <p className="mt-4 hidden text-xs text-slate-500 lg:block">{m.inbox_shortcuts()}</p>
         <LiveArrivalStatus />
       </main>
-      <ConfirmDeleteDialog
-        request={deletion.request}
-        busy={deletion.deleting}
-        onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
-      />
+      <ConfirmPurgeDialog request={purging.request} busy={purging.busy} onCancel={purging.cancel} onConfirm={purging.confirm} />
     </div>
   )
 }

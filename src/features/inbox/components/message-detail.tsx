@@ -1,9 +1,10 @@
-import { Archive, MailOpen, MousePointerClick, Trash2, X } from 'lucide-react'
+import { MousePointerClick, X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { ContactMessage } from '~/backend/domain'
-import { Button } from '~/components/ui/button'
+import { Badge } from '~/components/ui/badge'
 import { m } from '~/paraglide/messages'
-import { toggleAction } from '../message-status'
+import { DetailActions } from './detail-actions'
+import type { MessageHandlers } from './message-handlers'
 import { MessageDate } from './message-date'
 import { StatusBadge } from './status-badge'
 
@@ -17,16 +18,14 @@ export function MessageDetail({
   message,
   loading,
   busy,
-  onToggle,
-  onDelete,
+  handlers,
   onClose,
 }: {
   selectedId: string | undefined
   message: ContactMessage | null | undefined
   loading: boolean
   busy: boolean
-  onToggle: (message: ContactMessage) => void
-  onDelete: (message: ContactMessage) => void
+  handlers: MessageHandlers
   onClose: () => void
 }) {
   const open = selectedId !== undefined
@@ -68,7 +67,7 @@ export function MessageDetail({
             {m.inbox_detail_empty()}
           </Placeholder>
         ) : message ? (
-          <Body message={message} busy={busy} onToggle={onToggle} onDelete={onDelete} />
+          <Body message={message} busy={busy} handlers={handlers} />
         ) : (
           <Placeholder>{loading ? m.inbox_loading() : m.inbox_detail_missing()}</Placeholder>
         )}
@@ -86,18 +85,7 @@ function Placeholder({ icon, children }: { icon?: ReactNode; children: ReactNode
   )
 }
 
-function Body({
-  message,
-  busy,
-  onToggle,
-  onDelete,
-}: {
-  message: ContactMessage
-  busy: boolean
-  onToggle: (message: ContactMessage) => void
-  onDelete: (message: ContactMessage) => void
-}) {
-  const action = toggleAction(message.status)
+function Body({ message, busy, handlers }: { message: ContactMessage; busy: boolean; handlers: MessageHandlers }) {
   return (
     <div className="min-w-0 space-y-5 px-5 py-5">
       <div className="min-w-0">
@@ -117,6 +105,7 @@ function Body({
         </a>
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-600">
           <StatusBadge status={message.status} />
+          {message.deletedAt ? <Badge tone="muted">{m.inbox_filter_trash()}</Badge> : null}
           <MessageDate iso={message.createdAt} />
         </div>
       </div>
@@ -132,7 +121,7 @@ function Body({
         </p>
       </div>
 
-      {message.ipAddress || message.readAt ? (
+      {message.ipAddress || message.readAt || message.deletedAt ? (
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
           {message.ipAddress ? (
             <>
@@ -150,28 +139,18 @@ function Body({
               </dd>
             </>
           ) : null}
+          {message.deletedAt ? (
+            <>
+              <dt className="text-slate-500">{m.inbox_col_deleted_at()}</dt>
+              <dd className="text-slate-800" data-testid="detail-deleted-at">
+                <MessageDate iso={message.deletedAt} />
+              </dd>
+            </>
+          ) : null}
         </dl>
       ) : null}
 
-      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row">
-        <Button variant="primary" className="sm:flex-1" onClick={() => onToggle(message)} disabled={busy}>
-          {action === 'read' ? (
-            <MailOpen className="size-4" aria-hidden="true" />
-          ) : (
-            <Archive className="size-4" aria-hidden="true" />
-          )}
-          {action === 'read' ? m.inbox_mark_read() : m.inbox_archive()}
-        </Button>
-        <Button
-          variant="secondary"
-          className="text-red-700 hover:bg-red-50 sm:flex-1"
-          onClick={() => onDelete(message)}
-          disabled={busy}
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-          {m.inbox_delete()}
-        </Button>
-      </div>
+      <DetailActions message={message} busy={busy} handlers={handlers} />
     </div>
   )
 }

@@ -4,16 +4,21 @@ import type { MessagePage } from '~/backend/domain'
 import { Button } from '~/components/ui/button'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
-import type { BulkAction, InboxSearch } from '../inbox.schemas'
-import { BulkBar } from './bulk-bar'
+import type { InboxSearch } from '../inbox.schemas'
+import { placeOfFilter } from '../message-place'
+import { BulkBar, type BulkHandlers } from './bulk-bar'
 import { ExportButton } from './export-button'
 import type { InboxNavigate } from './inbox-navigate'
 import { MessageTable, type MessageTableProps } from './message-table'
 import { Pagination } from './pagination'
+import { PlaceNotice } from './place-notice'
 import { SearchBox } from './search-box'
 import { StatusFilterSelect } from './status-filter'
 
-/** The list column: search, filter and export, the bulk bar while rows are ticked, the table and its pages. */
+/**
+ * The list column: search, filter and export, the spam or trash notice, the bulk bar while rows
+ * are ticked, the table and its pages.
+ */
 export function MessageListPanel({
   search,
   navigate,
@@ -22,8 +27,8 @@ export function MessageListPanel({
   checkedIds,
   onClearChecked,
   bulkBusy,
-  onBulkAction,
-  onBulkDelete,
+  bulk,
+  onEmptyTrash,
   ...table
 }: {
   search: InboxSearch
@@ -33,9 +38,10 @@ export function MessageListPanel({
   checkedIds: string[]
   onClearChecked: () => void
   bulkBusy: boolean
-  onBulkAction: (action: BulkAction) => void
-  onBulkDelete: () => void
-} & Omit<MessageTableProps, 'items' | 'loading' | 'stale' | 'selectedId'>) {
+  bulk: BulkHandlers
+  onEmptyTrash: () => void
+} & Omit<MessageTableProps, 'items' | 'loading' | 'stale' | 'selectedId' | 'trash'>) {
+  const place = placeOfFilter(search.status)
   return (
     <section className="min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-start">
@@ -49,14 +55,9 @@ export function MessageListPanel({
           <ExportButton status={search.status} q={search.q} />
         </div>
       </div>
+      <PlaceNotice place={place} empty={list.data?.total === 0 && search.q === ''} busy={bulkBusy} onEmptyTrash={onEmptyTrash} />
       {checkedIds.length > 0 ? (
-        <BulkBar
-          count={checkedIds.length}
-          busy={bulkBusy}
-          onAction={onBulkAction}
-          onDelete={onBulkDelete}
-          onClear={onClearChecked}
-        />
+        <BulkBar count={checkedIds.length} place={place} busy={bulkBusy} handlers={bulk} onClear={onClearChecked} />
       ) : null}
       {list.isError && !list.data ? (
         <div role="alert" className="flex flex-col items-center gap-3 px-4 py-16 text-sm text-slate-600">
@@ -71,6 +72,7 @@ export function MessageListPanel({
           loading={list.isPending}
           stale={list.isPlaceholderData}
           selectedId={search.id}
+          trash={place === 'trash'}
           {...table}
         />
       )}

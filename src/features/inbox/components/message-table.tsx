@@ -1,8 +1,9 @@
-import { Archive, Inbox, MailOpen, Trash2 } from 'lucide-react'
+import { Inbox } from 'lucide-react'
 import type { ContactMessage } from '~/backend/domain'
 import { m } from '~/paraglide/messages'
-import { toggleAction } from '../message-status'
+import type { MessageHandlers } from './message-handlers'
 import { MessageDate } from './message-date'
+import { RowActions } from './row-actions'
 import { RowCheckbox } from './row-checkbox'
 import { StatusBadge } from './status-badge'
 
@@ -15,8 +16,9 @@ export interface MessageTableProps {
   checked: ReadonlySet<string>
   onCheck: (ids: string[], checked: boolean) => void
   onOpen: (message: ContactMessage, index: number) => void
-  onToggle: (message: ContactMessage) => void
-  onDelete: (message: ContactMessage) => void
+  handlers: MessageHandlers
+  /** The trash: its rows name the time of deletion rather than of arrival. */
+  trash?: boolean
   /** Receives each row's name button, the control the keyboard cursor focuses. */
   rowRef?: (index: number, button: HTMLButtonElement | null) => void
 }
@@ -48,7 +50,7 @@ export function MessageTable(props: MessageTableProps) {
             />
           </th>
           <th scope="col" className={`${TH} hidden w-40 md:table-cell`}>
-            {m.inbox_col_date()}
+            {props.trash ? m.inbox_col_deleted_at() : m.inbox_col_date()}
           </th>
           <th scope="col" className={TH}>
             {m.inbox_col_name()}
@@ -59,7 +61,7 @@ export function MessageTable(props: MessageTableProps) {
           <th scope="col" className={`${TH} hidden w-28 sm:table-cell`}>
             {m.inbox_col_status()}
           </th>
-          <th scope="col" className={`${TH} w-20 text-right sm:w-24`}>
+          <th scope="col" className={`${TH} w-28 text-right`}>
             <span className="sr-only md:not-sr-only">{m.inbox_col_actions()}</span>
           </th>
         </tr>
@@ -94,18 +96,13 @@ function MessageRow({
   checked,
   onCheck,
   onOpen,
-  onToggle,
-  onDelete,
+  handlers,
+  trash,
   rowRef,
 }: MessageTableProps & { message: ContactMessage; index: number }) {
   const selected = message.id === selectedId
-  const unread = message.status === 'new'
-  const action = toggleAction(message.status)
-  const toggleLabel = m.inbox_row_action({
-    action: action === 'read' ? m.inbox_mark_read() : m.inbox_archive(),
-    name: message.name,
-  })
-  const deleteLabel = m.inbox_row_action({ action: m.inbox_delete(), name: message.name })
+  const unread = message.status === 'new' && message.deletedAt === null
+  const date = trash && message.deletedAt ? message.deletedAt : message.createdAt
   return (
     <tr
       data-testid="message-row"
@@ -131,7 +128,7 @@ function MessageRow({
         />
       </td>
       <td className="hidden px-3 py-3 whitespace-nowrap text-slate-600 md:table-cell">
-        <MessageDate iso={message.createdAt} />
+        <MessageDate iso={date} />
       </td>
       <td className="min-w-0 px-3 py-3">
         <button
@@ -153,7 +150,7 @@ function MessageRow({
           <span className="sm:hidden">
             <StatusBadge status={message.status} />
           </span>
-          <MessageDate iso={message.createdAt} />
+          <MessageDate iso={date} />
         </span>
       </td>
       <td className="hidden truncate px-3 py-3 text-slate-600 md:table-cell" dir="auto" title={message.email}>
@@ -163,46 +160,8 @@ function MessageRow({
         <StatusBadge status={message.status} />
       </td>
       <td className="px-2 py-2 text-right whitespace-nowrap">
-        <IconButton label={toggleLabel} onClick={() => onToggle(message)}>
-          {action === 'read' ? (
-            <MailOpen className="size-4" aria-hidden="true" />
-          ) : (
-            <Archive className="size-4" aria-hidden="true" />
-          )}
-        </IconButton>
-        <IconButton label={deleteLabel} onClick={() => onDelete(message)} danger>
-          <Trash2 className="size-4" aria-hidden="true" />
-        </IconButton>
+        <RowActions message={message} handlers={handlers} />
       </td>
     </tr>
-  )
-}
-
-function IconButton({
-  label,
-  onClick,
-  danger = false,
-  children,
-}: {
-  label: string
-  onClick: () => void
-  danger?: boolean
-  children: React.ReactNode
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={(event) => {
-        event.stopPropagation()
-        onClick()
-      }}
-      className={`inline-flex size-8 items-center justify-center rounded-md text-slate-500 focus-visible:outline-2 focus-visible:outline-brand-600 ${
-        danger ? 'hover:bg-red-50 hover:text-red-700' : 'hover:bg-slate-100 hover:text-slate-800'
-      }`}
-    >
-      {children}
-    </button>
   )
 }

@@ -6,7 +6,13 @@ import { STATUS_FILTERS, type StatusFilter } from '~/backend/domain'
 import { m } from '~/paraglide/messages'
 import { statusLabel } from '../status-label'
 
-/** Tümü / Yeni / Okundu / Arşivlendi, as an Ark UI select. */
+/** The inbox's statuses, then the places apart from it (spam, the trash), under a line. */
+const GROUPS: readonly (readonly StatusFilter[])[] = [
+  ['all', 'new', 'read', 'archived'],
+  ['spam', 'trash'],
+]
+
+/** Tümü / Yeni / Okundu / Arşivlendi | Spam / Çöp Kutusu, as an Ark UI select. */
 export function StatusFilterSelect({ value, onChange }: { value: StatusFilter; onChange: (status: StatusFilter) => void }) {
   const collection = useMemo(
     () => createListCollection({ items: STATUS_FILTERS.map((status) => ({ value: status, label: statusLabel(status) })) }),
@@ -35,17 +41,23 @@ export function StatusFilterSelect({ value, onChange }: { value: StatusFilter; o
       <Portal>
         <Select.Positioner className="z-40">
           <Select.Content className="rounded-md border border-slate-200 bg-white p-1 shadow-lg outline-none">
-            {collection.items.map((item) => (
-              <Select.Item
-                key={item.value}
-                item={item}
-                className="flex cursor-pointer items-center justify-between rounded px-2 py-1.5 text-sm text-slate-800 data-highlighted:bg-slate-100 data-[state=checked]:font-medium"
-              >
-                <Select.ItemText>{item.label}</Select.ItemText>
-                <Select.ItemIndicator>
-                  <Check className="size-4 text-brand-600" aria-hidden="true" />
-                </Select.ItemIndicator>
-              </Select.Item>
+            {GROUPS.map((group, i) => (
+              <Select.ItemGroup key={group[0]} className={i > 0 ? 'mt-1 border-t border-slate-200 pt-1' : undefined}>
+                {collection.items
+                  .filter((item) => group.includes(item.value))
+                  .map((item) => (
+                    <Select.Item
+                      key={item.value}
+                      item={item}
+                      className="flex cursor-pointer items-center justify-between rounded px-2 py-1.5 text-sm text-slate-800 data-highlighted:bg-slate-100 data-[state=checked]:font-medium"
+                    >
+                      <Select.ItemText>{item.label}</Select.ItemText>
+                      <Select.ItemIndicator>
+                        <Check className="size-4 text-brand-600" aria-hidden="true" />
+                      </Select.ItemIndicator>
+                    </Select.Item>
+                  ))}
+              </Select.ItemGroup>
             ))}
           </Select.Content>
         </Select.Positioner>

@@ -1,11 +1,18 @@
 import type { RefObject } from 'react'
 import type { ContactMessage } from '~/backend/domain'
 import type { InboxSearch } from '../inbox.schemas'
+import { placeOf, placeOfFilter } from '../message-place'
 import type { InboxNavigate } from './inbox-navigate'
+import type { MessageHandlers } from './message-handlers'
 import { useInboxShortcuts } from './use-inbox-shortcuts'
 import type { useRowCursor } from './use-row-cursor'
 
-/** The inbox's keys, bound to this page: the row cursor, the open message and the search box. */
+/**
+ * The inbox's keys, bound to this page: the row cursor, the open message and the search box.
+ * Delete (or #) and ! act on the ticked rows when there are some, else on the open message,
+ * else on the highlighted row: Delete moves to the trash (in the trash, asks to delete for good),
+ * ! marks spam (in spam: not spam). z brings back what the last deletion moved.
+ */
 export function useInboxKeyboard({
   items,
   cursor,
@@ -13,6 +20,11 @@ export function useInboxKeyboard({
   searchRef,
   search,
   navigate,
+  checkedIds,
+  shown,
+  handlers,
+  bulk,
+  undo,
 }: {
   items: ContactMessage[] | undefined
   cursor: ReturnType<typeof useRowCursor>
@@ -20,7 +32,17 @@ export function useInboxKeyboard({
   searchRef: RefObject<HTMLInputElement | null>
   search: InboxSearch
   navigate: InboxNavigate
+  checkedIds: string[]
+  /** The message the detail panel shows. */
+  shown: ContactMessage | undefined
+  handlers: MessageHandlers
+  bulk: { remove: (ids: string[]) => void; spam: (ids: string[]) => void; notSpam: (ids: string[]) => void }
+  undo: () => void
 }) {
+  const target = (): ContactMessage | undefined => {
+    if (search.id && shown?.id === search.id) return shown
+    return cursor.activeIndex === null ? undefined : items?.[cursor.activeIndex]
+  }
   useInboxShortcuts({
     move: (delta) => cursor.move(delta, items?.length ?? 0),
     openActive: () => {
@@ -38,5 +60,26 @@ export function useInboxKeyboard({
     close: () => {
       if (search.id) navigate({ id: undefined })
     },
+    remove: () => {
+      if (checkedIds.length > 0) return bulk.remove(checkedIds)
+      const message = target()
+      if (!message) return
+      if (placeOf(message) === 'trash') handlers.purge(message)
+      else handlers.remove(message)
+    },
+    spam: () => {
+      if (checkedIds.length > 0) {
+        const place = placeOfFilter(search.status)
+        if (place === 'inbox') bulk.spam(checkedIds)
+        else if (place === 'spam') bulk.notSpam(checkedIds)
+        return
+      }
+      const message = target()
+      if (!message) return
+      const place = placeOf(message)
+      if (place === 'inbox') handlers.spam(message)
+      else if (place === 'spam') handlers.notSpam(message)
+    },
+    undo,
   })
 }

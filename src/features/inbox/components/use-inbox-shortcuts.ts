@@ -16,13 +16,17 @@ function ownedElsewhere(event: KeyboardEvent): boolean {
 
 /**
  * j / k move through the rows, Enter opens the highlighted one, / jumps to the search box,
- * Escape closes the open message. Modified keys (Ctrl+J…) stay the browser's.
+ * Escape closes the open message, Delete (or #) deletes, ! marks spam, z undoes the last
+ * deletion. Modified keys (Ctrl+J…) stay the browser's; Shift is how # and ! are typed.
  */
 export function useInboxShortcuts(handlers: {
   move: (delta: 1 | -1) => void
   openActive: () => boolean
   focusSearch: () => void
   close: () => void
+  remove: () => void
+  spam: () => void
+  undo: () => void
 }) {
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey) return
@@ -45,6 +49,20 @@ export function useInboxShortcuts(handlers: {
         break
       case 'Escape':
         handlers.close()
+        break
+      case 'Delete':
+      case '#':
+        // Delete on a focused button is still a delete: no control here uses the key.
+        event.preventDefault()
+        handlers.remove()
+        break
+      case '!':
+        event.preventDefault()
+        handlers.spam()
+        break
+      case 'z':
+        event.preventDefault()
+        handlers.undo()
         break
     }
   })

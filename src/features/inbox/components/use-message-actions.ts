@@ -4,7 +4,7 @@ import { toast } from '~/components/ui/toaster'
 import { describeError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'
 import type { BulkAction } from '../inbox.schemas'
-import { bulkDeleteMessages, bulkUpdateStatus, deleteMessage, openMessage, toggleMessageStatus } from '../inbox.functions'
+import { bulkUpdateStatus, openMessage, toggleMessageStatus } from '../inbox.functions'
 import { inboxKeys } from '../inbox.queries'
 
 /** The session ended (signed out elsewhere, expired): back through the login to this very view. */
@@ -16,7 +16,7 @@ export function redirectIfSignedOut(error: unknown): boolean {
 }
 
 /** The failure notice as the title; the server's reason (say, a lost session) beneath it. */
-function failure(title: string) {
+export function failure(title: string) {
   return (error: unknown) => {
     const { message } = describeError(error)
     toast.error({ title, description: message && message !== title ? message : undefined })
@@ -32,9 +32,6 @@ export function useMessageActions() {
   const queryClient = useQueryClient()
   const refreshLists = () => queryClient.invalidateQueries({ queryKey: inboxKeys.lists() })
   const store = (message: ContactMessage) => queryClient.setQueryData(inboxKeys.detail(message.id), message)
-  const forget = (ids: string[]) => {
-    for (const id of ids) queryClient.setQueryData(inboxKeys.detail(id), null)
-  }
 
   const open = useMutation({
     mutationFn: (id: string) => openMessage({ data: { id } }),
@@ -55,16 +52,6 @@ export function useMessageActions() {
     onError: failure(m.inbox_update_failed()),
   })
 
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteMessage({ data: { id } }),
-    onSuccess: (_result, id) => {
-      forget([id])
-      toast.success({ title: m.inbox_deleted() })
-      return refreshLists()
-    },
-    onError: failure(m.inbox_delete_failed()),
-  })
-
   const bulkUpdate = useMutation({
     mutationFn: (input: { ids: string[]; action: BulkAction }) => bulkUpdateStatus({ data: input }),
     onSuccess: ({ updated }) => {
@@ -74,15 +61,5 @@ export function useMessageActions() {
     onError: failure(m.inbox_update_failed()),
   })
 
-  const bulkRemove = useMutation({
-    mutationFn: (ids: string[]) => bulkDeleteMessages({ data: { ids } }),
-    onSuccess: ({ removed }, ids) => {
-      forget(ids)
-      toast.success({ title: m.inbox_bulk_deleted({ count: removed }) })
-      return refreshLists()
-    },
-    onError: failure(m.inbox_delete_failed()),
-  })
-
-  return { open, toggle, remove, bulkUpdate, bulkRemove }
+  return { open, toggle, bulkUpdate }
 }

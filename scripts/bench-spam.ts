@@ -1,0 +1,94 @@
+/**
+ * The spam filter's figures (docs/spam.md, docs/decisions/110-spam-filter.md): how much of each
+ * corpus it gets right, by the rules alone (a fresh site) and with a model learned from the other
+ * half (never from the messages measured), and how long one judgement takes through the real
+ * store on an embedded database that learned from the whole project corpus.
+ * Used by `npm run bench`; alone: `node scripts/run-ts.mjs scripts/bench-spam.ts [--json]`.
+ */
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ContactMessage } from '~/backend/backend'
+import { openEmbedded } from '~/backend/embedded/index.server'
+import {
+  crossValidated,
+  type LabelledMessage,
+  measure,
+  ownCorpus,
+  type Rates,
+  rulesOnly,
+  spamAssassin,
+  TARGETS,
+} from '../tests/support/spam-corpus'
+
+const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`
+const counts = (r: Rates) =>
+  `inquiries/ham judged spam ${r.hamFlagged} of ${r.ham} (${percent(r.hamFlagged, r.ham)}), spam caught ${r.spamCaught} of ${r.spam} (${percent(r.spamCaught, r.spam)})`
+
+function asStored(message: LabelledMessage): ContactMessage {
+  return {
+    ...message,
+    id: randomUUID(),
+    status: 'new',
+    createdAt: new Date().toISOString(),
+    readAt: null,
+    ipAddress: null,
+    deletedAt: null,
+  }
+}
+
+async function judgeTimes(own: LabelledMessage[], sample: LabelledMessage[]): Promise<{ p50: number; p95: number; n: number }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pusula-bench-spam-'))
+  const { backend } = await openEmbedded({ dataDir, secureCookies: false, logEmails: false })
+  try {
+    await backend.spam.learn(own.filter((m) => m.label === 'spam').map(asStored), 'spam')
+    await backend.spam.learn(own.filter((m) => m.label === 'ham').map(asStored), 'ham')
+    for (const m of sample.slice(0, 20)) await backend.spam.judge(m)
+    const times: number[] = []
+    for (const m of sample) {
+      const started = performance.now()
+      await backend.spam.judge(m)
+      times.push(performance.now() - started)
+    }
+    times.sort((a, b) => a - b)
+    const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 100) / 100
+    return { p50: at(0.5), p95: at(0.95), n: times.length }
+  } finally {
+    await backend.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+export default async function main(...args: string[]) {
+  const own = ownCorpus()
+  const sa = spamAssassin()
+  const ownRules = measure(own, rulesOnly)
+  const ownModel = crossValidated(own)
+  const saRules = measure(sa, rulesOnly)
+  const saModel = crossValidated(sa)
+  // Every 4th SpamAssassin message (long e-mails, the slow case) and the whole project corpus.
+  const times = await judgeTimes(own, [...own, ...sa.filter((_, i) => i % 4 === 0)])
+  const rows = [
+    { label: 'spam: own corpus, rules alone', value: counts(ownRules) },
+    {
+      label: 'spam: own corpus, rules + model (2-fold)',
+      value: counts(ownModel),
+      target: `0 inquiries, ≥ ${TARGETS.ownSpamCaught * 100} % caught`,
+    },
+    { label: 'spam: SpamAssassin, rules alone', value: counts(saRules) },
+    {
+      label: 'spam: SpamAssassin, rules + model (2-fold)',
+      value: counts(saModel),
+      target: `ham ≤ ${TARGETS.publicHamFlagged * 100} %, spam ≥ ${TARGETS.publicSpamCaught * 100} %`,
+    },
+    {
+      label: 'spam: one judgement (PGlite, p50 / p95)',
+      value: `${times.p50} / ${times.p95} ms over ${times.n} messages`,
+      target: 'p95 < 5 ms',
+    },
+  ]
+  if (args.includes('--json')) console.log(`BENCH_SPAM ${JSON.stringify(rows)}`)
+  else for (const row of rows) console.log(`${row.label}: ${row.value}${row.target ? ` (target ${row.target})` : ''}`)
+  return 0
+}

@@ -1,0 +1,63 @@
+/**
+ * The trash and spam server functions (docs/decisions/035-trash-and-spam.md): validate →
+ * authorize (requireAdmin, in every one) → the backend. Ids that are not uuids are refused by the
+ * schema; ids of no message, or of messages not where the action applies, change nothing.
+ */
+import { createServerFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
+import { getBackend } from '~/backend/index.server'
+import { requireAdmin } from '~/features/auth/require-admin'
+import { serverEnv } from '~/lib/env.server'
+import { mailLinkOrigin } from '~/lib/mail-link-origin.server'
+import { BulkIdsInputSchema } from './inbox.schemas'
+
+/** 'Geri Al' and 'Geri Yükle': out of the trash, back to the status each had. */
+export const restoreMessages = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .validator(BulkIdsInputSchema)
+  .handler(async ({ data }) => {
+    const backend = await getBackend()
+    return { restored: (await backend.messages.restore(data.ids)).length }
+  })
+
+/** 'Kalıcı Olarak Sil': only messages already in the trash are deleted for good. */
+export const purgeMessages = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .validator(BulkIdsInputSchema)
+  .handler(async ({ data }) => {
+    const backend = await getBackend()
+    return { purged: await backend.messages.purge(data.ids) }
+  })
+
+/** 'Çöpü Boşalt'. */
+export const emptyTrash = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .handler(async () => {
+    const backend = await getBackend()
+    return { purged: await backend.messages.emptyTrash() }
+  })
+
+/** 'Spam': out of every list but Spam; a notification not yet sent is cancelled. */
+export const markMessagesSpam = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .validator(BulkIdsInputSchema)
+  .handler(async ({ data }) => {
+    const backend = await getBackend()
+    const changed = await backend.messages.markSpam(data.ids)
+    // Staff's word teaches the filter (docs/spam.md): these words and this sender lean to spam.
+    await backend.spam.learn(changed, 'spam')
+    return { updated: changed.length }
+  })
+
+/** 'Spam Değil': back to new, and the admins are notified of it now (linking to this origin). */
+export const markMessagesNotSpam = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .validator(BulkIdsInputSchema)
+  .handler(async ({ data }) => {
+    const backend = await getBackend()
+    const context = { linkOrigin: mailLinkOrigin(getRequest(), serverEnv()) }
+    const changed = await backend.messages.markNotSpam(data.ids, context)
+    // And back: the words lean to ham, the sender (and a firm's own domain) is trusted from now on.
+    await backend.spam.learn(changed, 'ham')
+    return { updated: changed.length }
+  })
