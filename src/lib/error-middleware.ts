@@ -3,6 +3,7 @@ import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { AppError } from './app-error'
 import { m } from '~/paraglide/messages'
+import { log } from './log.server'
 
 /**
  * Global server-function middleware: whatever a handler throws leaves as an AppError.
@@ -79,7 +80,7 @@ export function toAppError(error: unknown): unknown {
   }
   const issues = standardSchemaIssues(error)
   if (issues) return new AppError(400, 'bad_request', m.error_bad_request(), issueFields(issues))
-  console.error('[server function]', error)
+  log().error({ err: error }, 'server function failed')
   return new AppError(500, 'internal', m.error_internal())
 }
 

@@ -10,6 +10,7 @@ import { createInboxEvents } from './inbox-events.server'
 import type { CodeMailer, MailSystem } from './mail/mail-system.server'
 import { createMessageStore } from './messages.server'
 import { createRateLimitStore } from './rate-limits.server'
+import { type PendingMigrations, createBackendStatus } from './status.server'
 import { type TeamAccounts, createTeamStore } from './team.server'
 
 export interface SqlBackendParts {
@@ -23,6 +24,8 @@ export interface SqlBackendParts {
   mail: MailSystem
   /** Where the team page creates the account of an admin it adds (the built-in users, or Supabase Auth). */
   accounts: TeamAccounts
+  /** How /readyz tells the schema is complete: recorded migrations unless said otherwise (supabase). */
+  migrations?: PendingMigrations
   /** Runs after the database is closed (say, releasing the data folder's lock). */
   onClose?: () => void | Promise<void>
 }
@@ -41,6 +44,7 @@ export function createSqlBackend(parts: SqlBackendParts): Backend & { listening(
     mail: parts.mail.service,
     team: createTeamStore(parts.db, parts.accounts),
     inboxEvents,
+    status: createBackendStatus(parts.db, parts.migrations ?? { kind: 'recorded' }),
     listening: banners.listening,
     close() {
       closed ??= (async () => {
