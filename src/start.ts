@@ -1,4 +1,4 @@
-import { createCsrfMiddleware, createStart } from '@tanstack/react-start'
+import { createCsrfMiddleware, createServerOnlyFn, createStart } from '@tanstack/react-start'
 import { appErrorSerializer } from './lib/app-error'
 import { serverEnv } from './lib/env.server'
 import { requestOrigin } from './lib/forwarded.server'
@@ -12,9 +12,11 @@ import { errorMiddleware, undecodableCallMiddleware } from './lib/error-middlewa
  * Start's own comparison, with the URL the server sees, is http:// behind a TLS proxy
  * (docs/decisions/131-csrf-behind-a-proxy.md).
  */
+const publicOrigin = createServerOnlyFn((request: Request) => requestOrigin(request, serverEnv()))
+
 const csrf = createCsrfMiddleware({
   filter: (ctx) => ctx.handlerType === 'serverFn' || !['GET', 'HEAD', 'OPTIONS'].includes(ctx.request.method),
-  origin: (origin, ctx) => origin === requestOrigin(ctx.request, serverEnv()),
+  origin: (origin, ctx) => origin === publicOrigin(ctx.request),
 })
 
 export const startInstance = createStart(() => ({

@@ -1,4 +1,4 @@
-import { createMiddleware } from '@tanstack/react-start'
+import { createMiddleware, createServerOnlyFn } from '@tanstack/react-start'
 import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { AppError } from './app-error'
@@ -70,6 +70,9 @@ function isServerFnRequest(): boolean {
   return new URL(getRequest().url).pathname.startsWith('/_serverFn/')
 }
 
+/** This module is also in the client's bundle (src/start.ts): the logger stays on the server. */
+const logFailure = createServerOnlyFn((error: unknown) => log().error({ err: error }, 'server function failed'))
+
 export function toAppError(error: unknown): unknown {
   if (error instanceof AppError) return error
   // Redirects and not-found signals thrown by router helpers pass through untouched.
@@ -80,7 +83,7 @@ export function toAppError(error: unknown): unknown {
   }
   const issues = standardSchemaIssues(error)
   if (issues) return new AppError(400, 'bad_request', m.error_bad_request(), issueFields(issues))
-  log().error({ err: error }, 'server function failed')
+  logFailure(error)
   return new AppError(500, 'internal', m.error_internal())
 }
 

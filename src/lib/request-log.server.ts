@@ -6,11 +6,11 @@
  * to the request histogram of /metrics. docs/decisions/130-logs-and-metrics.md.
  */
 import { randomUUID } from 'node:crypto'
-import { serverEnv } from './env.server'
+import { type ServerEnv, serverEnv } from './env.server'
 import { clientAddress } from './forwarded.server'
-import { log, requestScope } from './log.server'
+import { type Logger, log, requestScope } from './log.server'
 import { requestDuration } from './metrics.server'
-import type { Middleware } from './middleware'
+import type { Middleware, Next } from './middleware'
 
 /** What a proxy's request id may look like: a UUID, a hex or base64 id; nothing that can break a log line. */
 const REQUEST_ID = /^[\w.:+/=-]{1,128}$/
@@ -42,9 +42,14 @@ export function routeOf(pathname: string, status: number): string {
 /** The socket's address, as srvx hands it on the request (absent in tests that build their own). */
 const socketAddress = (request: Request) => (request as Request & { ip?: string }).ip
 
-export const requestLog: Middleware = async (request, next) => {
+export function createRequestLog(env: () => Pick<ServerEnv, 'proxyHops'>, logger: () => Logger = log): Middleware {
+  return (request, next) => logRequest(request, next, env(), logger())
+}
+
+export const requestLog = createRequestLog(serverEnv)
+
+async function logRequest(request: Request, next: Next, env: Pick<ServerEnv, 'proxyHops'>, logger: Logger): Promise<Response> {
   const started = performance.now()
-  const env = serverEnv()
   const requestId = requestIdOf(request, env.proxyHops)
   const { pathname } = new URL(request.url)
   const fields = {
@@ -57,7 +62,7 @@ export const requestLog: Middleware = async (request, next) => {
     response = await requestScope.run({ requestId }, () => next(request))
   } catch (error) {
     // Nothing inside answered: the request fails as a 500, and the error is logged with its id.
-    requestScope.run({ requestId }, () => log().error({ err: error }, 'request failed'))
+    requestScope.run({ requestId }, () => logger.error({ err: error }, 'request failed'))
     response = new Response('Internal Server Error', { status: 500 })
   }
   try {
@@ -71,7 +76,7 @@ export const requestLog: Middleware = async (request, next) => {
   const route = routeOf(pathname, response.status)
   requestDuration.observe({ method: request.method, route, status: String(response.status) }, seconds)
   const level = PROBES.has(pathname) && response.status < 400 ? 'debug' : 'info'
-  log()[level](
+  logger[level](
     { reqId: requestId, ...fields, route, status: response.status, durationMs: Math.round(seconds * 10_000) / 10 },
     'request',
   )

@@ -28,9 +28,14 @@ const messages = new Gauge({
   labelNames: ['status'] as const,
   registers: [registry],
 })
+const snapshotsEnabled = new Gauge({
+  name: 'pusula_snapshots_enabled',
+  help: 'Whether scheduled snapshots are on (1) or off (0).',
+  registers: [registry],
+})
 const snapshotAge = new Gauge({
   name: 'pusula_snapshot_age_seconds',
-  help: 'Age of the newest snapshot (absent while snapshots are off; -1 when on and none was taken yet).',
+  help: 'Age of the newest snapshot (0 while snapshots are off; -1 when on and none was taken yet).',
   registers: [registry],
 })
 const databaseUp = new Gauge({
@@ -62,6 +67,7 @@ export function recordReading(
     mailDueAge.set(seconds(reading.mail.oldestDueAt, reading.now))
     for (const [status, n] of Object.entries(reading.messages)) messages.set({ status }, n)
   }
+  snapshotsEnabled.set(snapshots?.enabled ? 1 : 0)
   if (snapshots?.enabled) snapshotAge.set(snapshots.newestAt ? seconds(snapshots.newestAt, now) : -1)
   if (poolUse) {
     pool.set({ state: 'max' }, poolUse.max)
