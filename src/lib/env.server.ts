@@ -43,7 +43,10 @@ const EnvSchema = v.object({
   LOG_FORMAT: v.optional(v.picklist(['json', 'pretty', ''], 'LOG_FORMAT must be json or pretty'), ''),
   /** The least severe log level written. */
   LOG_LEVEL: v.optional(
-    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', ''], 'LOG_LEVEL must be fatal, error, warn, info, debug or trace'),
+    v.picklist(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', ''],
+      'LOG_LEVEL must be fatal, error, warn, info, debug or trace',
+    ),
     '',
   ),
   /** The bearer token GET /metrics asks for; unset, /metrics does not exist (404). */
@@ -51,7 +54,10 @@ const EnvSchema = v.object({
     v.pipe(
       v.string(),
       v.trim(),
-      v.check((token) => token === '' || /^[\x21-\x7e]{16,}$/.test(token), 'METRICS_TOKEN must be at least 16 printable characters without spaces'),
+      v.check(
+        (token) => token === '' || /^[\x21-\x7e]{16,}$/.test(token),
+        'METRICS_TOKEN must be at least 16 printable characters without spaces',
+      ),
     ),
     '',
   ),

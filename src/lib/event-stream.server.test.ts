@@ -68,7 +68,10 @@ describe('createEventStream', () => {
       start: async () => Promise.reject(new Error('down')),
     }).getReader()
     expect(await readUntil(failing, 'never')).toBe('retry: 1000\n\n')
-    expect(warn).toHaveBeenCalledWith({ err: expect.objectContaining({ message: 'down' }), stream: 'test' }, 'cannot start the event stream')
+    expect(warn).toHaveBeenCalledWith(
+      { err: expect.objectContaining({ message: 'down' }), stream: 'test' },
+      'cannot start the event stream',
+    )
   })
 })
 

@@ -24,4 +24,3 @@ export const openEventStreams = new Gauge({
   labelNames: ['stream'] as const,
   registers: [registry],
 })
-

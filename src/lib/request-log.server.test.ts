@@ -21,7 +21,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 describe('the request log', () => {
   it('writes one line per request: id, method, route, path without the query, status, duration, client address', async () => {
     const { logger, lines } = capture()
-    const middleware = createRequestLog(() => ({ proxyHops: 1 }), () => logger)
+    const middleware = createRequestLog(
+      () => ({ proxyHops: 1 }),
+      () => logger,
+    )
     const request = new Request('http://127.0.0.1:3000/admin/messages?q=ece%40example.com&status=new', {
       headers: { 'x-forwarded-for': '203.0.113.9, 198.51.100.7' },
     })
@@ -47,7 +50,10 @@ describe('the request log', () => {
 
   it("takes a trusted proxy's X-Request-Id, and makes its own without a proxy or for a malformed one", async () => {
     const answer = async (proxyHops: number, given: string) => {
-      const middleware = createRequestLog(() => ({ proxyHops }), () => capture().logger)
+      const middleware = createRequestLog(
+        () => ({ proxyHops }),
+        () => capture().logger,
+      )
       const response = await middleware(new Request('http://x/', { headers: { 'x-request-id': given } }), async () =>
         Response.redirect('http://x/en', 302),
       )
@@ -60,7 +66,10 @@ describe('the request log', () => {
 
   it('logs the lines written inside the request with its id, and an escaped error with its stack as a 500', async () => {
     const { logger, lines } = capture()
-    const middleware = createRequestLog(() => ({ proxyHops: 0 }), () => logger)
+    const middleware = createRequestLog(
+      () => ({ proxyHops: 0 }),
+      () => logger,
+    )
     const response = await middleware(new Request('http://x/api/banner-upload', { method: 'POST' }), async () => {
       logger.warn('inside')
       throw Object.assign(new Error('boom'), { detail: 'Key (email)=(ece@example.com) already exists.' })
@@ -72,14 +81,21 @@ describe('the request log', () => {
       ['request failed', id],
       ['request', id],
     ])
-    expect(lines[1]?.err).toMatchObject({ type: 'Error', message: 'boom', stack: expect.stringContaining('request-log.server.test.ts') })
+    expect(lines[1]?.err).toMatchObject({
+      type: 'Error',
+      message: 'boom',
+      stack: expect.stringContaining('request-log.server.test.ts'),
+    })
     // A driver's detail can quote the row: the log keeps the error's kind, message, code and stack only.
     expect(JSON.stringify(lines)).not.toContain('ece@example.com')
   })
 
   it('logs health probes at debug while they succeed', async () => {
     const { logger, lines } = capture()
-    const middleware = createRequestLog(() => ({ proxyHops: 0 }), () => logger)
+    const middleware = createRequestLog(
+      () => ({ proxyHops: 0 }),
+      () => logger,
+    )
     await middleware(new Request('http://x/readyz'), async () => new Response('{}'))
     await middleware(new Request('http://x/readyz'), async () => new Response('{}', { status: 503 }))
     expect(lines.map((line) => line.status)).toEqual([503])

@@ -38,7 +38,8 @@ describe('readiness', () => {
     const check = (r: StatusReading, snapshots: SnapshotStatus = OFF) =>
       readinessOf({ reading: r, snapshots, databaseMs: 1, databaseError: null }, NOW)
     expect(check(reading({ pendingMigrations: 1 })).checks.migrations).toEqual({ ok: false, pending: 1 })
-    const due = (seconds: number) => reading({ mail: { queued: 2, oldestQueuedAt: ago(seconds + 60), oldestDueAt: ago(seconds) } })
+    const due = (seconds: number) =>
+      reading({ mail: { queued: 2, oldestQueuedAt: ago(seconds + 60), oldestDueAt: ago(seconds) } })
     expect(check(due(LIMITS.ops.mailDueMaxSeconds - 1)).ok).toBe(true)
     expect(check(due(LIMITS.ops.mailDueMaxSeconds)).checks.mail).toEqual({ ok: false, oldestDueSeconds: 900, queued: 2 })
     const daily = (hoursAgo: number | null): SnapshotStatus => ({

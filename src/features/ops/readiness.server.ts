@@ -81,7 +81,9 @@ const secondsBetween = (from: Date, to: Date) => Math.max(0, Math.round((to.getT
 export function readinessOf({ reading, snapshots, databaseMs, databaseError }: Reading, now = new Date()): Readiness {
   const checks: Record<string, CheckResult> = {
     database: reading ? { ok: true, ms: databaseMs } : { ok: false, ms: databaseMs, error: databaseError },
-    migrations: reading ? { ok: reading.pendingMigrations === 0, pending: reading.pendingMigrations } : { ok: false, pending: null },
+    migrations: reading
+      ? { ok: reading.pendingMigrations === 0, pending: reading.pendingMigrations }
+      : { ok: false, pending: null },
     mail: mailCheck(reading),
     snapshots: snapshotCheck(snapshots, now),
   }
