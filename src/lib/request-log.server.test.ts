@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { createLogger, log } from './log.server'
+import { createLogger, log, prettyDestination } from './log.server'
 import { createRequestLog, routeOf } from './request-log.server'
 
 /** A logger writing into an array, one parsed object per line. */
@@ -120,4 +120,28 @@ describe('routeOf', () => {
 
 it('the process logger is JSON at info unless the environment says otherwise', () => {
   expect(log().level).toBe('info')
+})
+
+it('writes a request on one line in the pretty format, and other lines with their request id', async () => {
+  let text = ''
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      text += String(chunk)
+      done()
+    },
+  })
+  const logger = createLogger({ format: 'pretty', level: 'info' }, prettyDestination(sink))
+  const middleware = createRequestLog(
+    () => ({ proxyHops: 0 }),
+    () => logger,
+  )
+  const response = await middleware(new Request('http://x/en?q=ece%40example.com'), async () => {
+    logger.warn('inside')
+    return new Response('ok')
+  })
+  const id = response.headers.get('x-request-id')
+  const lines = text.trim().split('\n')
+  expect(lines).toHaveLength(2)
+  expect(lines[0]).toMatch(new RegExp(`WARN: inside \\[${id}\\]$`))
+  expect(lines[1]).toMatch(new RegExp(`INFO: GET /en 200 [\\d.]+ ms unknown \\[${id}\\]$`))
 })
