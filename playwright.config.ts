@@ -52,6 +52,8 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       // Tests read codes from DATA_DIR/outbox.jsonl; the log would only add noise to the report.
       LOG_EMAILS: 'false',
+      // A line per request would bury the report; warnings and errors still reach it.
+      LOG_LEVEL: 'warn',
       // Admins of their own for the sign-in tests (tests/e2e/auth.spec.ts): one code per e-mail per minute.
       SEED_ADMIN_EMAILS: E2E_AUTH_ADMINS.join(','),
       // The suite sends dozens of contact messages in minutes: far past the flood limit, after

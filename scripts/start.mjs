@@ -7,5 +7,11 @@ import { runServer } from './lib/server-process.mjs'
 if (existsSync('.env') && typeof process.loadEnvFile === 'function') process.loadEnvFile('.env')
 buildIfNeeded()
 
-const env = { ...process.env, PORT: process.env.PORT ?? '3000', HOST: process.env.HOST ?? '127.0.0.1' }
+const env = {
+  ...process.env,
+  PORT: process.env.PORT ?? '3000',
+  HOST: process.env.HOST ?? '127.0.0.1',
+  // Readable lines for a person at a terminal; JSON (the server's default) for anything that collects logs.
+  LOG_FORMAT: process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json'),
+}
 runServer({ outputDir: OUTPUT_DIR, env })

@@ -1,12 +1,15 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { getBackend } from './backend/index.server'
 import { BANNER_UPLOAD_PATH } from './features/banners/upload-banner-image'
+import { opsEndpoints } from './features/ops/ops-endpoints.server'
 import { limitBodies } from './lib/body-limit.server'
 import { compression } from './lib/compress.server'
 import { serverEnv } from './lib/env.server'
 import { requestOrigin } from './lib/forwarded.server'
 import { LIMITS } from './lib/limits'
+import { log } from './lib/log.server'
 import { pageLocaleCookie } from './lib/locale-cookie.server'
+import { requestLog } from './lib/request-log.server'
 import { type Middleware, compose } from './lib/middleware'
 import { loadFormStampKey } from './lib/form-stamp.server'
 import { createPageCache } from './lib/page-cache.server'
@@ -26,7 +29,7 @@ function watchBanners() {
     .then((backend) => backend.banners.subscribe(() => pageCache.clear()))
     .catch((error) => {
       watchingBanners = false
-      console.error('[page cache] cannot watch banner changes', error)
+      log().error({ err: error }, 'page cache: cannot watch banner changes')
     })
 }
 
@@ -48,10 +51,15 @@ const paraglideLocale: Middleware = (request, next) => paraglideMiddleware(reque
  * each is tested alone next to its module.
  */
 const pipeline = compose(
-  // Outermost, so every answer carries the security headers: the body limit's 413s and cached
+  // Outermost, so the line it logs times everything and every answer carries X-Request-Id; the
+  // steps inside log with the request's id.
+  requestLog,
+  // So every answer carries the security headers: the body limit's 413s and cached
   // pages too. It draws the request's CSP nonce, which the steps inside read, and marks answers
   // that set a cookie private, so it must stay outside the locale cookie.
   securityHeaders,
+  // /healthz, /readyz and /metrics: before any body, cookie or cache, never rate-limited.
+  opsEndpoints,
   // Before anything can read a body. Uploads of a banner image get their own, larger limit and
   // a message naming the size allowed (docs/decisions/071-hostile-input.md).
   limitBodies({

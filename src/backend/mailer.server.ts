@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { log } from '~/lib/log.server'
 
 export interface OutboxMail {
   to: string
@@ -35,7 +36,8 @@ export function createOutboxMailer(options: { dataDir: string; logEmails: boolea
       // One appendFile call per line: concurrent sends never interleave within a line.
       await fs.appendFile(file, `${JSON.stringify(line)}\n`, { encoding: 'utf8', mode: 0o600 })
       if (options.logEmails) {
-        console.info(`[mail] To: ${line.to}\n[mail] Subject: ${line.subject}\n${line.text}\n`)
+        // The embedded mode's way to sign in without a mail server (LOG_EMAILS): the whole mail, on purpose.
+        log().info({ to: line.to, subject: line.subject, text: line.text }, 'mail (LOG_EMAILS)')
       }
     },
   }

@@ -130,3 +130,20 @@ describe('parseEnv', () => {
     })
   })
 })
+
+describe('operations variables', () => {
+  it('logs JSON at info and has no metrics endpoint unless told otherwise', () => {
+    const env = parseEnv({})
+    expect(env.log).toEqual({ format: 'json', level: 'info' })
+    expect(env.metricsToken).toBeNull()
+    expect(parseEnv({ LOG_FORMAT: 'pretty', LOG_LEVEL: 'debug' }).log).toEqual({ format: 'pretty', level: 'debug' })
+    expect(parseEnv({ METRICS_TOKEN: '  0123456789abcdef  ' }).metricsToken).toBe('0123456789abcdef')
+  })
+
+  it('stops at start naming the variable that is wrong', () => {
+    expect(() => parseEnv({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT: LOG_FORMAT must be json or pretty/)
+    expect(() => parseEnv({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL: LOG_LEVEL must be/)
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: METRICS_TOKEN must be at least 16/)
+    expect(() => parseEnv({ METRICS_TOKEN: 'has a space in it, long' })).toThrow(/METRICS_TOKEN/)
+  })
+})

@@ -53,6 +53,28 @@ const EnvSchema = v.object({
   MAIL_FROM: optionalString,
   /** Echo e-mails to the server log (embedded). */
   LOG_EMAILS: v.optional(v.picklist(['true', 'false']), 'true'),
+  /** json (one object a line, for production) or pretty (a terminal); `npm start` picks pretty in a terminal. */
+  LOG_FORMAT: v.optional(v.picklist(['json', 'pretty', ''], 'LOG_FORMAT must be json or pretty'), ''),
+  /** The least severe log level written. */
+  LOG_LEVEL: v.optional(
+    v.picklist(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', ''],
+      'LOG_LEVEL must be fatal, error, warn, info, debug or trace',
+    ),
+    '',
+  ),
+  /** The bearer token GET /metrics asks for; unset, /metrics does not exist (404). */
+  METRICS_TOKEN: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (token) => token === '' || /^[\x21-\x7e]{16,}$/.test(token),
+        'METRICS_TOKEN must be at least 16 printable characters without spaces',
+      ),
+    ),
+    '',
+  ),
   /**
    * Embedded, for tests and demos: more admins to seed into a fresh database (comma-separated),
    * so browser tests that each need their own sign-in code do not wait on one another.
@@ -139,6 +161,10 @@ export type ServerEnv = {
   /** Trusted reverse proxies in front; 0 ignores X-Forwarded-* (docs/decisions/080-client-address-and-origin.md). */
   proxyHops: number
   logEmails: boolean
+  /** How the server writes its log (docs/operations.md). */
+  log: { format: 'json' | 'pretty'; level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' }
+  /** GET /metrics's bearer token; null: no metrics endpoint. */
+  metricsToken: string | null
   /** The mail server; null: mail is written to DATA_DIR/outbox.jsonl (and the log). */
   mail: { smtpUrl: string; from: string } | null
   /** Extra admins the embedded seed creates (none unless SEED_ADMIN_EMAILS is set). */
@@ -179,6 +205,8 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     secureCookies,
     proxyHops: env.TRUST_PROXY,
     logEmails: env.LOG_EMAILS === 'true',
+    log: { format: env.LOG_FORMAT || 'json', level: env.LOG_LEVEL || 'info' },
+    metricsToken: env.METRICS_TOKEN || null,
     mail: parseMail(env),
     seedAdminEmails: env.SEED_ADMIN_EMAILS,
     codeTtlSeconds: env.AUTH_CODE_TTL_SECONDS,

@@ -1,8 +1,9 @@
-import { createMiddleware } from '@tanstack/react-start'
+import { createMiddleware, createServerOnlyFn } from '@tanstack/react-start'
 import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { AppError } from './app-error'
 import { m } from '~/paraglide/messages'
+import { log } from './log.server'
 
 /**
  * Global server-function middleware: whatever a handler throws leaves as an AppError.
@@ -69,6 +70,9 @@ function isServerFnRequest(): boolean {
   return new URL(getRequest().url).pathname.startsWith('/_serverFn/')
 }
 
+/** This module is also in the client's bundle (src/start.ts): the logger stays on the server. */
+const logFailure = createServerOnlyFn((error: unknown) => log().error({ err: error }, 'server function failed'))
+
 export function toAppError(error: unknown): unknown {
   if (error instanceof AppError) return error
   // Redirects and not-found signals thrown by router helpers pass through untouched.
@@ -79,7 +83,7 @@ export function toAppError(error: unknown): unknown {
   }
   const issues = standardSchemaIssues(error)
   if (issues) return new AppError(400, 'bad_request', m.error_bad_request(), issueFields(issues))
-  console.error('[server function]', error)
+  logFailure(error)
   return new AppError(500, 'internal', m.error_internal())
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readUntil } from '../../tests/support/event-stream'
 import { createEventStream, eventStreamResponse } from './event-stream.server'
+import { log } from './log.server'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -59,7 +60,7 @@ describe('createEventStream', () => {
     resolve(stop)
     await vi.waitFor(() => expect(stop).toHaveBeenCalledOnce())
 
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const warn = vi.spyOn(log(), 'warn').mockImplementation(() => {})
     const failing = createEventStream({
       name: 'test',
       retryMs: 1000,
@@ -67,7 +68,10 @@ describe('createEventStream', () => {
       start: async () => Promise.reject(new Error('down')),
     }).getReader()
     expect(await readUntil(failing, 'never')).toBe('retry: 1000\n\n')
-    expect(warn).toHaveBeenCalledWith('[test] cannot start the event stream:', 'down')
+    expect(warn).toHaveBeenCalledWith(
+      { err: expect.objectContaining({ message: 'down' }), stream: 'test' },
+      'cannot start the event stream',
+    )
   })
 })
 

@@ -6,6 +6,9 @@
  * ends or the source fails.
  */
 
+import { log } from './log.server'
+import { openEventStreams } from './metrics.server'
+
 const encoder = new TextEncoder()
 
 export function formatEvent(event: string, data: unknown): string {
@@ -47,11 +50,13 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
           cleanup()
         }
       }
+      openEventStreams.inc({ stream: options.name })
       const heartbeat = setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs)
       const lifetime = options.lifetimeMs === undefined ? undefined : setTimeout(() => cleanup(), options.lifetimeMs)
       cleanup = () => {
         if (closed) return
         closed = true
+        openEventStreams.dec({ stream: options.name })
         clearInterval(heartbeat)
         clearTimeout(lifetime)
         stopSource()
@@ -71,7 +76,7 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
         if (closed) return stop()
         stopSource = stop
       } catch (error) {
-        console.warn(`[${options.name}] cannot start the event stream:`, (error as Error).message)
+        log().warn({ err: error, stream: options.name }, 'cannot start the event stream')
         cleanup()
       }
     },

@@ -104,6 +104,14 @@ export const LIMITS = {
     /** Upload requests may carry the file plus a little form overhead. */
     maxUploadBodyBytes: 5 * 1024 * 1024 + 64 * 1024,
   },
+  ops: {
+    /** /readyz fails when the database has not answered its status query within this (docs/decisions/132). */
+    readyTimeoutMs: 1_000,
+    /** /readyz fails when a due mail has waited this long for an attempt: delivery has stopped. */
+    mailDueMaxSeconds: 15 * 60,
+    /** /readyz fails when the newest snapshot is older than this many snapshot intervals. */
+    snapshotMaxIntervals: 2,
+  },
   database: {
     /**
      * Connections each server instance keeps to a PostgreSQL server (postgres and supabase

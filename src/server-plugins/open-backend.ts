@@ -1,5 +1,6 @@
 import { definePlugin } from 'nitro'
 import { getBackend } from '../backend/index.server'
+import { log } from '../lib/log.server'
 
 /**
  * Opens the backend as the server starts, not at the first request: on a fresh data folder the
@@ -8,6 +9,6 @@ import { getBackend } from '../backend/index.server'
  */
 export default definePlugin(() => {
   getBackend().catch((error: unknown) => {
-    console.error('[backend] could not open at start-up; the first request will try again:', error)
+    log().error({ err: error }, 'backend: could not open at start-up; the first request will try again')
   })
 })

@@ -26,6 +26,7 @@ import { describeRateLimits } from './rate-limits.contract'
 import { describeSpam } from './spam.contract'
 import { describeTeam } from './team.contract'
 import { describeTrashAndSpam } from './trash-and-spam.contract'
+import { log } from '~/lib/log.server'
 
 export type { ContractSubject, MakeSubject } from './contract-subject'
 
@@ -288,7 +289,7 @@ function describeBanners(subject: Subject): void {
 
     it('stops announcing after unsubscribe, and one failing listener does not silence the others', async () => {
       const { banners } = subject().backend
-      const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
+      const quiet = vi.spyOn(log(), 'error').mockImplementation(() => {})
       const heard: string[] = []
       const unsubscribeThrowing = banners.subscribe(() => {
         throw new Error('listener failure')
@@ -300,7 +301,7 @@ function describeBanners(subject: Subject): void {
         const url = `/uploads/contract-${runTag()}.png`
         await banners.upsert([{ key: 'en-banner', imageUrl: url }])
         await vi.waitFor(() => expect(heard).toEqual([`late:${url}`]))
-        expect(quiet).toHaveBeenCalledWith('[banners] a change listener failed', expect.any(Error))
+        expect(quiet).toHaveBeenCalledWith({ err: expect.any(Error) }, 'banners: a change listener failed')
       } finally {
         unsubscribeThrowing()
         unsubscribeLate()

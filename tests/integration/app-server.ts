@@ -15,6 +15,8 @@ export interface AppServer {
   /** Everything the server printed, for failure messages. */
   log: () => string
   stop: () => Promise<void>
+  /** Ends the server at once (SIGKILL), as a crash or an OOM kill would. */
+  kill: () => Promise<void>
 }
 
 export async function startAppServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<AppServer> {
@@ -46,6 +48,10 @@ export async function startAppServer(options: { env?: Record<string, string>; da
     baseUrl,
     dataDir,
     log: server.output,
+    async kill() {
+      server.child.kill('SIGKILL')
+      await server.exited
+    },
     async stop() {
       await server.stop()
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })

@@ -155,7 +155,9 @@ describe('with SMTP_URL', () => {
     expect(ofThisTest.map((m) => m.to).sort()).toEqual([ADMIN, EN_ADMIN, THIRD_ADMIN, THIRD_ADMIN])
     expect(new Set(ofThisTest.map((m) => m.messageId)).size).toBe(4)
     expect((await call('getCodeDelivery', { method: 'GET', data: { id: deliveryId } })).result).toEqual({ state: 'sent' })
-    expect(server.log()).toMatch(/\[mail\] sign_in_code [0-9a-f-]{36}: attempt 1 failed/)
+    expect(server.log()).toMatch(
+      /"mailKind":"sign_in_code","mailId":"[0-9a-f-]{36}","attempt":1,.*"msg":"mail: an attempt failed"/,
+    )
   }, 60_000)
 
   it('loses nothing when the app is killed mid-delivery', async () => {

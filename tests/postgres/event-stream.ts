@@ -14,9 +14,13 @@ export interface EventStream {
   close(): void
 }
 
-export async function openEventStream(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
+export async function openEventStream(
+  url: string,
+  headers: Record<string, string> = {},
+  fetcher: (url: string, init: RequestInit) => Promise<Response> = fetch,
+): Promise<EventStream> {
   const abort = new AbortController()
-  const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal })
+  const response = await fetcher(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal })
   if (!response.ok || !response.body) throw new Error(`${url}: HTTP ${response.status}`)
   if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
     throw new Error(`${url}: not an event stream (${response.headers.get('content-type')})`)

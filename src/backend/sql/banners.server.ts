@@ -22,6 +22,7 @@ import {
 } from '../domain'
 import { bannerImageExtras } from '../banner-images'
 import type { Sql, SqlDatabase } from './client'
+import { log } from '~/lib/log.server'
 
 /** The channel of the NOTIFY trigger on public.hero_settings. */
 export const BANNER_CHANNEL = 'banner_changes'
@@ -114,26 +115,26 @@ function createBannerFeed(db: SqlDatabase) {
       try {
         listener(change)
       } catch (error) {
-        console.error('[banners] a change listener failed', error)
+        log().error({ err: error }, 'banners: a change listener failed')
       }
     }
   }
 
   function hear(payload: string): void {
     const notice = parseBannerNotification(payload)
-    if (!notice) console.warn('[banners] ignored a malformed notification')
+    if (!notice) log().warn('banners: ignored a malformed notification')
     else if (!('partial' in notice)) announce(notice)
     else {
       readPublic(db, notice.key)
         .then((row) => row && announce(toBannerChange(row)))
-        .catch((error: Error) => console.warn('[banners] cannot read a changed banner:', error.message))
+        .catch((error: Error) => log().warn({ err: error }, 'banners: cannot read a changed banner'))
     }
   }
 
   function startListening(): void {
     stopListening ??= db.listen(BANNER_CHANNEL, hear)
     stopListening.catch((error: Error) => {
-      console.warn('[banners] cannot hear banner changes from the database:', error.message)
+      log().warn({ err: error }, 'banners: cannot hear banner changes from the database')
       stopListening = null
     })
   }

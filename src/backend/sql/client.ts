@@ -37,5 +37,7 @@ export interface SqlDatabase extends Sql {
    * after the notifying transaction commits. Returns the function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /** The pool's connections now (the pg driver); PGlite has none. */
+  poolUse?(): { max: number; total: number; idle: number; waiting: number }
   close(): Promise<void>
 }

@@ -6,6 +6,7 @@
  */
 import type { InboxChange, InboxEvents } from '../backend'
 import type { SqlDatabase } from './client'
+import { log } from '~/lib/log.server'
 
 /** The channel of the NOTIFY triggers on public.contact_messages. */
 export const INBOX_CHANNEL = 'inbox_changes'
@@ -33,13 +34,13 @@ export function createInboxEvents(db: SqlDatabase): InboxEvents & { close(): Pro
 
   function hear(payload: string): void {
     const change = parseInboxNotification(payload)
-    if (!change) return console.warn('[inbox] ignored a malformed notification')
+    if (!change) return log().warn('inbox: ignored a malformed notification')
     for (const listener of [...listeners]) {
       // One closed stream must not keep the others from hearing it.
       try {
         listener(change)
       } catch (error) {
-        console.error('[inbox] a change listener failed', error)
+        log().error({ err: error }, 'inbox: a change listener failed')
       }
     }
   }

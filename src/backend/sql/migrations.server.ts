@@ -100,7 +100,7 @@ export class MigrationError extends Error {
 }
 
 /** The tables the server needs; a database without them was not migrated (supabase mode). */
-const REQUIRED_TABLES = [
+export const REQUIRED_TABLES = [
   'public.contact_messages',
   'public.hero_settings',
   'public.admin_emails',

@@ -4,6 +4,7 @@
  * failure; it may go to another URL (a session pooler) than the queries.
  */
 import pg from 'pg'
+import { log } from '~/lib/log.server'
 import type { QueryResult, Sql, SqlDatabase } from './client'
 
 export interface PgOptions {
@@ -58,7 +59,7 @@ export function pgDatabase(options: PgOptions): SqlDatabase {
     idleTimeoutMillis: 30_000,
   })
   // An idle connection that the server drops must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.warn('[db] an idle connection failed:', error.message))
+  pool.on('error', (error) => log().warn({ err: error }, 'db: an idle connection failed'))
 
   const root: Sql = queryable(pool, async (fn, txOptions) => {
     const client = await pool.connect()
@@ -93,12 +94,12 @@ export function pgDatabase(options: PgOptions): SqlDatabase {
         try {
           fn(message.payload ?? '')
         } catch (error) {
-          console.error('[db] a notification listener failed', error)
+          log().error({ err: error }, 'db: a notification listener failed')
         }
       }
     })
     client.on('error', (error) => {
-      console.warn('[db] the LISTEN connection failed:', error.message)
+      log().warn({ err: error }, 'db: the LISTEN connection failed')
       if (listener === client) listener = null
       client.end().catch(() => {})
       scheduleReconnect()
@@ -131,7 +132,7 @@ export function pgDatabase(options: PgOptions): SqlDatabase {
     setTimeout(() => {
       if (closed || listener) return
       ensureListener().catch((error: Error) => {
-        console.warn('[db] could not reconnect the LISTEN connection:', error.message)
+        log().warn({ err: error }, 'db: could not reconnect the LISTEN connection')
         scheduleReconnect()
       })
     }, delay).unref()
@@ -140,6 +141,7 @@ export function pgDatabase(options: PgOptions): SqlDatabase {
   return {
     ...root,
     driver: 'pg',
+    poolUse: () => ({ max: options.maxConnections, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onPayload) {
       let set = listeners.get(channel)
       const first = !set

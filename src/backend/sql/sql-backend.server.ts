@@ -12,6 +12,7 @@ import { createMessageStore } from './messages.server'
 import { createPrivacyService } from './privacy-service.server'
 import { createRateLimitStore } from './rate-limits.server'
 import { createSpamService } from './spam.server'
+import { type PendingMigrations, createBackendStatus } from './status.server'
 import { type TeamAccounts, createTeamStore } from './team.server'
 
 export interface SqlBackendParts {
@@ -25,6 +26,8 @@ export interface SqlBackendParts {
   mail: MailSystem
   /** Where the team page creates the account of an admin it adds (the built-in users, or Supabase Auth). */
   accounts: TeamAccounts
+  /** How /readyz tells the schema is complete: recorded migrations unless said otherwise (supabase). */
+  migrations?: PendingMigrations
   /** Runs after the database is closed (say, releasing the data folder's lock). */
   onClose?: () => void | Promise<void>
 }
@@ -45,6 +48,7 @@ export function createSqlBackend(parts: SqlBackendParts): Backend & { listening(
     inboxEvents,
     privacy: createPrivacyService(parts.db, parts.now, parts.accounts, parts.mail.log),
     spam: createSpamService(parts.db, parts.now),
+    status: createBackendStatus(parts.db, parts.migrations ?? { kind: 'recorded' }),
     listening: banners.listening,
     close() {
       closed ??= (async () => {

@@ -10,6 +10,7 @@ import { authFailure, isUnavailable } from './auth-errors.server'
 import { createOtpClient, createSessionClient, visitorCall } from './clients.server'
 import type { SupabaseBackendOptions } from './options.server'
 import { clearSessionCookies, hasSessionCookie, sessionStorageKey, type CookieWrites } from './session-cookies.server'
+import { log } from '~/lib/log.server'
 
 export class SupabaseAuthUnavailableError extends Error {
   override name = 'SupabaseAuthUnavailableError'
@@ -73,7 +74,7 @@ export function createAuthService(options: SupabaseBackendOptions, isAdmin: (ema
       // first, then its refresh token is revoked. Other devices stay signed in.
       const { error } = await client.auth.signOut({ scope: 'local' })
       if (error && isUnavailable(error)) {
-        console.warn('Supabase sign-out could not revoke the session:', error.message)
+        log().warn({ err: error }, 'auth: Supabase sign-out could not revoke the session')
       }
       // Whatever Supabase answered, no session cookie survives this call.
       clearSessionCookies(ctx.cookies, storageKey, options.secureCookies, writes)

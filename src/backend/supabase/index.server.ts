@@ -6,7 +6,7 @@
 import type { Backend } from '../backend'
 import { isAdminEmail } from '../sql/admins.server'
 import type { SqlDatabase } from '../sql/client'
-import { missingTables } from '../sql/migrations.server'
+import { REQUIRED_TABLES, missingTables } from '../sql/migrations.server'
 import { pgDatabase } from '../sql/pg.server'
 import { createMailSystem, type MailOptions, type MailSystem } from '../sql/mail/mail-system.server'
 import { createSqlBackend } from '../sql/sql-backend.server'
@@ -73,6 +73,7 @@ export async function openSupabase(
       mail,
       // The team page creates accounts as `npm run users` does: Auth's admin API, service role.
       accounts: supabaseAccounts(options),
+      migrations: { kind: 'tables', required: REQUIRED_TABLES },
     })
     await backend.listening()
     return { backend, db }

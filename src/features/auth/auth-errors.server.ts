@@ -7,6 +7,7 @@ import { setResponseHeader } from '@tanstack/react-start/server'
 import type { AuthFailure } from '~/backend/backend'
 import { AppError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'
+import { log } from '~/lib/log.server'
 
 export type AuthStep = 'send' | 'verify'
 
@@ -29,7 +30,7 @@ export function authFailureToAppError(step: AuthStep, failure: AuthFailure): App
     case 'unavailable':
       // A fault, not an answer: the login page's texts for an unexpected failure
       // (docs/product.md#staff-sign-in).
-      console.error(`[auth] ${step} failed: ${failure.message}`)
+      log().error({ step, code: failure.code, reason: failure.message }, 'auth: a step failed')
       return new AppError(503, 'auth_unavailable', step === 'send' ? m.login_error_send_failed() : m.login_error_verify_failed())
   }
 }

@@ -2,6 +2,7 @@ import { expect, it, vi } from 'vitest'
 import type { Backend, Banner, FileStorage } from '~/backend/backend'
 import { LIMITS } from '~/lib/limits'
 import { removeUnusedUploads } from './remove-unused-uploads.server'
+import { log } from '~/lib/log.server'
 
 const banner = (key: Banner['key'], imageUrl: string | null) => ({ key, imageUrl }) as Banner
 
@@ -19,7 +20,7 @@ it('keeps every image a banner shows and lets go of uploads older than the grace
     async () => [banner('en-banner', null), banner('tr-banner', '/uploads/hero-tr-banner-1.png')],
     ['hero-tr-banner-0.png'],
   )
-  const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+  const info = vi.spyOn(log(), 'info').mockImplementation(() => {})
   const now = new Date('2026-11-21T12:00:00Z')
 
   await removeUnusedUploads(backend, now)
@@ -28,7 +29,7 @@ it('keeps every image a banner shows and lets go of uploads older than the grace
     keepUrls: ['/uploads/hero-tr-banner-1.png'],
     storedBefore: new Date(now.getTime() - LIMITS.upload.unusedKeepSeconds * 1000),
   })
-  expect(info).toHaveBeenCalledWith('[uploads] removed 1 unused banner image(s)')
+  expect(info).toHaveBeenCalledWith({ removed: 1 }, 'uploads: removed unused banner images')
   info.mockRestore()
 })
 
@@ -55,7 +56,7 @@ it('keeps the responsive copies of every image shown, and the mobile image with 
 
 it('never fails the save it follows, and removes nothing when the banners cannot be read', async () => {
   const { backend, removeUnused } = fakeBackend(() => Promise.reject(new Error('down')))
-  const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const error = vi.spyOn(log(), 'error').mockImplementation(() => {})
   await expect(removeUnusedUploads(backend)).resolves.toBeUndefined()
   expect(removeUnused).not.toHaveBeenCalled()
   expect(error).toHaveBeenCalled()

@@ -1,6 +1,7 @@
 import type { Backend } from '~/backend/backend'
 import { bannerFileUrls } from '~/backend/banner-images'
 import { LIMITS } from '~/lib/limits'
+import { log } from '~/lib/log.server'
 
 /**
  * After a banner save: deletes uploaded images that no banner shows and that are older than a
@@ -13,8 +14,8 @@ export async function removeUnusedUploads(backend: Pick<Backend, 'banners' | 'st
     const keepUrls = banners.flatMap(bannerFileUrls)
     const storedBefore = new Date(now.getTime() - LIMITS.upload.unusedKeepSeconds * 1000)
     const removed = await backend.storage.removeUnused({ keepUrls, storedBefore })
-    if (removed.length > 0) console.info(`[uploads] removed ${removed.length} unused banner image(s)`)
+    if (removed.length > 0) log().info({ removed: removed.length }, 'uploads: removed unused banner images')
   } catch (error) {
-    console.error('[uploads] could not remove unused banner images', error)
+    log().error({ err: error }, 'uploads: could not remove unused banner images')
   }
 }

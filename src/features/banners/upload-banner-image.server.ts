@@ -15,6 +15,7 @@ import { type Locale, cookieName, isLocale } from '~/paraglide/runtime'
 import { BANNER_IMAGE_KINDS, type BannerImageKind } from './banners.schemas'
 import { IMAGE_FORMATS, checkDimensions, inspectImage } from './inspect-image'
 import { UndecodableImageError, makeBannerVariants } from './make-banner-variants.server'
+import { log } from '~/lib/log.server'
 
 const MB = 1024 * 1024
 /** Files stored at once: Supabase Storage takes one request per file. */
@@ -98,7 +99,7 @@ function errorResponse(error: unknown, locale: Locale): Response {
   if (error instanceof AppError) {
     appError = error
   } else {
-    console.error('[banner upload]', error)
+    log().error({ err: error }, 'banner upload failed')
     appError = new AppError(500, 'internal', m.error_internal({}, { locale }))
   }
   return Response.json({ code: appError.code, message: appError.message }, { status: appError.status })

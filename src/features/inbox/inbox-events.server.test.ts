@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { AuthUser, InboxChange, InboxEvents, RequestContext } from '~/backend/backend'
 import { readUntil } from '../../../tests/support/event-stream'
 import { createInboxEventStream, inboxEventsResponse } from './inbox-events.server'
+import { log } from '~/lib/log.server'
 
 function fakeEvents() {
   const listeners = new Set<(change: InboxChange) => void>()
@@ -67,7 +68,7 @@ describe('inbox event stream', () => {
 
   it('closes when the database cannot be heard, for the browser to try again', async () => {
     const failing: InboxEvents = { subscribe: async () => Promise.reject(new Error('connection refused')) }
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const warn = vi.spyOn(log(), 'warn').mockImplementation(() => {})
     const reader = createInboxEventStream(failing).getReader()
     const text = await readUntil(reader, 'never')
     expect(text).toBe('retry: 3000\n\n')

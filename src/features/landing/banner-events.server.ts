@@ -8,6 +8,7 @@ import type { BannerChange, BannerKey, BannerStore } from '~/backend/backend'
 import { toBannerChange } from '~/backend/domain'
 import { createEventStream, eventStreamResponse } from '~/lib/event-stream.server'
 import { BannerEventsQuerySchema } from './landing.schemas'
+import { log } from '~/lib/log.server'
 
 export const HEARTBEAT_MS = 25_000
 /** How long the browser waits before reconnecting after the stream drops. */
@@ -37,7 +38,7 @@ export function createBannerEventStream(
         sink.send('snapshot', row ? toBannerChange(row) : { key, imageUrl: null, updatedAt: null })
       } catch (error) {
         // Changes still arrive; the page keeps what it rendered.
-        console.warn('[banner-events] snapshot read failed', error)
+        log().warn({ err: error }, 'banner-events: snapshot read failed')
       }
       return unsubscribe
     },

@@ -5,6 +5,7 @@ import { getBackend } from '~/backend/index.server'
 import { serverEnv } from '~/lib/env.server'
 import { requestOrigin } from '~/lib/forwarded.server'
 import type { LandingPageData } from './landing.schemas'
+import { log } from '~/lib/log.server'
 
 /** The stored hero banner of the page's language; a failed read keeps the default (docs/product.md#hero-banner). */
 export async function readHeroBanner(locale: Locale): Promise<LandingPageData['banner']> {
@@ -14,7 +15,7 @@ export async function readHeroBanner(locale: Locale): Promise<LandingPageData['b
     if (!row) return { imageUrl: null, updatedAt: null }
     return { imageUrl: row.imageUrl, updatedAt: row.updatedAt, ...bannerImageExtras(row) }
   } catch (error) {
-    console.warn('[landing] banner read failed; the default image is shown', error)
+    log().warn({ err: error }, 'landing: banner read failed; the default image is shown')
     return { imageUrl: null, updatedAt: null }
   }
 }

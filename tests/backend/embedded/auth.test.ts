@@ -7,6 +7,7 @@ import { readOutbox, sessionCookieName } from '~/backend/embedded/index.server'
 import { addUser } from '~/backend/sql/builtin-auth/users.server'
 import { contextFor, createMemoryCookieJar } from '../backend.contract'
 import { openTestBackend, type TestBackend } from '../embedded-harness'
+import { log } from '~/lib/log.server'
 
 let t: TestBackend
 let userCount = 0
@@ -60,7 +61,7 @@ describe('sign-in e-mail', () => {
   it('fails with "unavailable" when the mail cannot be written, and lets the user retry at once', async () => {
     const dir = await fs.mkdtemp(path.join(t.dataDir, 'broken-'))
     const broken = await openTestBackend({ dataDir: dir })
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const quiet = vi.spyOn(log(), 'error').mockImplementation(() => {})
     try {
       await fs.mkdir(path.join(dir, 'outbox.jsonl')) // appendFile now fails with EISDIR
       const result = await broken.backend.auth.sendCode('admin@example.com')

@@ -12,6 +12,7 @@ import {
   TEST_USER,
   testSession,
 } from './harness'
+import { log } from '~/lib/log.server'
 
 const SEVEN_DAYS = 7 * 24 * 60 * 60
 
@@ -224,7 +225,7 @@ describe('signOut', () => {
   })
 
   it('clears the cookies even when Supabase cannot be reached', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const warn = vi.spyOn(log(), 'warn').mockImplementation(() => {})
     fake.on('POST', '/auth/v1/logout', new TypeError('fetch failed'))
     const jar = createTestJar({ [SESSION_COOKIE]: sessionCookieValue(testSession()) })
 

@@ -10,6 +10,7 @@ import type { Sql } from '../client'
 import type { CodeMailer } from '../mail/mail-system.server'
 import { hashCode, newCode, sameHash } from './secrets.server'
 import { findUserByEmail } from './users.server'
+import { log } from '~/lib/log.server'
 
 export const AUTH_MESSAGES = {
   userNotFound: 'Signups not allowed for otp',
@@ -73,7 +74,7 @@ export function createOtp(db: Sql, options: OtpOptions) {
     if (!issued.ok) return issued
     const outcome = await options.mail.dispatch(issued.mail)
     if (outcome === 'failed') {
-      console.error('[auth] could not send the sign-in e-mail')
+      log().error('auth: could not send the sign-in e-mail')
       // The user never got this code: drop it so they may ask again at once.
       await options.mail.cancel(issued.mail.id)
       await db.query('delete from embedded_auth.otp_codes where id = $1', [issued.id])

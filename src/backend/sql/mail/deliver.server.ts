@@ -8,6 +8,7 @@ import { digestMail, type NotifiedMessage, newMessageMail, type RenderedMail, si
 import { describeFailure, type MailTransport } from '../../mail/transport.server'
 import type { Sql } from '../client'
 import { finishMail, type MailRow, retryMailAt } from './queue.server'
+import { log } from '~/lib/log.server'
 
 export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'expired' | 'cancelled'
 
@@ -72,13 +73,17 @@ export async function deliverMail(deps: DeliveryDeps, row: MailRow): Promise<Del
     )
     if (next.action === 'retry') {
       await retryMailAt(db, row.id, next.at, failure.code)
-      console.warn(
-        `[mail] ${row.kind} ${row.id}: attempt ${row.attempts} failed (${failure.code}); next at ${next.at.toISOString()}`,
+      log().warn(
+        { mailKind: row.kind, mailId: row.id, attempt: row.attempts, code: failure.code, nextAt: next.at.toISOString() },
+        'mail: an attempt failed',
       )
       return 'retry'
     }
     await finishMail(db, row.id, next.status, now, failure.code)
-    console.error(`[mail] ${row.kind} ${row.id}: given up after attempt ${row.attempts} (${failure.code}): ${next.status}`)
+    log().error(
+      { mailKind: row.kind, mailId: row.id, attempt: row.attempts, code: failure.code, status: next.status },
+      'mail: given up',
+    )
     return next.status
   }
   await finishMail(db, row.id, 'sent', deps.now())

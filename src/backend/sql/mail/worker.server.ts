@@ -12,6 +12,7 @@ import type { SqlDatabase } from '../client'
 import { type DeliveryDeps, deliverMail } from './deliver.server'
 import { createMailLease } from './lease.server'
 import { claimNextMail, nextMailDue, releaseStaleClaims, removeFinishedMail } from './queue.server'
+import { log } from '~/lib/log.server'
 
 export interface MailWorker {
   /** Looks at the queue now (again after the current run, if one is under way). */
@@ -94,7 +95,7 @@ export async function startMailWorker(options: MailWorkerOptions): Promise<MailW
         try {
           held = await deliverDue()
         } catch (error) {
-          console.warn('[mail] the delivery worker failed; it will try again:', (error as Error).message)
+          log().warn({ err: error }, 'mail: the delivery worker failed; it will try again')
         }
       } while (again && !stopped)
       await schedule(held).catch(() => {})

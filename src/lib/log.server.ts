@@ -1,0 +1,91 @@
+/**
+ * The server's log (docs/decisions/130-logs-and-metrics.md): pino, one JSON object a line in
+ * production, pino-pretty's lines for a terminal (LOG_FORMAT=pretty). Every line written while a
+ * request is answered carries its id (`reqId`), from the request scope the request log opens.
+ * What goes in: codes, ids, counts, paths; never a message's text, an e-mail address or a code.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import pino from 'pino'
+import pretty from 'pino-pretty'
+import { EnvError, type ServerEnv, serverEnv } from './env.server'
+
+export type Logger = pino.Logger
+
+/** The request being answered, for the lines logged on its behalf. */
+export const requestScope = new AsyncLocalStorage<{ requestId: string }>()
+
+/**
+ * An error as the log keeps it: its kind, message, SQLSTATE or errno code and stack, not its
+ * other fields (a driver's `detail` can quote the row that failed, a visitor's address with it).
+ */
+export function serializeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) }
+  const { code } = error as { code?: unknown }
+  return {
+    type: error.name,
+    message: error.message,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    stack: error.stack,
+    ...(error.cause !== undefined ? { cause: serializeError(error.cause) } : {}),
+  }
+}
+
+export function createLogger(
+  options: ServerEnv['log'],
+  destination: pino.DestinationStream = options.format === 'pretty'
+    ? prettyDestination()
+    : pino.destination({ fd: 1, sync: false }),
+): Logger {
+  return pino(
+    {
+      level: options.level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: serializeError },
+      mixin: () => {
+        const scope = requestScope.getStore()
+        return scope ? { reqId: scope.requestId } : {}
+      },
+    },
+    destination,
+  )
+}
+
+/** Fields of the request line, which the pretty format writes on one line instead of one each. */
+const REQUEST_FIELDS = ['method', 'path', 'route', 'status', 'durationMs', 'clientAddress']
+
+/** `GET /en 200 25.7 ms 127.0.0.1 [id]` for a request; any other message with its request id. */
+function prettyMessage(line: Record<string, unknown>, messageKey: string): string {
+  const id = line.reqId ? ` [${String(line.reqId)}]` : ''
+  if (line[messageKey] !== 'request') return `${String(line[messageKey] ?? '')}${id}`
+  const { method, path, status, durationMs, clientAddress } = line
+  return `${String(method)} ${String(path)} ${String(status)} ${String(durationMs)} ms ${String(clientAddress)}${id}`
+}
+
+/** pino-pretty in the process (no worker thread to bundle), a request on one line. */
+export function prettyDestination(output: NodeJS.WritableStream = process.stdout): pino.DestinationStream {
+  return pretty({
+    sync: true,
+    destination: output,
+    colorize: output === process.stdout && process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: `pid,hostname,reqId,${REQUEST_FIELDS.join(',')}`,
+    messageFormat: prettyMessage,
+  })
+}
+
+let cached: Logger | undefined
+
+/** The process's logger; the environment's format and level (JSON at info when it is invalid: start-up says why). */
+export function log(): Logger {
+  if (cached) return cached
+  let options: ServerEnv['log'] = { format: 'json', level: 'info' }
+  try {
+    options = serverEnv().log
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error
+  }
+  cached = createLogger(options)
+  return cached
+}

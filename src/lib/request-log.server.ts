@@ -1,0 +1,84 @@
+/**
+ * The pipeline's outermost step (src/server.ts): gives each request an id (a trusted proxy's
+ * X-Request-Id, or a new one), returns it in X-Request-Id, runs the rest of the pipeline in the
+ * request's log scope, and writes one line per request: time, id, method, route, path without
+ * the query, status, duration and the client address TRUST_PROXY decides. The same duration goes
+ * to the request histogram of /metrics. docs/decisions/130-logs-and-metrics.md.
+ */
+import { randomUUID } from 'node:crypto'
+import { type ServerEnv, serverEnv } from './env.server'
+import { clientAddress } from './forwarded.server'
+import { type Logger, log, requestScope } from './log.server'
+import { requestDuration } from './metrics.server'
+import type { Middleware, Next } from './middleware'
+
+/** What a proxy's request id may look like: a UUID, a hex or base64 id; nothing that can break a log line. */
+const REQUEST_ID = /^[\w.:+/=-]{1,128}$/
+
+export function requestIdOf(request: Request, proxyHops: number): string {
+  const given = request.headers.get('x-request-id')
+  return proxyHops > 0 && given && REQUEST_ID.test(given) ? given : randomUUID()
+}
+
+/** Probes a load balancer sends every second or so: logged at debug while they succeed. */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics'])
+
+/**
+ * The route a path belongs to, for the histogram's label: a bounded set (pages, API routes, server
+ * function ids of this build); uploads by their folder, anything unknown as `other`.
+ */
+export function routeOf(pathname: string, status: number): string {
+  if (pathname.startsWith('/_serverFn/')) {
+    const id = pathname.slice('/_serverFn/'.length)
+    return /^[0-9a-f]{1,128}$/.test(id) ? pathname : '/_serverFn/:id'
+  }
+  if (pathname.startsWith('/uploads/')) return '/uploads/:file'
+  if (status === 404) return 'not_found'
+  const known = /^(\/en)?(\/|\/admin(\/(login|messages|team))?|\/robots\.txt|\/sitemap\.xml)?$/.test(pathname)
+  if (known || PROBES.has(pathname) || /^\/api\/[\w-]+$/.test(pathname)) return pathname.replace(/(.)\/$/, '$1')
+  return 'other'
+}
+
+/** The socket's address, as srvx hands it on the request (absent in tests that build their own). */
+const socketAddress = (request: Request) => (request as Request & { ip?: string }).ip
+
+export function createRequestLog(env: () => Pick<ServerEnv, 'proxyHops'>, logger: () => Logger = log): Middleware {
+  return (request, next) => logRequest(request, next, env(), logger())
+}
+
+export const requestLog = createRequestLog(serverEnv)
+
+async function logRequest(request: Request, next: Next, env: Pick<ServerEnv, 'proxyHops'>, logger: Logger): Promise<Response> {
+  const started = performance.now()
+  const requestId = requestIdOf(request, env.proxyHops)
+  const { pathname } = new URL(request.url)
+  const fields = {
+    method: request.method,
+    path: pathname,
+    clientAddress: clientAddress(request.headers.get('x-forwarded-for'), socketAddress(request), env.proxyHops),
+  }
+  let response: Response
+  try {
+    response = await requestScope.run({ requestId }, () => next(request))
+  } catch (error) {
+    // Nothing inside answered: the request fails as a 500, and the error is logged with its id.
+    requestScope.run({ requestId }, () => logger.error({ err: error }, 'request failed'))
+    response = new Response('Internal Server Error', { status: 500 })
+  }
+  try {
+    response.headers.set('x-request-id', requestId)
+  } catch {
+    // Immutable headers (a redirect, a proxied fetch): copy them.
+    response = new Response(response.body, response)
+    response.headers.set('x-request-id', requestId)
+  }
+  const seconds = (performance.now() - started) / 1000
+  const route = routeOf(pathname, response.status)
+  requestDuration.observe({ method: request.method, route, status: String(response.status) }, seconds)
+  const level = PROBES.has(pathname) && response.status < 400 ? 'debug' : 'info'
+  logger[level](
+    { reqId: requestId, ...fields, route, status: response.status, durationMs: Math.round(seconds * 10_000) / 10 },
+    'request',
+  )
+  return response
+}
