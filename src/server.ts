@@ -40,7 +40,7 @@ function watchBanners() {
 function loadStampKey() {
   getBackend()
     .then((backend) => loadFormStampKey(() => backend.spam.stampKey()))
-    .catch((error) => console.error('[spam] cannot load the form stamp key', error))
+    .catch((error) => log().error({ err: error }, 'spam: cannot load the form stamp key'))
 }
 
 /** Paraglide's request-scoped locale (from the URL, else the cookie) for everything Start renders. */

@@ -6,13 +6,14 @@
  */
 import type { PrivacyService, RetentionPolicy } from '~/backend/backend'
 import { LIMITS } from '~/lib/limits'
+import { log as appLog } from '~/lib/log.server'
 
 export function startRetentionSchedule(
   privacy: () => Promise<PrivacyService>,
   policy: RetentionPolicy,
   log: { info(line: string): void; error(line: string, error: unknown): void } = {
-    info: (line) => console.info(line),
-    error: (line, error) => console.error(line, error),
+    info: (line) => appLog().info(line),
+    error: (line, error) => appLog().error({ err: error }, line),
   },
 ): () => void {
   async function run(): Promise<void> {
