@@ -84,6 +84,11 @@ export interface PersonalDataExport {
   rateLimits: { key: string; at: string }[]
   /** Earlier erasure requests for the address, recognised by its keyed hash. */
   erasureRequests: { at: string; via: string }[]
+  /**
+   * What the spam filter keeps about the address: staff's word on it as a sender, and how many
+   * traces of its recent texts the repeat rule holds (docs/spam.md).
+   */
+  spamFilter: { senderVerdict: 'spam' | 'ham' | null; recentTexts: number }
 }
 
 export const ERASED_KINDS = [
@@ -95,6 +100,7 @@ export const ERASED_KINDS = [
   'mail',
   'loggedMail',
   'rateLimits',
+  'spamFilter',
 ] as const
 export type ErasedKind = (typeof ERASED_KINDS)[number]
 export type ErasureCounts = Record<ErasedKind, number>
@@ -113,6 +119,8 @@ export function isEmptyExport(data: PersonalDataExport): boolean {
     data.account === null &&
     data.mail.length === 0 &&
     data.loggedMail.length === 0 &&
-    data.rateLimits.length === 0
+    data.rateLimits.length === 0 &&
+    data.spamFilter.senderVerdict === null &&
+    data.spamFilter.recentTexts === 0
   )
 }

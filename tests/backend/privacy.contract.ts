@@ -205,6 +205,16 @@ export function describePrivacyContract(name: string, open: () => Promise<Privac
         new Date(NOW.getTime() + 60_000),
         `sendCodePerEmail:${OTHER}`,
       ])
+      // Staff said 'Spam Değil' to this sender, and the repeat rule keeps a trace of a recent text.
+      await setup.query(
+        `insert into public.spam_senders (sender, verdict) values ($1, 'ham'), ('@example.com', 'ham')
+         on conflict (sender) do nothing`,
+        [TARGET],
+      )
+      await setup.query(
+        `insert into public.spam_fingerprints (fingerprint, email, seen_at) values (md5('a'), $1, $2), (md5('b'), $3, $2)`,
+        [TARGET, NOW, OTHER],
+      )
       if (builtinAuth) {
         const { rows } = await setup.query<{ id: string }>(
           'insert into embedded_auth.users (email) values ($1) on conflict (email) do update set email = excluded.email returning id',
@@ -241,6 +251,7 @@ export function describePrivacyContract(name: string, open: () => Promise<Privac
       ])
       expect(data.mail.map((m) => m.recipient)).toContain(TARGET)
       expect(data.rateLimits).toEqual([{ key: `sendCodePerEmail:${TARGET}`, at: NOW.toISOString() }])
+      expect(data.spamFilter).toEqual({ senderVerdict: 'ham', recentTexts: 1 })
       expect(data.account === null).toBe(!subject.builtinAuth)
       if (subject.builtinAuth) expect(data.account).toMatchObject({ sessions: 1, pendingCodes: 1 })
       expect(JSON.stringify(data)).not.toContain(OTHER)
@@ -275,6 +286,7 @@ export function describePrivacyContract(name: string, open: () => Promise<Privac
           accounts: subject.builtinAuth ? 1 : 0,
           mail: 2,
           rateLimits: 1,
+          spamFilter: 2,
         },
       })
       expect(await columnsHolding(subject.setup, TARGET)).toEqual([])
@@ -291,6 +303,11 @@ export function describePrivacyContract(name: string, open: () => Promise<Privac
       )
       expect(digest.rows).toEqual([{ ids: [otherId] }])
       expect((await exportPersonalData(subject.app, OTHER, NOW)).rateLimits).toHaveLength(1)
+      expect((await exportPersonalData(subject.app, OTHER, NOW)).spamFilter.recentTexts).toBe(1)
+      const domains = await subject.setup.query<{ sender: string }>(
+        `select sender from public.spam_senders where sender like '@%'`,
+      )
+      expect(domains.rows).toEqual([{ sender: '@example.com' }])
 
       const { rows: requests } = await subject.setup.query<{ subject_hash: string; via: string; counts: Record<string, number> }>(
         'select subject_hash, via, counts from public.privacy_requests',

@@ -81,6 +81,14 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
         `select key, hit_at from public.rate_limit_hits where ${RATE_KEY_MATCH} order by hit_at, id`,
         [address],
       )
+      const spamSender = await tx.query<{ verdict: 'spam' | 'ham' }>(
+        'select verdict from public.spam_senders where sender = $1',
+        [address],
+      )
+      const spamTexts = await tx.query<{ n: number }>(
+        'select count(*)::int as n from public.spam_fingerprints where lower(email) = $1',
+        [address],
+      )
       const requests = await tx.query<{ created_at: Date; via: string }>(
         'select created_at, via from public.privacy_requests where subject_hash = $1 order by created_at, id',
         [hash],
@@ -128,6 +136,7 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
         loggedMail: [],
         rateLimits: limits.rows.map((r) => ({ key: r.key, at: r.hit_at.toISOString() })),
         erasureRequests: requests.rows.map((r) => ({ at: r.created_at.toISOString(), via: r.via })),
+        spamFilter: { senderVerdict: spamSender.rows[0]?.verdict ?? null, recentTexts: spamTexts.rows[0]!.n },
       }
     },
     { snapshot: true },
@@ -175,6 +184,9 @@ export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureC
     [ids],
   )
   const limits = await tx.query(`delete from public.rate_limit_hits where ${RATE_KEY_MATCH}`, [address])
+  // The filter's word on the address and its texts' traces; a domain's verdict names no person.
+  const spamSender = await tx.query('delete from public.spam_senders where sender = $1', [address])
+  const spamTexts = await tx.query('delete from public.spam_fingerprints where lower(email) = $1', [address])
   let accounts = 0
   if (await hasBuiltinAuth(tx)) {
     // Sessions and codes go with the account (on delete cascade); codes of an address without one too.
@@ -190,6 +202,7 @@ export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureC
     mail: mail.rowCount,
     loggedMail: 0,
     rateLimits: limits.rowCount,
+    spamFilter: spamSender.rowCount + spamTexts.rowCount,
   }
 }
 
@@ -280,6 +293,8 @@ export async function reapplyErasures(tx: Sql, since: Date, erasures?: readonly 
        union all select actor from public.admin_changes where actor is not null
        union all select recipient from public.mail_queue
        union all select substr(key, strpos(key, ':') + 1) from public.rate_limit_hits where key like '%:%@%'
+       union all select sender from public.spam_senders where sender like '_%@%'
+       union all select email from public.spam_fingerprints
        ${builtin ? 'union all select email from embedded_auth.users union all select email from embedded_auth.otp_codes' : ''}
      ) candidates`,
   )

@@ -21,6 +21,7 @@ function summary(data: PersonalDataExport): [string, string][] {
     [m.kvkk_admin_found_mail(), String(data.mail.length + data.loggedMail.length)],
     [m.kvkk_admin_found_history(), String(data.admin.changes.length)],
     [m.kvkk_admin_found_rate_limits(), String(data.rateLimits.length)],
+    [m.kvkk_admin_found_spam_filter(), String(data.spamFilter.recentTexts + (data.spamFilter.senderVerdict ? 1 : 0))],
     [m.kvkk_admin_found_requests(), String(data.erasureRequests.length)],
   ]
 }
