@@ -85,7 +85,28 @@ const EnvSchema = v.object({
     ),
     '',
   ),
+  /**
+   * Which of the providers that receive personal data process it outside Turkey: `none`, or a
+   * comma-separated list of hosting, database, mail. Unset: the database in the supabase mode
+   * (Supabase has no region in Turkey), none otherwise. The KVKK notice says what Article 9 needs
+   * from it (docs/decisions/121-legal-pages.md).
+   */
+  PROVIDERS_ABROAD: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.regex(
+        /^(none|(hosting|database|mail)(\s*,\s*(hosting|database|mail))*)?$/,
+        'PROVIDERS_ABROAD must be none or a comma-separated list of hosting, database, mail',
+      ),
+    ),
+    '',
+  ),
 })
+
+export const PROVIDERS = ['hosting', 'database', 'mail'] as const
+export type Provider = (typeof PROVIDERS)[number]
 
 export type ServerEnv = {
   nodeEnv: 'development' | 'production' | 'test'
@@ -108,6 +129,8 @@ export type ServerEnv = {
   codeTtlSeconds: number
   /** Messages in the flood window before notifications become a digest (MAIL_FLOOD_MAX; tests). */
   mailFloodMax: number
+  /** Providers that process personal data outside Turkey (PROVIDERS_ABROAD), in PROVIDERS order. */
+  providersAbroad: Provider[]
 }
 
 export class EnvError extends Error {
@@ -138,7 +161,14 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     seedAdminEmails: env.SEED_ADMIN_EMAILS,
     codeTtlSeconds: env.AUTH_CODE_TTL_SECONDS,
     mailFloodMax: env.MAIL_FLOOD_MAX,
+    providersAbroad: parseProvidersAbroad(env.PROVIDERS_ABROAD, backend.kind),
   }
+}
+
+function parseProvidersAbroad(text: string, mode: ServerEnv['backend']['kind']): Provider[] {
+  if (text === '') return mode === 'supabase' ? ['database'] : []
+  const named = new Set(text.split(',').map((part) => part.trim()))
+  return PROVIDERS.filter((provider) => named.has(provider))
 }
 
 const POSTGRES_URL = /^postgres(ql)?:\/\/[^/]+/
