@@ -97,6 +97,23 @@ describe('parseEnv', () => {
     expect(parseEnv({ MAIL_FLOOD_MAX: '1000' }).mailFloodMax).toBe(1000)
     expect(() => parseEnv({ MAIL_FLOOD_MAX: String(LIMITS.mail.floodMax - 1) })).toThrow(/may only raise/)
   })
+
+  it('reads the retention periods: 730 and 90 days by default, whole days of at least 30', () => {
+    const defaults = parseEnv({})
+    expect(defaults.messageRetentionDays).toBe(730)
+    expect(defaults.ipRetentionDays).toBe(90)
+    const set = parseEnv({ MESSAGE_RETENTION_DAYS: ' 365 ', IP_RETENTION_DAYS: '30' })
+    expect(set.messageRetentionDays).toBe(365)
+    expect(set.ipRetentionDays).toBe(30)
+    expect(parseEnv({ MESSAGE_RETENTION_DAYS: '', IP_RETENTION_DAYS: '' }).ipRetentionDays).toBe(90)
+    for (const name of ['MESSAGE_RETENTION_DAYS', 'IP_RETENTION_DAYS']) {
+      expect(() => parseEnv({ [name]: '29' }), name).toThrow(new RegExp(`${name}: ${name} must be at least 30 days`))
+      expect(() => parseEnv({ [name]: '0' }), name).toThrow(EnvError)
+      for (const bad of ['abc', '-40', '45.5', '1e3', '90 days']) {
+        expect(() => parseEnv({ [name]: bad }), `${name}=${bad}`).toThrow(new RegExp(`${name} must be a whole number of days`))
+      }
+    }
+  })
 })
 
 describe('PROVIDERS_ABROAD (which providers process personal data outside Turkey)', () => {

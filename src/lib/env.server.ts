@@ -9,6 +9,20 @@ import { LIMITS } from './limits'
 
 const optionalString = v.optional(v.pipe(v.string(), v.trim()), '')
 
+/** A whole number of days, at least LIMITS.retention.minDays; unset or empty: the default. */
+function retentionDays(name: string, fallback: number) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d*$/, `${name} must be a whole number of days`),
+      v.transform((text) => (text === '' ? fallback : Number(text))),
+      v.minValue(LIMITS.retention.minDays, `${name} must be at least ${LIMITS.retention.minDays} days`),
+    ),
+    '',
+  )
+}
+
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
   SUPABASE_URL: optionalString,
@@ -85,6 +99,10 @@ const EnvSchema = v.object({
     ),
     '',
   ),
+  /** Days a contact message is kept (every status, the trash included); then it is deleted. */
+  MESSAGE_RETENTION_DAYS: retentionDays('MESSAGE_RETENTION_DAYS', LIMITS.retention.messageDefaultDays),
+  /** Days a contact message keeps its sender's IP address; then the address is erased, the message stays. */
+  IP_RETENTION_DAYS: retentionDays('IP_RETENTION_DAYS', LIMITS.retention.ipDefaultDays),
   /**
    * Which of the providers that receive personal data process it outside Turkey: `none`, or a
    * comma-separated list of hosting, database, mail. Unset: the database in the supabase mode
@@ -129,6 +147,10 @@ export type ServerEnv = {
   codeTtlSeconds: number
   /** Messages in the flood window before notifications become a digest (MAIL_FLOOD_MAX; tests). */
   mailFloodMax: number
+  /** Days before a contact message is destroyed by the retention job (MESSAGE_RETENTION_DAYS). */
+  messageRetentionDays: number
+  /** Days before a message's IP address is erased by the retention job (IP_RETENTION_DAYS). */
+  ipRetentionDays: number
   /** Providers that process personal data outside Turkey (PROVIDERS_ABROAD), in PROVIDERS order. */
   providersAbroad: Provider[]
 }
@@ -161,6 +183,8 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     seedAdminEmails: env.SEED_ADMIN_EMAILS,
     codeTtlSeconds: env.AUTH_CODE_TTL_SECONDS,
     mailFloodMax: env.MAIL_FLOOD_MAX,
+    messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
+    ipRetentionDays: env.IP_RETENTION_DAYS,
     providersAbroad: parseProvidersAbroad(env.PROVIDERS_ABROAD, backend.kind),
   }
 }

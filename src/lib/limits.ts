@@ -46,6 +46,13 @@ export const LIMITS = {
      */
     liveStreamSeconds: 5 * 60,
   },
+  retention: {
+    /** MESSAGE_RETENTION_DAYS and IP_RETENTION_DAYS when unset (docs/kvkk.md). */
+    messageDefaultDays: 730,
+    ipDefaultDays: 90,
+    /** Neither may be shorter: a message must live long enough to be answered. */
+    minDays: 30,
+  },
   team: {
     /** Changes of the admin list the team page shows, newest first. */
     historyShown: 50,
