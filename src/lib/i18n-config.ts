@@ -3,6 +3,17 @@
  * Turkish lives at /, English at /en. Admin pages and server functions are not
  * language-prefixed: they follow the language cookie.
  */
+/**
+ * The legal pages (docs/decisions/121-legal-pages.md): the router knows each by its Turkish
+ * address; English readers get English words under /en.
+ */
+export const LEGAL_PAGES = {
+  notice: { tr: '/kvkk', en: '/en/data-protection' },
+  privacy: { tr: '/gizlilik', en: '/en/privacy' },
+  cookies: { tr: '/cerezler', en: '/en/cookies' },
+} as const
+export type LegalPageId = keyof typeof LEGAL_PAGES
+
 export const paraglideOptions = {
   project: './project.inlang',
   outdir: './src/paraglide',
@@ -31,6 +42,13 @@ export const paraglideOptions = {
         ['tr', '/'],
       ] as [string, string][],
     },
+    ...Object.values(LEGAL_PAGES).map(({ tr, en }) => ({
+      pattern: tr,
+      localized: [
+        ['en', en],
+        ['tr', tr],
+      ] as [string, string][],
+    })),
     {
       pattern: '/:path(.*)?',
       localized: [
