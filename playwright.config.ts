@@ -10,6 +10,7 @@ export const E2E_AUTH_ADMINS = [
   'auth-resend@example.com',
   'auth-signout@example.com',
   'inbox-signout@example.com',
+  'cookies-signin@example.com',
 ]
 
 export default defineConfig({
@@ -57,6 +58,9 @@ export default defineConfig({
       // The suite sends dozens of contact messages in minutes: far past the flood limit, after
       // which notifications become a digest; the notification test still needs a mail of its own.
       MAIL_FLOOD_MAX: '100000',
+      // Not the defaults, so tests/e2e/legal.spec.ts sees the notice follow the configuration.
+      MESSAGE_RETENTION_DAYS: '365',
+      IP_RETENTION_DAYS: '60',
     },
   },
 })

@@ -57,12 +57,12 @@ export function CookiePolicyContent({ facts }: { facts: LegalFacts }) {
             <tbody className="divide-y divide-slate-200">
               {facts.cookies.map((cookie) => (
                 <tr key={cookie.id} data-testid="cookie-row" data-cookie-id={cookie.id} className="max-sm:block max-sm:py-3">
-                  <th scope="row" className={`${CELL} font-normal`}>
+                  <th scope="row" className={`${CELL} font-normal sm:whitespace-nowrap`}>
                     <Label>{m.legal_cookies_col_name()}</Label>
                     <ul className="space-y-1">
                       {cookie.names.map((name) => (
                         <li key={name}>
-                          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[0.8125rem] break-all text-brand-900">
+                          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[0.8125rem] break-all text-brand-900 sm:break-normal">
                             {name}
                           </code>
                         </li>
