@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LegalPage } from '~/features/legal/components/legal-page'
-import { getLegalFacts } from '~/features/legal/legal.functions'
+import { getLegalPage } from '~/features/legal/legal.functions'
 import { legalHead } from '~/features/legal/legal.head'
 import { getLocale } from '~/paraglide/runtime'
 
 export const Route = createFileRoute('/gizlilik')({
-  loader: async () => ({ locale: getLocale(), facts: await getLegalFacts() }),
-  head: ({ loaderData }) => legalHead('privacy', loaderData?.locale ?? getLocale(), loaderData?.facts.origin ?? null),
+  loader: async () => {
+    const locale = getLocale()
+    return { locale, ...(await getLegalPage({ data: { page: 'privacy', locale } })) }
+  },
+  head: ({ loaderData }) => legalHead(loaderData?.head),
   component: Privacy,
 })
 

@@ -8,7 +8,7 @@ import { CookiePolicyContent } from './components/cookie-policy-content'
 import { NoticeContent } from './components/notice-content'
 import { PrivacyContent } from './components/privacy-content'
 import type { LegalFacts } from './legal.schemas'
-import { legalFacts } from './legal.server'
+import { legalFacts, legalPageHead } from './legal.server'
 
 const SUPABASE = {
   SUPABASE_URL: 'https://abcdefgh.supabase.co',
@@ -18,7 +18,7 @@ const SUPABASE = {
 }
 
 function facts(env: Record<string, string> = {}): LegalFacts {
-  return { origin: null, ...legalFacts(parseEnv(env)) }
+  return legalFacts(parseEnv(env))
 }
 
 /** The page's visible text, tags dropped and entities decoded as a reader sees them. */
@@ -102,5 +102,22 @@ describe('the cookie policy lists the cookies of this deployment', () => {
     expect(tr).toContain(`En fazla ${LIMITS.auth.sessionMaxSeconds / 86400} gün`)
     expect(tr.match(/Zorunlu/g)?.length).toBeGreaterThanOrEqual(2)
     expect(text(<CookiePolicyContent facts={facts()} />, 'en')).toContain('Strictly necessary')
+  })
+})
+
+describe('the head of a legal page', () => {
+  it('names its address in each language, the Turkish one as the default, and its title in the language asked', () => {
+    const head = legalPageHead('cookies', 'en', 'https://www.example.com')
+    expect(head.title).toBe('Cookie Policy | Pusula Dijital')
+    expect(head.canonical).toBe('https://www.example.com/en/cookies')
+    expect(head.alternates).toEqual([
+      { hrefLang: 'tr', href: 'https://www.example.com/cerezler' },
+      { hrefLang: 'en', href: 'https://www.example.com/en/cookies' },
+      { hrefLang: 'x-default', href: 'https://www.example.com/cerezler' },
+    ])
+    const tr = legalPageHead('notice', 'tr', 'https://www.example.com')
+    expect(tr.title).toBe('KVKK Aydınlatma Metni | Pusula Dijital')
+    expect(tr.canonical).toBe('https://www.example.com/kvkk')
+    expect(tr.description).toContain('Pusula Dijital olarak')
   })
 })

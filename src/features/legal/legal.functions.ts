@@ -1,6 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
-import type { LegalFacts } from './legal.schemas'
-import { currentLegalFacts } from './legal.server'
+import { type LegalPageData, LegalPageInputSchema } from './legal.schemas'
+import { legalPageData } from './legal.server'
 
-/** Public: the configured facts the legal pages state (no sign-in, nothing personal). */
-export const getLegalFacts = createServerFn({ method: 'GET' }).handler(async (): Promise<LegalFacts> => currentLegalFacts())
+/** Public: what a legal page states that the configuration decides, and its head (nothing personal). */
+export const getLegalPage = createServerFn({ method: 'GET' })
+  .validator(LegalPageInputSchema)
+  .handler(async ({ data }): Promise<LegalPageData> => legalPageData(data.page, data.locale))

@@ -1,14 +1,19 @@
 import { getRequest } from '@tanstack/react-start/server'
+import { LOCALES, type Locale } from '~/backend/domain'
 import { cookiesInUse } from '~/lib/cookies'
 import { type ServerEnv, serverEnv } from '~/lib/env.server'
 import { requestOrigin } from '~/lib/forwarded.server'
+import type { LegalPageId } from '~/lib/i18n-config'
 import { LIMITS } from '~/lib/limits'
-import type { LegalFacts } from './legal.schemas'
+import { SITE } from '~/lib/site-config'
+import { m } from '~/paraglide/messages'
+import { LEGAL_TITLES, legalHref } from './legal-titles'
+import type { LegalFacts, LegalHead, LegalPageData } from './legal.schemas'
 
 const DAY_SECONDS = 24 * 60 * 60
 
 /** The configured facts the legal pages state, read from the environment the server runs with. */
-export function legalFacts(env: ServerEnv): Omit<LegalFacts, 'origin'> {
+export function legalFacts(env: ServerEnv): LegalFacts {
   const setting = {
     secure: env.secureCookies,
     supabaseUrl: env.backend.kind === 'supabase' ? env.backend.url : null,
@@ -30,13 +35,31 @@ export function legalFacts(env: ServerEnv): Omit<LegalFacts, 'origin'> {
   }
 }
 
-/** The facts and the origin of the current request (SITE_URL when set). */
-export function currentLegalFacts(): LegalFacts {
+const DESCRIPTIONS: Record<LegalPageId, (locale: Locale) => string> = {
+  notice: (locale) => m.legal_notice_meta({ name: SITE.name }, { locale }),
+  privacy: (locale) => m.legal_privacy_meta({ name: SITE.name }, { locale }),
+  cookies: (locale) => m.legal_cookies_meta({ name: SITE.name }, { locale }),
+}
+
+/** Title, description, canonical and hreflang alternates (tr, en, x-default) of a page in `locale`. */
+export function legalPageHead(page: LegalPageId, locale: Locale, origin: string): LegalHead {
+  const url = (l: Locale) => `${origin}${legalHref(page, l)}`
+  return {
+    title: `${LEGAL_TITLES[page](locale)} | ${SITE.name}`,
+    description: DESCRIPTIONS[page](locale),
+    siteName: SITE.name,
+    canonical: url(locale),
+    alternates: [...LOCALES.map((l) => ({ hrefLang: l, href: url(l) })), { hrefLang: 'x-default', href: url('tr') }],
+  }
+}
+
+/** What a legal page renders, for the current request (its origin: SITE_URL when set). */
+export function legalPageData(page: LegalPageId, locale: Locale): LegalPageData {
   const env = serverEnv()
-  let origin: string | null = null
+  let origin = ''
   try {
     // Not getRequestUrl(): it believes X-Forwarded-Proto from anyone.
     origin = requestOrigin(getRequest(), env)
   } catch {}
-  return { origin, ...legalFacts(env) }
+  return { facts: legalFacts(env), head: legalPageHead(page, locale, origin) }
 }

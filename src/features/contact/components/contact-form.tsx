@@ -185,7 +185,7 @@ export function ContactForm() {
         {m.contact_privacy_note({ name: SITE.name })}{' '}
         <a
           href={localizeHref(LEGAL_PAGES.notice.tr)}
-          className="font-medium text-brand-700 underline decoration-brand-700/30 underline-offset-2 hover:decoration-brand-700 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="font-medium whitespace-nowrap text-brand-700 underline decoration-brand-700/30 underline-offset-2 hover:decoration-brand-700 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
           {m.contact_privacy_link()}
         </a>

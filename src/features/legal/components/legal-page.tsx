@@ -5,13 +5,12 @@ import { SiteFooter, SiteHeader } from '~/features/landing/chrome'
 import { useAnnounceHydrated } from '~/lib/early-clicks'
 import type { LegalPageId } from '~/lib/i18n-config'
 import { m } from '~/paraglide/messages'
-import { LEGAL_TITLES, legalHref } from '../legal.head'
+import { LEGAL_PAGE_IDS, LEGAL_TITLES, legalHref } from '../legal-titles'
 import type { LegalFacts } from '../legal.schemas'
 import { CookiePolicyContent } from './cookie-policy-content'
 import { NoticeContent } from './notice-content'
 import { PrivacyContent } from './privacy-content'
 
-const PAGES: LegalPageId[] = ['notice', 'privacy', 'cookies']
 const WIDTH = 'mx-auto max-w-3xl px-4 sm:px-6 lg:px-8'
 
 /**
@@ -42,7 +41,7 @@ export function LegalPage({ page, locale, facts }: { page: LegalPageId; locale: 
             <p className="mt-4 text-sm text-slate-500">{m.legal_updated({ date: m.legal_updated_date() })}</p>
             <nav aria-label={m.legal_nav_label()} className="mt-8">
               <ul className="flex flex-wrap gap-2">
-                {PAGES.map((id) => (
+                {LEGAL_PAGE_IDS.map((id) => (
                   <li key={id}>
                     <a
                       href={legalHref(id)}
