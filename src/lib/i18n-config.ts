@@ -1,18 +1,11 @@
+// With its extension: scripts load this file in Node, which resolves no extension-less path.
+import { LEGAL_PAGES } from './legal-pages.ts'
+
 /**
  * Paraglide compiler options, shared by vite.config.ts and scripts that compile messages.
  * Turkish lives at /, English at /en. Admin pages and server functions are not
  * language-prefixed: they follow the language cookie.
  */
-/**
- * The legal pages (docs/decisions/121-legal-pages.md): the router knows each by its Turkish
- * address; English readers get English words under /en.
- */
-export const LEGAL_PAGES = {
-  notice: { tr: '/kvkk', en: '/en/data-protection' },
-  privacy: { tr: '/gizlilik', en: '/en/privacy' },
-  cookies: { tr: '/cerezler', en: '/en/cookies' },
-} as const
-export type LegalPageId = keyof typeof LEGAL_PAGES
 
 export const paraglideOptions = {
   project: './project.inlang',

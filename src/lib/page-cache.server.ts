@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { nonceStorage } from './csp-nonce.server'
 import { deferScriptsUntilPainted } from './defer-scripts.server'
-import { LEGAL_PAGES } from './i18n-config'
+import { LEGAL_PAGES } from './legal-pages'
 import type { Middleware } from './middleware'
 
 /**

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LegalPage } from '~/features/legal/components/legal-page'
 import { getLegalPage } from '~/features/legal/legal.functions'
-import { legalHead } from '~/features/legal/legal.head'
 import { getLocale } from '~/paraglide/runtime'
 
 export const Route = createFileRoute('/cerezler')({
@@ -9,7 +8,8 @@ export const Route = createFileRoute('/cerezler')({
     const locale = getLocale()
     return { locale, ...(await getLegalPage({ data: { page: 'cookies', locale } })) }
   },
-  head: ({ loaderData }) => legalHead(loaderData?.head),
+  // Worked out on the server: its copy stays out of every page's first chunk.
+  head: ({ loaderData }) => loaderData?.head ?? {},
   component: Cookies,
 })
 

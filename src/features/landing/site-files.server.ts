@@ -4,7 +4,7 @@
  */
 import { LOCALES } from '~/backend/domain'
 import { serverEnv } from '~/lib/env.server'
-import { LEGAL_PAGES } from '~/lib/i18n-config'
+import { LEGAL_PAGES } from '~/lib/legal-pages'
 import { requestOrigin } from '~/lib/forwarded.server'
 import { localizeHref } from '~/paraglide/runtime'
 

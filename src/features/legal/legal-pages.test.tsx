@@ -108,16 +108,16 @@ describe('the cookie policy lists the cookies of this deployment', () => {
 describe('the head of a legal page', () => {
   it('names its address in each language, the Turkish one as the default, and its title in the language asked', () => {
     const head = legalPageHead('cookies', 'en', 'https://www.example.com')
-    expect(head.title).toBe('Cookie Policy | Pusula Dijital')
-    expect(head.canonical).toBe('https://www.example.com/en/cookies')
-    expect(head.alternates).toEqual([
-      { hrefLang: 'tr', href: 'https://www.example.com/cerezler' },
-      { hrefLang: 'en', href: 'https://www.example.com/en/cookies' },
-      { hrefLang: 'x-default', href: 'https://www.example.com/cerezler' },
+    expect(head.meta).toContainEqual({ title: 'Cookie Policy | Pusula Dijital' })
+    expect(head.links).toEqual([
+      { rel: 'canonical', href: 'https://www.example.com/en/cookies' },
+      { rel: 'alternate', hrefLang: 'tr', href: 'https://www.example.com/cerezler' },
+      { rel: 'alternate', hrefLang: 'en', href: 'https://www.example.com/en/cookies' },
+      { rel: 'alternate', hrefLang: 'x-default', href: 'https://www.example.com/cerezler' },
     ])
     const tr = legalPageHead('notice', 'tr', 'https://www.example.com')
-    expect(tr.title).toBe('KVKK Aydınlatma Metni | Pusula Dijital')
-    expect(tr.canonical).toBe('https://www.example.com/kvkk')
-    expect(tr.description).toContain('Pusula Dijital olarak')
+    expect(tr.meta).toContainEqual({ title: 'KVKK Aydınlatma Metni | Pusula Dijital' })
+    expect(tr.meta).toContainEqual({ property: 'og:url', content: 'https://www.example.com/kvkk' })
+    expect(JSON.stringify(tr.meta)).toContain('Pusula Dijital olarak')
   })
 })

@@ -1,5 +1,5 @@
 import type { Locale } from '~/backend/domain'
-import { LEGAL_PAGES, type LegalPageId } from '~/lib/i18n-config'
+import { LEGAL_PAGES, type LegalPageId } from '~/lib/legal-pages'
 import { m } from '~/paraglide/messages'
 import { localizeHref } from '~/paraglide/runtime'
 

@@ -2,10 +2,13 @@ import * as v from 'valibot'
 import { LOCALES } from '~/backend/domain'
 import type { SiteCookie } from '~/lib/cookies'
 import type { Provider } from '~/lib/env.server'
-import { LEGAL_PAGES, type LegalPageId } from '~/lib/i18n-config'
+import type { LegalPageId } from '~/lib/legal-pages'
+
+// Written out, not read from LEGAL_PAGES: this schema travels in every page's first chunk.
+const PAGE_IDS: LegalPageId[] = ['notice', 'privacy', 'cookies']
 
 export const LegalPageInputSchema = v.object({
-  page: v.picklist(Object.keys(LEGAL_PAGES) as LegalPageId[]),
+  page: v.picklist(PAGE_IDS),
   locale: v.picklist(LOCALES),
 })
 export type LegalPageInput = v.InferOutput<typeof LegalPageInputSchema>
@@ -33,13 +36,10 @@ export interface LegalFacts {
   cookies: CookieRow[]
 }
 
-/** The head of a legal page, with absolute URLs (SITE_URL when set, else the request's origin). */
+/** The head of a legal page as the route's `head` returns it, absolute URLs from SITE_URL or the request. */
 export interface LegalHead {
-  title: string
-  description: string
-  siteName: string
-  canonical: string
-  alternates: { hrefLang: string; href: string }[]
+  meta: ({ title: string } | { name: string; content: string } | { property: string; content: string })[]
+  links: { rel: string; href: string; hrefLang?: string }[]
 }
 
 export interface LegalPageData {

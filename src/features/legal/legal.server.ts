@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '~/backend/domain'
 import { cookiesInUse } from '~/lib/cookies'
 import { type ServerEnv, serverEnv } from '~/lib/env.server'
 import { requestOrigin } from '~/lib/forwarded.server'
-import type { LegalPageId } from '~/lib/i18n-config'
+import type { LegalPageId } from '~/lib/legal-pages'
 import { LIMITS } from '~/lib/limits'
 import { SITE } from '~/lib/site-config'
 import { m } from '~/paraglide/messages'
@@ -44,12 +44,23 @@ const DESCRIPTIONS: Record<LegalPageId, (locale: Locale) => string> = {
 /** Title, description, canonical and hreflang alternates (tr, en, x-default) of a page in `locale`. */
 export function legalPageHead(page: LegalPageId, locale: Locale, origin: string): LegalHead {
   const url = (l: Locale) => `${origin}${legalHref(page, l)}`
+  const title = `${LEGAL_TITLES[page](locale)} | ${SITE.name}`
+  const description = DESCRIPTIONS[page](locale)
   return {
-    title: `${LEGAL_TITLES[page](locale)} | ${SITE.name}`,
-    description: DESCRIPTIONS[page](locale),
-    siteName: SITE.name,
-    canonical: url(locale),
-    alternates: [...LOCALES.map((l) => ({ hrefLang: l, href: url(l) })), { hrefLang: 'x-default', href: url('tr') }],
+    meta: [
+      { title },
+      { name: 'description', content: description },
+      { property: 'og:type', content: 'website' },
+      { property: 'og:site_name', content: SITE.name },
+      { property: 'og:title', content: title },
+      { property: 'og:description', content: description },
+      { property: 'og:url', content: url(locale) },
+    ],
+    links: [
+      { rel: 'canonical', href: url(locale) },
+      ...LOCALES.map((l) => ({ rel: 'alternate', hrefLang: l, href: url(l) })),
+      { rel: 'alternate', hrefLang: 'x-default', href: url('tr') },
+    ],
   }
 }
 

@@ -1,4 +1,4 @@
-import { LEGAL_PAGES } from '~/lib/i18n-config'
+import { LEGAL_PAGES } from '~/lib/legal-pages'
 import { SITE } from '~/lib/site-config'
 import { m } from '~/paraglide/messages'
 import { localizeHref } from '~/paraglide/runtime'
