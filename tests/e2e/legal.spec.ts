@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './fixtures'
 import { openPage } from './helpers'
 
@@ -33,6 +34,14 @@ for (const legal of PAGES) {
       await page.getByTestId('language-toggle').click()
       await expect(page).toHaveURL(`${origin}${legal[other]}`)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(legal.title[other])
+    })
+
+    test(`${legal[locale]} has no accessibility violations`, async ({ page }) => {
+      await openPage(page, legal[locale])
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze()
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
     })
   }
 }
