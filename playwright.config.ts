@@ -10,6 +10,7 @@ export const E2E_AUTH_ADMINS = [
   'auth-resend@example.com',
   'auth-signout@example.com',
   'inbox-signout@example.com',
+  'cookies-signin@example.com',
 ]
 
 export default defineConfig({
@@ -62,6 +63,9 @@ export default defineConfig({
       // A browser under Playwright fills the contact form in milliseconds: the time trap would take
       // every test's message for a bot's (tests/integration/spam-time-trap.test.ts tests the trap).
       SPAM_MIN_FILL_SECONDS: '0',
+      // Not the defaults, so tests/e2e/legal.spec.ts sees the notice follow the configuration.
+      MESSAGE_RETENTION_DAYS: '365',
+      IP_RETENTION_DAYS: '60',
     },
   },
 })

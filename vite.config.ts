@@ -7,6 +7,12 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { paraglideOptions } from './src/lib/i18n-config.ts'
 
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|seroval|seroval-plugins|cookie-es|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|react-store|store|start-client-core|react-start-client|start-storage-context))[\\/]/
+/** The modules of the public pages' header and footer, with their copy. */
+const SITE_FRAME =
+  /src[\\/](features[\\/]landing[\\/](components[\\/](site-header|site-footer|nav-links|mobile-menu|language-toggle|logo|office-address)\.tsx|landing\.sections\.ts|use-active-section\.ts)|lib[\\/](early-clicks|legal-pages|site-config)\.ts|paraglide[\\/]messages[\\/](nav|footer)_[a-z0-9_]+\.js)$/
+
 export default defineConfig(({ command }) => ({
   server: { port: 3000, host: '127.0.0.1' },
   resolve: {
@@ -43,7 +49,9 @@ export default defineConfig(({ command }) => ({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|seroval|seroval-plugins|cookie-es|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|react-store|store|start-client-core|react-start-client|start-storage-context))[\\/]/,
+                  // With the public pages' header and footer, which the landing and legal pages
+                  // share: in this file, not one of their own in the first load (decision 121).
+                  test: new RegExp(`${FRAMEWORK.source}|${SITE_FRAME.source}`),
                 },
               ],
             },

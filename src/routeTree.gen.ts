@@ -10,6 +10,9 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as CerezlerRouteImport } from './routes/cerezler'
+import { Route as GizlilikRouteImport } from './routes/gizlilik'
+import { Route as KvkkRouteImport } from './routes/kvkk'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
@@ -26,6 +29,21 @@ import { Route as AdminAuthedTeamRouteImport } from './routes/admin/_authed/team
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CerezlerRoute = CerezlerRouteImport.update({
+  id: '/cerezler',
+  path: '/cerezler',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GizlilikRoute = GizlilikRouteImport.update({
+  id: '/gizlilik',
+  path: '/gizlilik',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KvkkRoute = KvkkRouteImport.update({
+  id: '/kvkk',
+  path: '/kvkk',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
@@ -91,6 +109,9 @@ const AdminAuthedTeamRoute = AdminAuthedTeamRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/cerezler': typeof CerezlerRoute
+  '/gizlilik': typeof GizlilikRoute
+  '/kvkk': typeof KvkkRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/admin': typeof AdminAuthedRouteWithChildren
@@ -106,6 +127,9 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/cerezler': typeof CerezlerRoute
+  '/gizlilik': typeof GizlilikRoute
+  '/kvkk': typeof KvkkRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/admin': typeof AdminIndexRoute
@@ -121,6 +145,9 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/cerezler': typeof CerezlerRoute
+  '/gizlilik': typeof GizlilikRoute
+  '/kvkk': typeof KvkkRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/admin/_authed': typeof AdminAuthedRouteWithChildren
@@ -138,6 +165,9 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/cerezler'
+    | '/gizlilik'
+    | '/kvkk'
     | '/robots.txt'
     | '/sitemap.xml'
     | '/admin'
@@ -153,6 +183,9 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/cerezler'
+    | '/gizlilik'
+    | '/kvkk'
     | '/robots.txt'
     | '/sitemap.xml'
     | '/admin'
@@ -167,6 +200,9 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/cerezler'
+    | '/gizlilik'
+    | '/kvkk'
     | '/robots.txt'
     | '/sitemap.xml'
     | '/admin/_authed'
@@ -183,6 +219,9 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  CerezlerRoute: typeof CerezlerRoute
+  GizlilikRoute: typeof GizlilikRoute
+  KvkkRoute: typeof KvkkRoute
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   AdminAuthedRoute: typeof AdminAuthedRouteWithChildren
@@ -201,6 +240,27 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cerezler': {
+      id: '/cerezler'
+      path: '/cerezler'
+      fullPath: '/cerezler'
+      preLoaderRoute: typeof CerezlerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/gizlilik': {
+      id: '/gizlilik'
+      path: '/gizlilik'
+      fullPath: '/gizlilik'
+      preLoaderRoute: typeof GizlilikRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/kvkk': {
+      id: '/kvkk'
+      path: '/kvkk'
+      fullPath: '/kvkk'
+      preLoaderRoute: typeof KvkkRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/robots.txt': {
@@ -308,6 +368,9 @@ const AdminAuthedRouteWithChildren = AdminAuthedRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  CerezlerRoute: CerezlerRoute,
+  GizlilikRoute: GizlilikRoute,
+  KvkkRoute: KvkkRoute,
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   AdminAuthedRoute: AdminAuthedRouteWithChildren,

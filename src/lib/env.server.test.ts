@@ -147,3 +147,21 @@ describe('operations variables', () => {
     expect(() => parseEnv({ METRICS_TOKEN: 'has a space in it, long' })).toThrow(/METRICS_TOKEN/)
   })
 })
+
+describe('PROVIDERS_ABROAD (which providers process personal data outside Turkey)', () => {
+  it('defaults to the database in the supabase mode and to none otherwise', () => {
+    expect(parseEnv({}).providersAbroad).toEqual([])
+    expect(parseEnv({ DATABASE_URL }).providersAbroad).toEqual([])
+    expect(parseEnv({ ...SUPABASE, DATABASE_URL }).providersAbroad).toEqual(['database'])
+  })
+
+  it('takes none or a list, in any order and case, over the default', () => {
+    expect(parseEnv({ ...SUPABASE, DATABASE_URL, PROVIDERS_ABROAD: 'none' }).providersAbroad).toEqual([])
+    expect(parseEnv({ PROVIDERS_ABROAD: ' Mail , hosting,mail' }).providersAbroad).toEqual(['hosting', 'mail'])
+  })
+
+  it('stops the start naming the variable when a value is unknown', () => {
+    expect(() => parseEnv({ PROVIDERS_ABROAD: 'smtp' })).toThrow(/PROVIDERS_ABROAD must be none or/)
+    expect(() => parseEnv({ PROVIDERS_ABROAD: 'none,mail' })).toThrow(EnvError)
+  })
+})

@@ -146,7 +146,27 @@ const EnvSchema = v.object({
   ),
   /** Where Akismet is asked (tests point it at a local stand-in); the key's own host by default. */
   AKISMET_URL: optionalString,
+   * Which of the providers that receive personal data process it outside Turkey: `none`, or a
+   * comma-separated list of hosting, database, mail. Unset: the database in the supabase mode
+   * (Supabase has no region in Turkey), none otherwise. The KVKK notice says what Article 9 needs
+   * from it (docs/decisions/121-legal-pages.md).
+   */
+  PROVIDERS_ABROAD: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.regex(
+        /^(none|(hosting|database|mail)(\s*,\s*(hosting|database|mail))*)?$/,
+        'PROVIDERS_ABROAD must be none or a comma-separated list of hosting, database, mail',
+      ),
+    ),
+    '',
+  ),
 })
+
+export const PROVIDERS = ['hosting', 'database', 'mail'] as const
+export type Provider = (typeof PROVIDERS)[number]
 
 export type ServerEnv = {
   nodeEnv: 'development' | 'production' | 'test'
@@ -179,6 +199,8 @@ export type ServerEnv = {
   ipRetentionDays: number
   /** The spam filter's time trap and its optional outside check (docs/spam.md). */
   spam: { minFillSeconds: number; akismet: { key: string; url: string; site: string } | null }
+  /** Providers that process personal data outside Turkey (PROVIDERS_ABROAD), in PROVIDERS order. */
+  providersAbroad: Provider[]
 }
 
 export class EnvError extends Error {
@@ -214,7 +236,14 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
     ipRetentionDays: env.IP_RETENTION_DAYS,
     spam: { minFillSeconds: env.SPAM_MIN_FILL_SECONDS, akismet: parseAkismet(env) },
+    providersAbroad: parseProvidersAbroad(env.PROVIDERS_ABROAD, backend.kind),
   }
+}
+
+function parseProvidersAbroad(text: string, mode: ServerEnv['backend']['kind']): Provider[] {
+  if (text === '') return mode === 'supabase' ? ['database'] : []
+  const named = new Set(text.split(',').map((part) => part.trim()))
+  return PROVIDERS.filter((provider) => named.has(provider))
 }
 
 function parseAkismet(env: v.InferOutput<typeof EnvSchema>): ServerEnv['spam']['akismet'] {

@@ -1,4 +1,5 @@
-import { cookieMaxAge, cookieName, extractLocaleFromUrl } from '~/paraglide/runtime'
+import { extractLocaleFromUrl } from '~/paraglide/runtime'
+import { LOCALE_COOKIE, LOCALE_COOKIE_NAME as cookieName } from './cookies'
 import { CACHEABLE_PATHS } from './page-cache.server'
 import { serverEnv } from './env.server'
 import type { Middleware } from './middleware'
@@ -20,7 +21,10 @@ export function rememberPageLocale(request: Request, response: Response): Respon
   const current = (request.headers.get('cookie') ?? '').match(new RegExp(`(?:^|;\\s*)${cookieName}=([^;]*)`))?.[1]
   if (!locale || current === locale) return response
   const secure = serverEnv().secureCookies ? '; Secure' : ''
-  response.headers.append('set-cookie', `${cookieName}=${locale}; Path=/; Max-Age=${cookieMaxAge}; SameSite=Lax${secure}`)
+  response.headers.append(
+    'set-cookie',
+    `${cookieName}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE.maxAgeSeconds}; SameSite=Lax${secure}`,
+  )
   return response
 }
 

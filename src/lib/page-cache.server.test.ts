@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { nonceStorage } from './csp-nonce.server'
-import { MAX_ORIGINS, NONCE_PLACEHOLDER, createPageCache } from './page-cache.server'
+import { CACHEABLE_PATHS, MAX_ORIGINS, NONCE_PLACEHOLDER, createPageCache } from './page-cache.server'
 
 function htmlPage(nonce: string, extra = ''): Response {
   return new Response(`<html><script nonce="${nonce}">x</script>${extra}</html>`, {
@@ -98,7 +98,9 @@ describe('pages kept per origin', () => {
     const cache = createPageCache({ now: () => time })
     const render = vi.fn(async (nonce: string) => htmlPage(nonce))
     const hit = (url: string) => cache.handle(new Request(url), 'n', render)
-    const kept = Array.from({ length: MAX_ORIGINS }, (_, i) => [`http://o${i}.example/`, `http://o${i}.example/en`]).flat()
+    const kept = Array.from({ length: MAX_ORIGINS }, (_, i) =>
+      [...CACHEABLE_PATHS].map((path) => `http://o${i}.example${path}`),
+    ).flat()
     for (const url of [...kept, ...kept]) await hit(url)
     expect(render).toHaveBeenCalledTimes(kept.length)
     render.mockClear()

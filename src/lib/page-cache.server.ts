@@ -2,10 +2,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { NONCE_PLACEHOLDER, nonceStorage } from './csp-nonce.server'
 import { STAMP_PLACEHOLDER, issueFormStamp } from './form-stamp.server'
 import { deferScriptsUntilPainted } from './defer-scripts.server'
+import { LEGAL_PAGES } from './legal-pages'
 import type { Middleware } from './middleware'
 
 /**
- * Rendered HTML of the public landing pages, kept until a banner changes (or a minute
+ * Rendered HTML of the public landing pages (and the legal pages, as static), kept until a banner changes (or a minute
  * passes, in case a change was made outside this process). Every visitor sees the same
  * page, so rendering it from scratch per request would only burn CPU. The page is
  * rendered once with a placeholder nonce; each response gets its own fresh nonce, and its own
@@ -17,7 +18,7 @@ import type { Middleware } from './middleware'
  * cannot grow memory; past the bound a page is rendered and served but not kept
  * (docs/decisions/080-client-address-and-origin.md).
  */
-export const CACHEABLE_PATHS = new Set(['/', '/en'])
+export const CACHEABLE_PATHS = new Set(['/', '/en', ...Object.values(LEGAL_PAGES).flatMap(({ tr, en }) => [tr, en])])
 const TTL_MS = 60_000
 export const MAX_ORIGINS = 4
 const MAX_ENTRIES = MAX_ORIGINS * CACHEABLE_PATHS.size

@@ -4,24 +4,19 @@
  */
 import type { CookieOptions as SsrCookieOptions } from '@supabase/ssr'
 import type { CookieJar, CookieOptions } from '../backend'
-import { LIMITS } from '~/lib/limits'
+import { SUPABASE_SESSION_COOKIE, isSupabaseSessionCookie, supabaseSessionKey } from '~/lib/cookies'
 
 /** Cookies written during one call (name → value), so sign-out clears only what is left. */
 export type CookieWrites = Map<string, string>
 
-/** The name supabase-js derives from the project URL, fixed here so we know what to clear. */
-export function sessionStorageKey(url: string): string {
-  return `sb-${new URL(url).hostname.split('.')[0]}-auth-token`
-}
+/** Names and lifetime come from the site's one list of cookies, which the cookie policy shows. */
+export const sessionStorageKey = supabaseSessionKey
 
 export function sessionCookieOptions(secure: boolean) {
   return { httpOnly: true, sameSite: 'lax', secure, path: '/' } as const
 }
 
-/** The session cookie itself, its chunks (`.0`, `.1` …) and its side items (`-code-verifier` …). */
-export function isSessionCookie(name: string, storageKey: string): boolean {
-  return name === storageKey || name.startsWith(`${storageKey}.`) || name.startsWith(`${storageKey}-`)
-}
+export const isSessionCookie = isSupabaseSessionCookie
 
 function jarOptions(options: SsrCookieOptions, value: string, secure: boolean): CookieOptions {
   const clearing = value === '' || options.maxAge === 0
@@ -30,7 +25,7 @@ function jarOptions(options: SsrCookieOptions, value: string, secure: boolean): 
     // @supabase/ssr keeps cookies for 400 days. The auth server enforces the real session
     // limits (supabase/config.toml [auth.sessions]); this cap only stops an abandoned
     // browser from holding a refresh token for longer than a session may last anyway.
-    maxAge: clearing ? 0 : Math.min(options.maxAge ?? Infinity, LIMITS.auth.sessionMaxSeconds),
+    maxAge: clearing ? 0 : Math.min(options.maxAge ?? Infinity, SUPABASE_SESSION_COOKIE.maxAgeSeconds),
     ...(options.expires && !clearing ? { expires: options.expires } : {}),
   }
 }

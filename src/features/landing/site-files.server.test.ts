@@ -8,12 +8,15 @@ describe('site files', () => {
     expect(text).toContain('Sitemap: http://example.test/sitemap.xml')
   })
 
-  it('sitemap.xml lists both languages, each with its alternates', async () => {
+  it('sitemap.xml lists both languages of every public page, each with its alternates', async () => {
     const response = sitemapXml(new Request('http://example.test/sitemap.xml'))
     expect(response.headers.get('content-type')).toContain('application/xml')
     const xml = await response.text()
-    expect(xml.match(/<loc>[^<]+<\/loc>/g)).toEqual(['<loc>http://example.test/</loc>', '<loc>http://example.test/en</loc>'])
+    const locs = ['/', '/en', '/kvkk', '/en/data-protection', '/gizlilik', '/en/privacy', '/cerezler', '/en/cookies']
+    expect(xml.match(/<loc>[^<]+<\/loc>/g)).toEqual(locs.map((path) => `<loc>http://example.test${path}</loc>`))
     expect(xml.match(/hreflang="x-default" href="http:\/\/example.test\/"/g)).toHaveLength(2)
     expect(xml.match(/hreflang="en" href="http:\/\/example.test\/en"/g)).toHaveLength(2)
+    expect(xml.match(/hreflang="en" href="http:\/\/example.test\/en\/cookies"/g)).toHaveLength(2)
+    expect(xml.match(/hreflang="x-default" href="http:\/\/example.test\/kvkk"/g)).toHaveLength(2)
   })
 })

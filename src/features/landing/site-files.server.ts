@@ -4,6 +4,7 @@
  */
 import { LOCALES } from '~/backend/domain'
 import { serverEnv } from '~/lib/env.server'
+import { LEGAL_PAGES } from '~/lib/legal-pages'
 import { requestOrigin } from '~/lib/forwarded.server'
 import { localizeHref } from '~/paraglide/runtime'
 
@@ -18,15 +19,20 @@ export function robotsTxt(request: Request): Response {
   return new Response(body, { headers: { ...TEXT_HEADERS, 'content-type': 'text/plain; charset=utf-8' } })
 }
 
-/** Both language versions of the landing page, each listing the other as an alternate. */
+/** The public pages: the landing page, then the legal pages. */
+const PAGES = ['/', ...Object.values(LEGAL_PAGES).map((page) => page.tr)]
+
+/** Both language versions of every public page, each listing the other as an alternate. */
 export function sitemapXml(request: Request): Response {
   const origin = originOf(request)
-  const url = (locale: (typeof LOCALES)[number]) => `${origin}${localizeHref('/', { locale })}`
-  const alternates = [
-    ...LOCALES.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${url(l)}"/>`),
-    `    <xhtml:link rel="alternate" hreflang="x-default" href="${url('tr')}"/>`,
-  ].join('\n')
-  const entries = LOCALES.map((l) => `  <url>\n    <loc>${url(l)}</loc>\n${alternates}\n  </url>`).join('\n')
+  const entries = PAGES.flatMap((page) => {
+    const url = (locale: (typeof LOCALES)[number]) => `${origin}${localizeHref(page, { locale })}`
+    const alternates = [
+      ...LOCALES.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${url(l)}"/>`),
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${url('tr')}"/>`,
+    ].join('\n')
+    return LOCALES.map((l) => `  <url>\n    <loc>${url(l)}</loc>\n${alternates}\n  </url>`)
+  }).join('\n')
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 ${entries}

@@ -5,14 +5,13 @@
  */
 import type { CookieOptions, RequestContext } from '../../backend'
 import type { AuthUser } from '../../domain'
+import { SESSION_COOKIE, builtinSessionCookieName } from '~/lib/cookies'
 import { LIMITS } from '~/lib/limits'
 import type { Sql } from '../client'
 import { hashToken, newToken } from './secrets.server'
 
-/** `__Host-` binds the cookie to this exact origin over HTTPS; plain `session` on http://localhost. */
-export function sessionCookieName(secureCookies: boolean): string {
-  return secureCookies ? '__Host-session' : 'session'
-}
+/** The name and lifetime come from the site's one list of cookies, which the cookie policy shows. */
+export const sessionCookieName = builtinSessionCookieName
 
 /** last_seen_at is written at most this often, so page views do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60_000
@@ -61,7 +60,7 @@ export function createSessionManager(db: Sql, options: { secureCookies: boolean;
           [hashToken(token), userId, now, expiresAt],
         )
       })
-      ctx.cookies.set(name, token, cookieOptions(LIMITS.auth.sessionMaxSeconds))
+      ctx.cookies.set(name, token, cookieOptions(SESSION_COOKIE.maxAgeSeconds))
     },
 
     async current(ctx) {

@@ -6,9 +6,11 @@ import { FormField, firstError } from '~/components/ui/form-field'
 import { Input, Textarea } from '~/components/ui/input'
 import { toast } from '~/components/ui/toaster'
 import { describeError } from '~/lib/app-error'
+import { LEGAL_PAGES } from '~/lib/legal-pages'
 import { LIMITS } from '~/lib/limits'
+import { SITE } from '~/lib/site-config'
 import { m } from '~/paraglide/messages'
-import { getLocale } from '~/paraglide/runtime'
+import { getLocale, localizeHref } from '~/paraglide/runtime'
 import { submitContactForm, submitContactMessage } from '../contact.functions'
 import { getFormStamp } from '~/lib/form-stamp'
 import { ContactFormSchema, FORM_STAMP_FIELD, HONEYPOT_FIELD } from '../contact.schemas'
@@ -182,6 +184,16 @@ export function ContactForm() {
           </div>
         )}
       </form.Field>
+      {/* KVKK Art. 10: who processes the message and why, where it is collected; no consent asked. */}
+      <p className="text-sm leading-relaxed text-pretty text-slate-600" data-testid="contact-privacy">
+        {m.contact_privacy_note({ name: SITE.name })}{' '}
+        <a
+          href={localizeHref(LEGAL_PAGES.notice.tr)}
+          className="font-medium whitespace-nowrap text-brand-700 underline decoration-brand-700/30 underline-offset-2 hover:decoration-brand-700 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          {m.contact_privacy_link()}
+        </a>
+      </p>
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(sending) => (
           <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">

@@ -4,13 +4,14 @@ import { getLocale, localizeHref, setLocale } from '~/paraglide/runtime'
 import type { SectionId } from '../landing.sections'
 
 /**
- * Shows the other language's code and leads to the same section in that language.
+ * Shows the other language's code and leads to the same section in that language (or to
+ * `href`, the same page in the other language, on a page other than the landing page).
  * A plain link (it works without JavaScript); the click also stores the choice in the
  * language cookie that admin pages and server functions follow.
  */
-export function LanguageToggle({ section }: { section: SectionId }) {
+export function LanguageToggle({ section, href: pageHref }: { section: SectionId; href?: string }) {
   const other: Locale = getLocale() === 'tr' ? 'en' : 'tr'
-  const href = localizeHref('/', { locale: other }) + (section === 'home' ? '' : `#${section}`)
+  const href = pageHref ?? localizeHref('/', { locale: other }) + (section === 'home' ? '' : `#${section}`)
   return (
     <a
       href={href}

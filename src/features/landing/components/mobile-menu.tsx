@@ -9,7 +9,7 @@ const PANEL_ID = 'mobile-menu'
  * The small-screen menu: a button that opens a panel under the header. Escape or a click
  * outside closes it and returns focus to the button; following a link closes it too.
  */
-export function MobileMenu({ active }: { active: SectionId }) {
+export function MobileMenu({ active, home }: { active: SectionId | null; home: string }) {
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
   const panel = useRef<HTMLDivElement>(null)
@@ -60,7 +60,7 @@ export function MobileMenu({ active }: { active: SectionId }) {
         className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg lg:hidden"
       >
         <nav aria-label={m.nav_label()}>
-          <NavLinks active={active} variant="panel" onNavigate={() => setOpen(false)} />
+          <NavLinks active={active} home={home} variant="panel" onNavigate={() => setOpen(false)} />
         </nav>
       </div>
     </>

@@ -1,12 +1,17 @@
 import { NAV_SECTIONS, type SectionId } from '../landing.sections'
 
-/** The menu's anchor links; the section in view is marked for sighted and screen-reader users. */
+/**
+ * The menu's anchor links; the section in view is marked for sighted and screen-reader users.
+ * `home` is the landing page's address when the links are shown on another page.
+ */
 export function NavLinks({
   active,
+  home = '',
   variant,
   onNavigate,
 }: {
-  active: SectionId
+  active: SectionId | null
+  home?: string
   variant: 'bar' | 'panel'
   onNavigate?: () => void
 }) {
@@ -17,7 +22,7 @@ export function NavLinks({
         return (
           <li key={id}>
             <a
-              href={`#${id}`}
+              href={`${home}#${id}`}
               aria-current={current ? 'location' : undefined}
               onClick={onNavigate}
               className={

@@ -1,18 +1,16 @@
-import type { MouseEvent } from 'react'
-import { m } from '~/paraglide/messages'
+import { LEGAL_PAGES } from '~/lib/legal-pages'
 import { SITE } from '~/lib/site-config'
+import { m } from '~/paraglide/messages'
+import { localizeHref } from '~/paraglide/runtime'
 import { OfficeAddress } from './office-address'
 import { CONTAINER } from './section-heading'
 import { Logo } from './logo'
 
 const LEGAL = [
-  { key: 'data-protection', label: () => m.footer_data_protection() },
-  { key: 'privacy', label: () => m.footer_privacy() },
-  { key: 'cookies', label: () => m.footer_cookies() },
+  { key: 'data-protection', path: LEGAL_PAGES.notice.tr, label: () => m.footer_data_protection() },
+  { key: 'privacy', path: LEGAL_PAGES.privacy.tr, label: () => m.footer_privacy() },
+  { key: 'cookies', path: LEGAL_PAGES.cookies.tr, label: () => m.footer_cookies() },
 ]
-
-/** The legal pages do not exist yet (docs/product.md#footer): their links go nowhere, not to the top. */
-const stay = (event: MouseEvent) => event.preventDefault()
 
 const LINK = 'rounded-sm hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300'
 const TITLE = 'text-sm font-semibold tracking-wide text-white uppercase'
@@ -51,10 +49,9 @@ export function SiteFooter() {
         <div>
           <h2 className={TITLE}>{m.footer_legal_title()}</h2>
           <ul className="mt-4 space-y-3">
-            {LEGAL.map(({ key, label }) => (
+            {LEGAL.map(({ key, path, label }) => (
               <li key={key}>
-                {/* biome-ignore lint/a11y/useValidAnchor: the legal links go nowhere until their pages exist (docs/product.md#footer) */}
-                <a href="#" onClick={stay} className={LINK} data-testid={`legal-${key}`}>
+                <a href={localizeHref(path)} className={LINK} data-testid={`legal-${key}`}>
                   {label()}
                 </a>
               </li>

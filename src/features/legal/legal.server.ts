@@ -1,0 +1,76 @@
+import { getRequest } from '@tanstack/react-start/server'
+import { LOCALES, type Locale } from '~/backend/domain'
+import { cookiesInUse } from '~/lib/cookies'
+import { type ServerEnv, serverEnv } from '~/lib/env.server'
+import { requestOrigin } from '~/lib/forwarded.server'
+import type { LegalPageId } from '~/lib/legal-pages'
+import { LIMITS } from '~/lib/limits'
+import { SITE } from '~/lib/site-config'
+import { m } from '~/paraglide/messages'
+import { LEGAL_TITLES, legalHref } from './legal-titles'
+import type { LegalFacts, LegalHead, LegalPageData } from './legal.schemas'
+
+const DAY_SECONDS = 24 * 60 * 60
+
+/** The configured facts the legal pages state, read from the environment the server runs with. */
+export function legalFacts(env: ServerEnv): LegalFacts {
+  const setting = {
+    secure: env.secureCookies,
+    supabaseUrl: env.backend.kind === 'supabase' ? env.backend.url : null,
+  }
+  return {
+    messageRetentionDays: env.messageRetentionDays,
+    ipRetentionDays: env.ipRetentionDays,
+    sessionMaxDays: LIMITS.auth.sessionMaxSeconds / DAY_SECONDS,
+    sessionIdleHours: LIMITS.auth.sessionIdleSeconds / 3600,
+    providersAbroad: env.providersAbroad,
+    supabase: env.backend.kind === 'supabase',
+    cookies: cookiesInUse(setting).map((cookie) => ({
+      id: cookie.id,
+      names: cookie.names(setting),
+      maxAgeSeconds: cookie.maxAgeSeconds,
+      audience: cookie.audience,
+      necessary: cookie.necessary,
+    })),
+  }
+}
+
+const DESCRIPTIONS: Record<LegalPageId, (locale: Locale) => string> = {
+  notice: (locale) => m.legal_notice_meta({ name: SITE.name }, { locale }),
+  privacy: (locale) => m.legal_privacy_meta({ name: SITE.name }, { locale }),
+  cookies: (locale) => m.legal_cookies_meta({ name: SITE.name }, { locale }),
+}
+
+/** Title, description, canonical and hreflang alternates (tr, en, x-default) of a page in `locale`. */
+export function legalPageHead(page: LegalPageId, locale: Locale, origin: string): LegalHead {
+  const url = (l: Locale) => `${origin}${legalHref(page, l)}`
+  const title = `${LEGAL_TITLES[page](locale)} | ${SITE.name}`
+  const description = DESCRIPTIONS[page](locale)
+  return {
+    meta: [
+      { title },
+      { name: 'description', content: description },
+      { property: 'og:type', content: 'website' },
+      { property: 'og:site_name', content: SITE.name },
+      { property: 'og:title', content: title },
+      { property: 'og:description', content: description },
+      { property: 'og:url', content: url(locale) },
+    ],
+    links: [
+      { rel: 'canonical', href: url(locale) },
+      ...LOCALES.map((l) => ({ rel: 'alternate', hrefLang: l, href: url(l) })),
+      { rel: 'alternate', hrefLang: 'x-default', href: url('tr') },
+    ],
+  }
+}
+
+/** What a legal page renders, for the current request (its origin: SITE_URL when set). */
+export function legalPageData(page: LegalPageId, locale: Locale): LegalPageData {
+  const env = serverEnv()
+  let origin = ''
+  try {
+    // Not getRequestUrl(): it believes X-Forwarded-Proto from anyone.
+    origin = requestOrigin(getRequest(), env)
+  } catch {}
+  return { facts: legalFacts(env), head: legalPageHead(page, locale, origin) }
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { LegalPage } from '~/features/legal/components/legal-page'
+import { getLegalPage } from '~/features/legal/legal.functions'
+import { getLocale } from '~/paraglide/runtime'
+
+export const Route = createFileRoute('/gizlilik')({
+  loader: async () => {
+    const locale = getLocale()
+    return { locale, ...(await getLegalPage({ data: { page: 'privacy', locale } })) }
+  },
+  // Worked out on the server: its copy stays out of every page's first chunk.
+  head: ({ loaderData }) => loaderData?.head ?? {},
+  component: Privacy,
+})
+
+function Privacy() {
+  const { locale, facts } = Route.useLoaderData()
+  return <LegalPage page="privacy" locale={locale} facts={facts} />
+}
