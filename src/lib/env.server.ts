@@ -146,6 +146,7 @@ const EnvSchema = v.object({
   ),
   /** Where Akismet is asked (tests point it at a local stand-in); the key's own host by default. */
   AKISMET_URL: optionalString,
+  /**
    * Which of the providers that receive personal data process it outside Turkey: `none`, or a
    * comma-separated list of hosting, database, mail. Unset: the database in the supabase mode
    * (Supabase has no region in Turkey), none otherwise. The KVKK notice says what Article 9 needs
