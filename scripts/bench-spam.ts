@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ContactMessage } from '~/backend/backend'
 import { openEmbedded } from '~/backend/embedded/index.server'
@@ -38,22 +38,37 @@ function asStored(message: LabelledMessage): ContactMessage {
   }
 }
 
-async function judgeTimes(own: LabelledMessage[], sample: LabelledMessage[]): Promise<{ p50: number; p95: number; n: number }> {
+interface Times {
+  p50: number
+  p95: number
+  /** The same in CPU time of this process: on a machine shared with other work, wall time also counts waiting for a core. */
+  cpuP50: number
+  cpuP95: number
+  n: number
+}
+
+async function judgeTimes(own: LabelledMessage[], sample: LabelledMessage[]): Promise<Times> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pusula-bench-spam-'))
   const { backend } = await openEmbedded({ dataDir, secureCookies: false, logEmails: false })
   try {
     await backend.spam.learn(own.filter((m) => m.label === 'spam').map(asStored), 'spam')
     await backend.spam.learn(own.filter((m) => m.label === 'ham').map(asStored), 'ham')
     for (const m of sample.slice(0, 20)) await backend.spam.judge(m)
-    const times: number[] = []
+    const wall: number[] = []
+    const cpu: number[] = []
     for (const m of sample) {
       const started = performance.now()
+      const cpuStarted = process.cpuUsage()
       await backend.spam.judge(m)
-      times.push(performance.now() - started)
+      const used = process.cpuUsage(cpuStarted)
+      cpu.push((used.user + used.system) / 1000)
+      wall.push(performance.now() - started)
     }
-    times.sort((a, b) => a - b)
-    const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 100) / 100
-    return { p50: at(0.5), p95: at(0.95), n: times.length }
+    const at = (times: number[], q: number) => {
+      const sorted = [...times].sort((a, b) => a - b)
+      return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100
+    }
+    return { p50: at(wall, 0.5), p95: at(wall, 0.95), cpuP50: at(cpu, 0.5), cpuP95: at(cpu, 0.95), n: wall.length }
   } finally {
     await backend.close()
     rmSync(dataDir, { recursive: true, force: true })
@@ -84,7 +99,7 @@ export default async function main(...args: string[]) {
     },
     {
       label: 'spam: one judgement (PGlite, p50 / p95)',
-      value: `${times.p50} / ${times.p95} ms over ${times.n} messages`,
+      value: `${times.p50} / ${times.p95} ms wall, ${times.cpuP50} / ${times.cpuP95} ms CPU, over ${times.n} messages (load average ${loadavg()[0]!.toFixed(1)})`,
       target: 'p95 < 5 ms',
     },
   ]
