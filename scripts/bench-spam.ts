@@ -82,8 +82,13 @@ export default async function main(...args: string[]) {
   const ownModel = crossValidated(own)
   const saRules = measure(sa, rulesOnly)
   const saModel = crossValidated(sa)
-  // Every 4th SpamAssassin message (long e-mails, the slow case) and the whole project corpus.
-  const times = await judgeTimes(own, [...own, ...sa.filter((_, i) => i % 4 === 0)])
+  // Contact messages as the form gets them (the project corpus), then every 4th SpamAssassin body
+  // (e-mails up to 5,000 characters: the slow case).
+  const times = await judgeTimes(own, own)
+  const longTimes = await judgeTimes(
+    own,
+    sa.filter((_, i) => i % 4 === 0),
+  )
   const rows = [
     { label: 'spam: own corpus, rules alone', value: counts(ownRules) },
     {
@@ -98,9 +103,13 @@ export default async function main(...args: string[]) {
       target: `ham ≤ ${TARGETS.publicHamFlagged * 100} %, spam ≥ ${TARGETS.publicSpamCaught * 100} %`,
     },
     {
-      label: 'spam: one judgement (PGlite, p50 / p95)',
+      label: 'spam: one judgement of a contact message (PGlite, p50 / p95)',
       value: `${times.p50} / ${times.p95} ms wall, ${times.cpuP50} / ${times.cpuP95} ms CPU, over ${times.n} messages (load average ${loadavg()[0]!.toFixed(1)})`,
       target: 'p95 < 5 ms',
+    },
+    {
+      label: 'spam: one judgement of a long e-mail body (PGlite, p50 / p95)',
+      value: `${longTimes.p50} / ${longTimes.p95} ms wall, ${longTimes.cpuP50} / ${longTimes.cpuP95} ms CPU, over ${longTimes.n} SpamAssassin bodies`,
     },
   ]
   if (args.includes('--json')) console.log(`BENCH_SPAM ${JSON.stringify(rows)}`)
