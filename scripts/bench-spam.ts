@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ContactMessage } from '~/backend/backend'
 import { openEmbedded } from '~/backend/embedded/index.server'
@@ -38,22 +38,37 @@ function asStored(message: LabelledMessage): ContactMessage {
   }
 }
 
-async function judgeTimes(own: LabelledMessage[], sample: LabelledMessage[]): Promise<{ p50: number; p95: number; n: number }> {
+interface Times {
+  p50: number
+  p95: number
+  /** The same in CPU time of this process: on a machine shared with other work, wall time also counts waiting for a core. */
+  cpuP50: number
+  cpuP95: number
+  n: number
+}
+
+async function judgeTimes(own: LabelledMessage[], sample: LabelledMessage[]): Promise<Times> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pusula-bench-spam-'))
   const { backend } = await openEmbedded({ dataDir, secureCookies: false, logEmails: false })
   try {
     await backend.spam.learn(own.filter((m) => m.label === 'spam').map(asStored), 'spam')
     await backend.spam.learn(own.filter((m) => m.label === 'ham').map(asStored), 'ham')
     for (const m of sample.slice(0, 20)) await backend.spam.judge(m)
-    const times: number[] = []
+    const wall: number[] = []
+    const cpu: number[] = []
     for (const m of sample) {
       const started = performance.now()
+      const cpuStarted = process.cpuUsage()
       await backend.spam.judge(m)
-      times.push(performance.now() - started)
+      const used = process.cpuUsage(cpuStarted)
+      cpu.push((used.user + used.system) / 1000)
+      wall.push(performance.now() - started)
     }
-    times.sort((a, b) => a - b)
-    const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 100) / 100
-    return { p50: at(0.5), p95: at(0.95), n: times.length }
+    const at = (times: number[], q: number) => {
+      const sorted = [...times].sort((a, b) => a - b)
+      return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100
+    }
+    return { p50: at(wall, 0.5), p95: at(wall, 0.95), cpuP50: at(cpu, 0.5), cpuP95: at(cpu, 0.95), n: wall.length }
   } finally {
     await backend.close()
     rmSync(dataDir, { recursive: true, force: true })
@@ -67,8 +82,13 @@ export default async function main(...args: string[]) {
   const ownModel = crossValidated(own)
   const saRules = measure(sa, rulesOnly)
   const saModel = crossValidated(sa)
-  // Every 4th SpamAssassin message (long e-mails, the slow case) and the whole project corpus.
-  const times = await judgeTimes(own, [...own, ...sa.filter((_, i) => i % 4 === 0)])
+  // Contact messages as the form gets them (the project corpus), then every 4th SpamAssassin body
+  // (e-mails up to 5,000 characters: the slow case).
+  const times = await judgeTimes(own, own)
+  const longTimes = await judgeTimes(
+    own,
+    sa.filter((_, i) => i % 4 === 0),
+  )
   const rows = [
     { label: 'spam: own corpus, rules alone', value: counts(ownRules) },
     {
@@ -83,9 +103,13 @@ export default async function main(...args: string[]) {
       target: `ham ≤ ${TARGETS.publicHamFlagged * 100} %, spam ≥ ${TARGETS.publicSpamCaught * 100} %`,
     },
     {
-      label: 'spam: one judgement (PGlite, p50 / p95)',
-      value: `${times.p50} / ${times.p95} ms over ${times.n} messages`,
+      label: 'spam: one judgement of a contact message (PGlite, p50 / p95)',
+      value: `${times.p50} / ${times.p95} ms wall, ${times.cpuP50} / ${times.cpuP95} ms CPU, over ${times.n} messages (load average ${loadavg()[0]!.toFixed(1)})`,
       target: 'p95 < 5 ms',
+    },
+    {
+      label: 'spam: one judgement of a long e-mail body (PGlite, p50 / p95)',
+      value: `${longTimes.p50} / ${longTimes.p95} ms wall, ${longTimes.cpuP50} / ${longTimes.cpuP95} ms CPU, over ${longTimes.n} SpamAssassin bodies`,
     },
   ]
   if (args.includes('--json')) console.log(`BENCH_SPAM ${JSON.stringify(rows)}`)

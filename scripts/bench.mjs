@@ -82,7 +82,12 @@ try {
   await server.stop()
 }
 
-// 4. Report.
+// 4. The spam filter: corpus figures and the time of one judgement (scripts/bench-spam.ts, decision 110).
+log('spam filter: both corpora, rules alone and with a model from the other half, and one judgement…')
+const spamOutput = execFileSync(process.execPath, ['scripts/run-ts.mjs', 'scripts/bench-spam.ts', '--json'], { encoding: 'utf8' })
+results.spam = JSON.parse(spamOutput.match(/^BENCH_SPAM (.*)$/m)?.[1] ?? '[]')
+
+// 5. Report.
 const ratio = results.page.rps / results.static.rps
 const rows = [
   ['`/` requests/s (p99)', `${results.page.rps} (${results.page.p99} ms), ${results.page.errors} errors`, ''],
@@ -98,6 +103,7 @@ const rows = [
   ]),
   ...bannerRows(results.banner),
   ['server peak memory', `${results.peakMemoryMb} MB`, '< 400 MB'],
+  ...results.spam.map((r) => [r.label, r.value, r.target ?? '']),
 ]
 const table = ['| measure | result | target |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')
 const report = `Measured ${results.date} on ${results.machine} with \`npm run bench\`.\n\n${table}\n`

@@ -17,6 +17,11 @@ const TABLES = {
   rate_limit_hits: 'key',
   destruction_records: 'category',
   privacy_requests: 'via',
+  spam_tokens: 'token',
+  spam_senders: 'sender',
+  spam_fingerprints: 'fingerprint',
+  spam_settings: 'value',
+  spam_learned: 'verdict',
 } as const
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
 
@@ -309,6 +314,26 @@ describe('as the server (a login role in app_server)', () => {
     expect((await app.query('delete from public.mail_queue where id = $1', [id])).rowCount).toBe(1)
     await expectDenied(app.query('delete from public.mail_worker_lease'))
     await expectDenied(app.query('insert into public.mail_worker_lease (id) values (true)'))
+  })
+
+  it("keeps the spam filter's memory: counts, senders, fingerprints, lessons; the signing key only written once", async () => {
+    await app.query('begin')
+    try {
+      await app.query(`insert into public.spam_tokens (token, spam, ham) values ('grants-test', 1, 0)`)
+      await app.query(`update public.spam_tokens set ham = ham + 1 where token = 'grants-test'`)
+      await app.query(`insert into public.spam_senders (sender, verdict) values ('@grants.example', 'ham')`)
+      await app.query(
+        `insert into public.spam_fingerprints (fingerprint, email, seen_at) values (md5('x'), 'a@b.example', now())`,
+      )
+      await app.query(`delete from public.spam_fingerprints where seen_at < now() - interval '1 day'`)
+      await app.query(`insert into public.spam_settings (name, value) values ('grants-test', 'k')`)
+      const { rows } = await app.query(`select spam, ham from public.spam_tokens where token = 'grants-test'`)
+      expect(rows).toEqual([{ spam: 1, ham: 1 }])
+    } finally {
+      await app.query('rollback')
+    }
+    await expectDenied(app.query(`update public.spam_settings set value = 'other'`))
+    await expectDenied(app.query(`delete from public.spam_settings`))
   })
 
   it('may do nothing beyond what the app does', async () => {

@@ -44,8 +44,8 @@ export const JUDGE_POINTS = {
   /** One other address sent the same text recently: +2; two or more: +5. */
   repeatOnce: 2,
   repeatMany: 5,
-  /** The learned model moves the score by (p − 0.5) × this: down by up to 6 … */
-  model: 12,
+  /** The learned model moves the score by (p − 0.5) × this: down by up to 8 … */
+  model: 16,
   /** … but up by at most this, below the threshold: the model alone never condemns a message. */
   modelMax: 2.9,
   spamSender: 6,

@@ -59,7 +59,7 @@ export function fold(text: string): string {
     .replace(/\u0307/g, '')
 }
 
-const MAX_TOKENS = 250
+const MAX_TOKENS = 400
 
 /**
  * The words the learned model counts, each once per message: folded words of 2–24 letters,
