@@ -250,22 +250,12 @@ test.describe('inbox', () => {
     await expect(page).not.toHaveURL(/page=/)
     await expect(rows(page)).toHaveCount(50)
 
-    // Clean up: select a page at a time and delete it (to the trash), then empty it of them.
+    // Clean up: select a page at a time and delete it (to the trash: out of every other view).
     for (const expected of [50, 3]) {
       await expect(rows(page)).toHaveCount(expected)
       await tick(page.getByRole('checkbox', { name: 'Bu sayfadaki tüm mesajları seç' }))
       await page.getByRole('button', { name: 'Sil', exact: true }).first().click()
       await expectToast(page, `${expected} mesaj silindi.`)
-    }
-    await expect(page.getByText('Mesaj bulunamadı')).toBeVisible()
-    await openSearch(page, tag, '&status=trash')
-    await expect(page.getByTestId('inbox-total')).toHaveText('Toplam 53 mesaj')
-    for (const expected of [50, 3]) {
-      await expect(rows(page)).toHaveCount(expected)
-      await tick(page.getByRole('checkbox', { name: 'Bu sayfadaki tüm mesajları seç' }))
-      await page.getByRole('button', { name: 'Kalıcı Olarak Sil', exact: true }).first().click()
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Kalıcı Olarak Sil' }).click()
-      await expectToast(page, `${expected} mesaj kalıcı olarak silindi.`)
     }
     await expect(page.getByText('Mesaj bulunamadı')).toBeVisible()
   })

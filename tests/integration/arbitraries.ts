@@ -248,6 +248,16 @@ const unknownEmail = fc.stringMatching(/^[a-z0-9]{1,12}$/).map((local) => `${loc
 const uuids = fc.array(fc.uuid(), { minLength: 1, maxLength: 4 })
 const inboxView = { status: fc.constantFrom(...STATUS_FILTERS), q: awkwardString }
 const anything: ServerFnInput = { input: (w) => hostileValue(sized(w)), refuses: false }
+/** The bulk actions: `{ ids }`, one to 200 uuids. */
+const byIds: ServerFnInput = {
+  refuses: false,
+  input: (w) =>
+    brokenObject(
+      { ids: uuids },
+      { ids: fc.oneof(fc.constant([]), fc.array(fc.oneof(invalidUuid, notAString(w)), { minLength: 1, maxLength: 3 })) },
+      w,
+    ),
+}
 const byId: ServerFnInput = {
   input: (w) => brokenObject({ id: fc.uuid() }, { id: fc.oneof(invalidUuid, notAString(w)) }, w),
   refuses: false,
@@ -297,6 +307,7 @@ const FN = {
   landing: 'src/features/landing/landing.functions.ts',
   banners: 'src/features/banners/banners.functions.ts',
   inbox: 'src/features/inbox/inbox.functions.ts',
+  trash: 'src/features/inbox/trash-and-spam.functions.ts',
   notifications: 'src/features/notifications/notifications.functions.ts',
   team: 'src/features/team/team.functions.ts',
 }
@@ -425,15 +436,12 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
       )
     },
   },
-  [`${FN.inbox}#bulkDeleteMessages`]: {
-    refuses: false,
-    input: (w) =>
-      brokenObject(
-        { ids: uuids },
-        { ids: fc.oneof(fc.constant([]), fc.array(fc.oneof(invalidUuid, notAString(w)), { minLength: 1, maxLength: 3 })) },
-        w,
-      ),
-  },
+  [`${FN.inbox}#bulkDeleteMessages`]: byIds,
+  [`${FN.trash}#restoreMessages`]: byIds,
+  [`${FN.trash}#purgeMessages`]: byIds,
+  [`${FN.trash}#emptyTrash`]: anything,
+  [`${FN.trash}#markMessagesSpam`]: byIds,
+  [`${FN.trash}#markMessagesNotSpam`]: byIds,
   [`${FN.inbox}#exportMessagesCsv`]: {
     refuses: false,
     input: (w) => {

@@ -228,6 +228,29 @@ describe('new-message notifications', () => {
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(mailsTo(SEED_ADMIN_EMAIL, (m) => !isCode(m)).length).toBe(before + floodMax + 1)
   })
+
+  it('are never sent for spam, which is no flood either; "not spam" sends the one of its message then', async () => {
+    clock.advance(LIMITS.mail.floodWindowSeconds + 60)
+    const before = mailsTo(SEED_ADMIN_EMAIL, (m) => !isCode(m)).length
+    const spam: string[] = []
+    for (let n = 0; n < LIMITS.mail.floodMax + 3; n++) {
+      const message = { name: `Spam Sender ${n}`, email: `spam${n}@example.com`, message: `Cheap backlinks offer ${n}.` }
+      spam.push((await instance.backend.messages.create({ ...message, status: 'spam' }, { linkOrigin: ORIGIN })).id)
+    }
+    // A real message right after: told in a mail of its own, not a digest.
+    await instance.backend.messages.create(
+      { name: 'Gerçek Müşteri', email: 'musteri@example.com', message: 'ERP projemiz için görüşmek istiyoruz.' },
+      { linkOrigin: ORIGIN },
+    )
+    await smtp.waitFor((m) => m.to === SEED_ADMIN_EMAIL && m.subject === 'Yeni mesaj: Gerçek Müşteri')
+    await instance.backend.messages.markNotSpam([spam[0]!], { linkOrigin: ORIGIN })
+    const told = await smtp.waitFor((m) => m.to === SEED_ADMIN_EMAIL && m.subject === 'Yeni mesaj: Spam Sender 0')
+    expect(told.text).toContain(`${ORIGIN}/admin/messages?id=${spam[0]}`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(mailsTo(SEED_ADMIN_EMAIL, (m) => !isCode(m)).length).toBe(before + 2)
+    const queued = await instance.db.query(`select 1 from public.mail_queue where message_id = any($1::uuid[])`, [spam.slice(1)])
+    expect(queued.rows).toEqual([])
+  })
 })
 
 describe('notification settings', () => {

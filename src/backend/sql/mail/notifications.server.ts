@@ -30,9 +30,11 @@ export async function queueMessageNotifications(
   if (recipients.length === 0) return
   const { floodWindowSeconds, digestListMax } = LIMITS.mail
   const since = new Date(message.createdAt.getTime() - floodWindowSeconds * 1000)
-  // Counted up to one past the limit: a long flood costs no more to count than a short one.
+  // Counted up to one past the limit: a long flood costs no more to count than a short one. Spam
+  // is no flood of the admins' mail: it sends none (docs/decisions/035-trash-and-spam.md).
   const { rows } = await tx.query<{ n: number }>(
-    `select count(*)::int as n from (select 1 from public.contact_messages where created_at > $1 limit $2) recent`,
+    `select count(*)::int as n
+     from (select 1 from public.contact_messages where created_at > $1 and status <> 'spam' limit $2) recent`,
     [since, floodMax + 1],
   )
   const emails = recipients.map((r) => r.email)
