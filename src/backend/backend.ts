@@ -78,8 +78,12 @@ export interface BannerStore {
 }
 
 export interface MessageStore {
-  /** Stores the message and, in the same transaction, queues the admins' notifications of it. */
+  /**
+   * Stores the message and, in the same transaction, queues the admins' notifications of it;
+   * with `status: 'spam'` it is stored as spam and queues none.
+   */
   create(input: NewContactMessage, context?: NewMessageContext): Promise<{ id: string; createdAt: string }>
+  /** 'trash' lists newest deletion first; every other filter newest arrival first, trash left out. */
   list(query: MessageQuery): Promise<MessagePage>
   get(id: string): Promise<ContactMessage | null>
   /** The messages among `ids` that exist, newest first; ids that are not uuids match nothing. */
@@ -89,8 +93,23 @@ export interface MessageStore {
    * returns the rows changed, newest first.
    */
   update(ids: string[], patch: MessagePatch, where?: MessageCondition): Promise<ContactMessage[]>
-  /** Returns how many rows were removed. */
+  /** Deletes for good, in the trash or not (tests, tools); returns how many rows were removed. */
   remove(ids: string[]): Promise<number>
+  /** Moves to the trash (deleted_at = now) the ids not there yet; returns them, newest first. */
+  trash(ids: string[]): Promise<ContactMessage[]>
+  /** Takes out of the trash the ids in it, their status unchanged; returns them, newest first. */
+  restore(ids: string[]): Promise<ContactMessage[]>
+  /** Deletes for good the ids that are in the trash (no other); returns how many went. */
+  purge(ids: string[]): Promise<number>
+  /** Deletes for good everything in the trash; returns how many went. */
+  emptyTrash(): Promise<number>
+  /** Status 'spam' for the ids not in the trash and not spam yet (their unsent notifications are cancelled). */
+  markSpam(ids: string[]): Promise<ContactMessage[]>
+  /**
+   * Status 'new' (unread) for the ids that are spam and not in the trash, and, in the same
+   * transaction, the admins' notifications of each, as if it had just arrived.
+   */
+  markNotSpam(ids: string[], context?: NewMessageContext): Promise<ContactMessage[]>
 }
 
 /** Where the message came from, for the notifications it causes. */

@@ -30,9 +30,17 @@ export const DEFAULT_MOBILE_BANNER_URL: Record<BannerKey, string> = {
 export const IMAGE_BUCKET = 'industry-images'
 export const UPLOADS_PATH = '/uploads'
 
-export const MESSAGE_STATUSES = ['new', 'read', 'archived'] as const
+/**
+ * A message's status. `spam` is its own place: it counts nowhere and no other filter shows it
+ * (docs/decisions/035-trash-and-spam.md). Whether a message is in the trash is apart from its
+ * status (ContactMessage.deletedAt), so a restored message comes back as it was.
+ */
+export const MESSAGE_STATUSES = ['new', 'read', 'archived', 'spam'] as const
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
-export const STATUS_FILTERS = ['all', ...MESSAGE_STATUSES] as const
+/** The statuses 'all' shows and counts: every one but spam. */
+export const INBOX_STATUSES = ['new', 'read', 'archived'] as const satisfies readonly MessageStatus[]
+/** 'all' = new + read + archived (never spam, never the trash); 'trash' = the trash, any status. */
+export const STATUS_FILTERS = ['all', 'new', 'read', 'archived', 'spam', 'trash'] as const
 export type StatusFilter = (typeof STATUS_FILTERS)[number]
 
 /**
@@ -108,6 +116,8 @@ export interface ContactMessage {
   createdAt: string
   readAt: string | null
   ipAddress: string | null
+  /** When it went to the trash; null when it is not there. */
+  deletedAt: string | null
 }
 
 export interface NewContactMessage {
@@ -115,6 +125,8 @@ export interface NewContactMessage {
   email: string
   message: string
   ipAddress?: string | null
+  /** 'spam' stores it as spam and queues no notification; 'new' when absent. */
+  status?: 'new' | 'spam'
 }
 
 export interface MessageQuery {
@@ -142,7 +154,7 @@ export interface MessagePage {
   total: number
   /** False when a search's count stopped at the cap: more messages match than `total`. */
   totalExact: boolean
-  /** Messages with status new, whatever the filter. */
+  /** Messages with status new and not in the trash, whatever the filter. */
   unread: number
   page: number
   pageSize: number

@@ -14,6 +14,8 @@ export interface ContactMessageSeed {
   createdAt: Date
   readAt: Date | null
   ipAddress: string | null
+  /** In the trash since then; absent or null: not in the trash. */
+  deletedAt?: Date | null
 }
 
 const HOUR_MS = 60 * 60 * 1000

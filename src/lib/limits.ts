@@ -45,6 +45,10 @@ export const LIMITS = {
      * which checks the session again (an admin taken off the list stops hearing within it).
      */
     liveStreamSeconds: 5 * 60,
+    /** A message stays in the trash this long after its deletion, then the retention job destroys it. */
+    trashKeepDays: 30,
+    /** Spam is kept this long after it arrived (created_at), then the retention job destroys it. */
+    spamKeepDays: 30,
   },
   team: {
     /** Changes of the admin list the team page shows, newest first. */

@@ -24,6 +24,7 @@ import { describeInboxEvents } from './inbox-events.contract'
 import { describeHostileSearch } from './message-search.contract'
 import { describeRateLimits } from './rate-limits.contract'
 import { describeTeam } from './team.contract'
+import { describeTrashAndSpam } from './trash-and-spam.contract'
 
 export type { ContractSubject, MakeSubject } from './contract-subject'
 
@@ -104,6 +105,7 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     describeBanners(subject)
     describeMessages(subject)
     describeHostileSearch(subject)
+    describeTrashAndSpam(subject)
     describeAdminCheck(subject)
     describeTeam(subject, { createsAccounts: options.signsIn, readsMail: options.readsMail })
     describeInboxEvents(subject)
@@ -344,6 +346,7 @@ function describeMessages(subject: Subject): void {
         createdAt,
         readAt: null,
         ipAddress: '203.0.113.9',
+        deletedAt: null,
       })
     })
 

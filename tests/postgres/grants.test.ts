@@ -226,6 +226,15 @@ describe('as the server (a login role in app_server)', () => {
     await app.query(`update public.contact_messages set status = 'read', read_at = now() where id = $1`, [first])
     expect(await counts()).toEqual({ ...before, new: before.new + 1, read: before.read + 1 })
 
+    // The trash and spam (20261127000000_trash_and_spam.sql): the server's own role moves rows in
+    // and out, and the counts (kept by a SECURITY DEFINER trigger it cannot call) follow.
+    await app.query(`update public.contact_messages set deleted_at = now() where id = $1`, [first])
+    await app.query(`update public.contact_messages set status = 'spam' where id = $1`, [second])
+    expect(await counts()).toEqual({ ...before, trash: before.trash + 1, spam: before.spam + 1 })
+    await app.query(`update public.contact_messages set deleted_at = null where id = $1`, [first])
+    expect(await counts()).toEqual({ ...before, read: before.read + 1, spam: before.spam + 1 })
+    await app.query(`update public.contact_messages set deleted_at = now() where id = $1`, [first])
+
     const deleted = await app.query('delete from public.contact_messages where id = any($1::uuid[])', [[first, second]])
     expect(deleted.rowCount).toBe(2)
     expect(await counts()).toEqual(before)

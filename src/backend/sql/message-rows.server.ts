@@ -7,7 +7,7 @@ import { type ContactMessage, type MessageQuery, type MessageStatus, searchMode 
 /** What the word-start index holds: the first one or two letters or digits of a word. */
 const WORD_START = /^[\p{L}\p{N}]{1,2}$/u
 
-export const MESSAGE_COLUMNS = 'id, name, email, message, status, created_at, read_at, ip_address'
+export const MESSAGE_COLUMNS = 'id, name, email, message, status, created_at, read_at, ip_address, deleted_at'
 
 export interface MessageRow {
   id: string
@@ -18,6 +18,7 @@ export interface MessageRow {
   created_at: Date
   read_at: Date | null
   ip_address: string | null
+  deleted_at: Date | null
 }
 
 export function toContactMessage(row: MessageRow): ContactMessage {
@@ -30,6 +31,7 @@ export function toContactMessage(row: MessageRow): ContactMessage {
     createdAt: row.created_at.toISOString(),
     readAt: row.read_at ? row.read_at.toISOString() : null,
     ipAddress: row.ip_address,
+    deletedAt: row.deleted_at ? row.deleted_at.toISOString() : null,
   }
 }
 
@@ -48,9 +50,12 @@ export function escapeLike(text: string): string {
 export function messageFilter(query: Pick<MessageQuery, 'status' | 'search'>): { where: string; params: string[] } {
   const clauses: string[] = []
   const params: string[] = []
-  if (query.status !== 'all') {
+  // The trash holds every status; every other filter leaves it out, and 'all' leaves spam out too.
+  if (query.status === 'trash') clauses.push('deleted_at IS NOT NULL')
+  else if (query.status === 'all') clauses.push(`status <> 'spam' AND deleted_at IS NULL`)
+  else {
     params.push(query.status)
-    clauses.push(`status = $${params.length}`)
+    clauses.push(`status = $${params.length} AND deleted_at IS NULL`)
   }
   const search = query.search.trim()
   if (search !== '' && searchMode(search) === 'substring') {
@@ -66,5 +71,10 @@ export function messageFilter(query: Pick<MessageQuery, 'status' | 'search'>): {
     const prefix = `lower($${params.length})`
     clauses.push(`(lower(name) LIKE ${prefix} OR lower(email) LIKE ${prefix})`)
   }
-  return { where: clauses.length > 0 ? clauses.join(' AND ') : 'true', params }
+  return { where: clauses.join(' AND '), params }
+}
+
+/** The list's order: newest deletion first in the trash, newest arrival first elsewhere. */
+export function messageOrder(status: MessageQuery['status']): string {
+  return status === 'trash' ? 'deleted_at desc, id desc' : 'created_at desc, id desc'
 }

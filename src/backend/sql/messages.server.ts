@@ -3,10 +3,18 @@
  * the database's now(), so tests that move the clock see consistent ordering.
  */
 import type { MessageStore, NewMessageContext } from '../backend'
-import { type ContactMessage, MESSAGE_STATUSES, type MessageStatus, messagePaging, searchCountLimit, validIds } from '../domain'
+import {
+  type ContactMessage,
+  INBOX_STATUSES,
+  MESSAGE_STATUSES,
+  type StatusFilter,
+  messagePaging,
+  searchCountLimit,
+  validIds,
+} from '../domain'
 import type { ContactMessageSeed } from '../seed-messages'
 import type { Sql } from './client'
-import { MESSAGE_COLUMNS, type MessageRow, messageFilter, toContactMessage } from './message-rows.server'
+import { MESSAGE_COLUMNS, type MessageRow, messageFilter, messageOrder, toContactMessage } from './message-rows.server'
 
 /** What a new message causes besides its row: the admins' notifications (mail/notifications.server.ts). */
 export interface NewMessageEffects {
@@ -20,16 +28,18 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
   return {
     async create(input, context) {
       const row = await db.transaction(async (tx) => {
+        const status = input.status ?? 'new'
         const { rows } = await tx.query<{ id: string; created_at: Date }>(
-          `insert into public.contact_messages (name, email, message, ip_address, created_at)
-           values ($1, $2, $3, $4, $5) returning id, created_at`,
-          [input.name, input.email, input.message, input.ipAddress ?? null, now()],
+          `insert into public.contact_messages (name, email, message, ip_address, created_at, status)
+           values ($1, $2, $3, $4, $5, $6) returning id, created_at`,
+          [input.name, input.email, input.message, input.ipAddress ?? null, now(), status],
         )
         const created = rows[0]!
-        await effects?.queueNotifications(tx, { id: created.id, createdAt: created.created_at }, context)
+        // Spam tells nobody: its notification is queued if staff mark it 'not spam' (markNotSpam).
+        if (status !== 'spam') await effects?.queueNotifications(tx, { id: created.id, createdAt: created.created_at }, context)
         return created
       })
-      effects?.kick()
+      if (input.status !== 'spam') effects?.kick()
       return { id: row.id, createdAt: row.created_at.toISOString() }
     },
 
@@ -43,24 +53,28 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
       // One snapshot: the page and the counts see the same rows.
       return db.transaction(
         async (tx) => {
-          // Kept exact by the triggers of the message_counts migration.
-          const counts = await tx.query<{ status: MessageStatus; n: number }>(
+          // Kept exact by the triggers of the message_counts and trash_and_spam migrations: per
+          // status of the rows out of the trash, and 'trash' for the rows in it.
+          const counts = await tx.query<{ status: Exclude<StatusFilter, 'all'>; n: number }>(
             'select status, n::int as n from public.contact_message_counts',
           )
-          const byStatus = Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, 0])) as Record<MessageStatus, number>
-          for (const row of counts.rows) byStatus[row.status] = row.n
-          const unread = byStatus.new
+          const byBucket = Object.fromEntries([...MESSAGE_STATUSES, 'trash'].map((s) => [s, 0])) as Record<
+            Exclude<StatusFilter, 'all'>,
+            number
+          >
+          for (const row of counts.rows) byBucket[row.status] = row.n
+          const unread = byBucket.new
           const pageOf = async () => {
             const items = await tx.query<MessageRow>(
               `select ${MESSAGE_COLUMNS} from public.contact_messages where ${where}
-             order by created_at desc, id desc limit ${limit} offset ${offset}`,
+             order by ${messageOrder(query.status)} limit ${limit} offset ${offset}`,
               [...params, pageSize, (page - 1) * pageSize],
             )
             return items.rows.map(toContactMessage)
           }
           if (!search) {
             const total =
-              query.status === 'all' ? MESSAGE_STATUSES.reduce((sum, s) => sum + byStatus[s], 0) : byStatus[query.status]
+              query.status === 'all' ? INBOX_STATUSES.reduce((sum, s) => sum + byBucket[s], 0) : byBucket[query.status]
             return { items: await pageOf(), total, totalExact: true, unread, page, pageSize }
           }
           // Searches visit only the rows the indexes propose: the planner would rather scan the table
@@ -128,6 +142,68 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
       const result = await db.query('delete from public.contact_messages where id = any($1::uuid[])', [valid])
       return result.rowCount
     },
+
+    ...createTrashAndSpam(db, now, effects),
+  }
+}
+
+type TrashAndSpam = Pick<MessageStore, 'trash' | 'restore' | 'purge' | 'emptyTrash' | 'markSpam' | 'markNotSpam'>
+
+/** The trash and the spam status (docs/decisions/035-trash-and-spam.md). */
+function createTrashAndSpam(db: Sql, now: () => Date, effects?: NewMessageEffects): TrashAndSpam {
+  /** `set` on the valid ids that also meet `condition`; the rows changed, newest first. */
+  async function change(ids: string[], set: string, condition: string, params: unknown[] = [], tx: Sql = db) {
+    const valid = validIds(ids)
+    if (valid.length === 0) return []
+    const { rows } = await tx.query<MessageRow>(
+      `update public.contact_messages set ${set} where id = any($1::uuid[]) and ${condition} returning ${MESSAGE_COLUMNS}`,
+      [valid, ...params],
+    )
+    return rows.map(toContactMessage).sort(newestFirst)
+  }
+
+  return {
+    trash: (ids) => change(ids, 'deleted_at = $2', 'deleted_at is null', [now()]),
+    restore: (ids) => change(ids, 'deleted_at = null', 'deleted_at is not null'),
+
+    async purge(ids) {
+      const valid = validIds(ids)
+      if (valid.length === 0) return 0
+      const result = await db.query('delete from public.contact_messages where id = any($1::uuid[]) and deleted_at is not null', [
+        valid,
+      ])
+      return result.rowCount
+    },
+
+    async emptyTrash() {
+      return (await db.query('delete from public.contact_messages where deleted_at is not null')).rowCount
+    },
+
+    markSpam: (ids) =>
+      db.transaction(async (tx) => {
+        const changed = await change(ids, `status = 'spam'`, `status <> 'spam' and deleted_at is null`, [], tx)
+        // A notification not sent yet would put the spam in front of every admin after all.
+        await tx.query(
+          `update public.mail_queue set status = 'cancelled'
+           where kind = 'new_message' and status = 'pending' and message_id = any($1::uuid[])`,
+          [changed.map((message) => message.id)],
+        )
+        return changed
+      }),
+
+    async markNotSpam(ids, context) {
+      const at = now()
+      const changed = await db.transaction(async (tx) => {
+        const rows = await change(ids, `status = 'new', read_at = null`, `status = 'spam' and deleted_at is null`, [], tx)
+        // Told as if it arrived now: it reaches the admins only now.
+        for (const message of [...rows].reverse()) {
+          await effects?.queueNotifications(tx, { id: message.id, createdAt: at }, context)
+        }
+        return rows
+      })
+      if (changed.length > 0) effects?.kick()
+      return changed
+    },
   }
 }
 
@@ -140,8 +216,9 @@ function newestFirst(a: ContactMessage, b: ContactMessage): number {
 export async function insertContactMessages(db: Sql, seeds: readonly ContactMessageSeed[]): Promise<string[]> {
   if (seeds.length === 0) return []
   const { rows } = await db.query<{ id: string }>(
-    `insert into public.contact_messages (name, email, message, status, created_at, read_at, ip_address)
-     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[])
+    `insert into public.contact_messages (name, email, message, status, created_at, read_at, ip_address, deleted_at)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[],
+                          $8::timestamptz[])
      returning id`,
     [
       seeds.map((s) => s.name),
@@ -151,6 +228,7 @@ export async function insertContactMessages(db: Sql, seeds: readonly ContactMess
       seeds.map((s) => s.createdAt.toISOString()),
       seeds.map((s) => s.readAt?.toISOString() ?? null),
       seeds.map((s) => s.ipAddress),
+      seeds.map((s) => s.deletedAt?.toISOString() ?? null),
     ],
   )
   return rows.map((row) => row.id)

@@ -6,6 +6,7 @@ const TONES = {
   muted: 'bg-slate-50 text-slate-500 ring-slate-400/20',
   brand: 'bg-brand-50 text-brand-700 ring-brand-600/20',
   success: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
+  warning: 'bg-amber-50 text-amber-800 ring-amber-600/20',
 } as const
 
 export function Badge({ tone = 'neutral', children }: { tone?: keyof typeof TONES; children: ReactNode }) {

@@ -13,6 +13,7 @@ function fakeStore(count: number): MessageStore & { calls: MessageQuery[] } {
     createdAt: new Date(Date.UTC(2026, 0, 1, 12, 0) - i * 60_000).toISOString(),
     readAt: i % 2 === 0 ? null : '2026-01-02T09:30:00.000Z',
     ipAddress: i % 3 === 0 ? null : '203.0.113.7',
+    deletedAt: null,
   }))
   const calls: MessageQuery[] = []
   return {
@@ -34,6 +35,12 @@ function fakeStore(count: number): MessageStore & { calls: MessageQuery[] } {
     getMany: async () => [],
     update: async () => [],
     remove: async () => 0,
+    trash: async () => [],
+    restore: async () => [],
+    purge: async () => 0,
+    emptyTrash: async () => 0,
+    markSpam: async () => [],
+    markNotSpam: async () => [],
   }
 }
 

@@ -27,7 +27,7 @@ describe('InboxSearchSchema', () => {
     })
   })
 
-  it.each([['spam'], [1], [null], [['new']]])('falls back to all for status %j', (status) => {
+  it.each([['junk'], [1], [null], [['new']]])('falls back to all for status %j', (status) => {
     expect(parse({ status }).status).toBe('all')
   })
 
@@ -71,7 +71,7 @@ describe('InboxSearchSchema', () => {
 
 describe('server function inputs', () => {
   it('list input is strict', () => {
-    expect(v.safeParse(ListMessagesInputSchema, { status: 'spam', q: '', page: 1 }).success).toBe(false)
+    expect(v.safeParse(ListMessagesInputSchema, { status: 'junk', q: '', page: 1 }).success).toBe(false)
     expect(v.safeParse(ListMessagesInputSchema, { status: 'all', q: '', page: 0 }).success).toBe(false)
     expect(v.safeParse(ListMessagesInputSchema, { status: 'all', q: 'x'.repeat(1000), page: 1 }).success).toBe(false)
     expect(v.parse(ListMessagesInputSchema, { status: 'new', q: '  a ', page: 2 })).toEqual({ status: 'new', q: 'a', page: 2 })

@@ -20,6 +20,9 @@ export function togglePatch(status: MessageStatus, now: Date): MessagePatch {
       return { status: 'archived' }
     case 'archived':
       return { status: 'read' }
+    case 'spam':
+      // Spam leaves only through 'Spam Değil' (MessageStore.markNotSpam), which also notifies.
+      return { status: 'spam' }
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Locale, MessageStatus, StatusFilter } from '~/backend/domain'
 import { m } from '~/paraglide/messages'
 
-/** 'Yeni', 'Okundu', 'Arşivlendi' (and 'Tümü' for the filter), in the given or current language. */
+/** 'Yeni', 'Okundu', 'Arşivlendi', 'Spam' (and 'Tümü', 'Çöp Kutusu' for the filter), in the given or current language. */
 export function statusLabel(status: StatusFilter | MessageStatus, locale?: Locale): string {
   const options = locale ? { locale } : undefined
   switch (status) {
@@ -13,5 +13,9 @@ export function statusLabel(status: StatusFilter | MessageStatus, locale?: Local
       return m.inbox_status_read({}, options)
     case 'archived':
       return m.inbox_status_archived({}, options)
+    case 'spam':
+      return m.inbox_status_spam({}, options)
+    case 'trash':
+      return m.inbox_filter_trash({}, options)
   }
 }

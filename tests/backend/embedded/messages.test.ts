@@ -22,12 +22,16 @@ describe('search pattern', () => {
     expect(escapeLike('plain text')).toBe('plain text')
   })
 
-  it('builds one parameter for the three columns, and no clause for "all" and empty search', () => {
-    expect(messageFilter({ status: 'all', search: '  ' })).toEqual({ where: 'true', params: [] })
+  it('builds one parameter for the three columns; "all" leaves spam and the trash out, the trash holds any status', () => {
+    expect(messageFilter({ status: 'all', search: '  ' })).toEqual({
+      where: `status <> 'spam' AND deleted_at IS NULL`,
+      params: [],
+    })
     expect(messageFilter({ status: 'read', search: ' Ayşe ' })).toEqual({
-      where: 'status = $1 AND (name ILIKE $2 OR email ILIKE $2 OR message ILIKE $2)',
+      where: 'status = $1 AND deleted_at IS NULL AND (name ILIKE $2 OR email ILIKE $2 OR message ILIKE $2)',
       params: ['read', '%Ayşe%'],
     })
+    expect(messageFilter({ status: 'trash', search: '' })).toEqual({ where: 'deleted_at IS NOT NULL', params: [] })
   })
 
   it('lets the planner use the trigram indexes', async () => {
@@ -83,15 +87,27 @@ describe('factories', () => {
 })
 
 describe('counts', () => {
-  it('keeps the counter table equal to count(*) per status, also after a truncate', async () => {
+  it('keeps the counter table equal to count(*) per status out of the trash and in it, also after a truncate', async () => {
     const exact = async () => {
       const { rows } = await t.db.query<{ ok: boolean }>(`
-        select bool_and(c.n = (select count(*) from public.contact_messages m where m.status = c.status)) as ok
+        select bool_and(c.n = (select count(*) from public.contact_messages m
+                               where case when m.deleted_at is null then m.status else 'trash' end = c.status)) as ok
         from public.contact_message_counts c`)
       return rows[0]!.ok
     }
     await t.db.query(`update public.contact_messages set status = 'archived' where status = 'read'`)
     expect(await exact()).toBe(true)
+    const ids = await insertContactMessages(t.db, [
+      makeContactMessage({ status: 'spam' }),
+      makeContactMessage({ status: 'read', deletedAt: new Date() }),
+      makeContactMessage({ status: 'spam', deletedAt: new Date() }),
+    ])
+    expect(await exact()).toBe(true)
+    await t.db.query(`update public.contact_messages set deleted_at = now() where id = $1`, [ids[0]])
+    await t.db.query(`update public.contact_messages set deleted_at = null, status = 'new' where id = $1`, [ids[1]])
+    expect(await exact()).toBe(true)
+    const { rows } = await t.db.query<{ status: string }>('select status from public.contact_message_counts order by status')
+    expect(rows.map((row) => row.status)).toEqual(['archived', 'new', 'read', 'spam', 'trash'])
     const afterTruncate = await rolledBack(t.db, async (tx) => {
       await tx.exec('truncate public.contact_messages')
       return (await tx.query<{ n: number }>('select sum(n)::int as n from public.contact_message_counts')).rows[0]!.n

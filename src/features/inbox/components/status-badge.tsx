@@ -2,7 +2,7 @@ import type { MessageStatus } from '~/backend/domain'
 import { Badge } from '~/components/ui/badge'
 import { statusLabel } from '../status-label'
 
-const TONE = { new: 'destructive', read: 'neutral', archived: 'muted' } as const
+const TONE = { new: 'destructive', read: 'neutral', archived: 'muted', spam: 'warning' } as const
 
 /** 'Yeni' (destructive), 'Okundu', 'Arşivlendi'. */
 export function StatusBadge({ status }: { status: MessageStatus }) {
