@@ -2,7 +2,7 @@
  * A year of a busy firm on one embedded data folder (docs/decisions/078-embedded-maintenance.md),
  * run through scripts/run-ts.mjs by scripts/bench-maintenance.mjs:
  *   node scripts/run-ts.mjs scripts/bench-maintenance.db.ts <workDir> [scale]
- * Day by day on a moving clock: messages arrive, are read, some archived, a tenth deleted; rate-limit
+ * Day by day on a moving clock: messages arrive, are read, some archived, a tenth trashed and purged 30 days later; rate-limit
  * hits come and expire; staff sign in with codes whose mail is delivered and later removed; sessions
  * end. The server's maintenance runs as it would: a pass after each day's work (the database busy:
  * small tables only) and one at night (idle: everything, then a checkpoint). At the end a fresh
@@ -19,6 +19,7 @@ import type { Sql } from '~/backend/sql/client'
 import { removeFinishedMail } from '~/backend/sql/mail/queue.server'
 import { type MaintenanceStep, maintainDatabase } from '~/backend/sql/maintenance.server'
 import { insertContactMessages } from '~/backend/sql/messages.server'
+import { LIMITS } from '~/lib/limits'
 
 const DAYS = 365
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -139,6 +140,9 @@ export default async function main([workDir, scaleArg]: string[]): Promise<numbe
   const perDay = (n: number) => Math.round((n * scale) / DAYS)
   const ids: { id: string; day: number }[] = []
   let maintenanceMs = 0
+  // Kept across passes, as the server's maintenance keeps it.
+  const lastMs = new Map<string, number>()
+  const trashed = new Map<number, string[]>()
 
   for (let day = 0; day < DAYS; day++) {
     const dayStart = Date.UTC(2025, 10, 1) + day * DAY_MS
@@ -150,14 +154,19 @@ export default async function main([workDir, scaleArg]: string[]): Promise<numbe
     )
     for (const id of await insertContactMessages(year.db, seeds)) ids.push({ id, day })
     totals.messages += arriving
-    // Yesterday's are read; those of a week ago archived, or (one in ten of all) deleted for good.
+    // Yesterday's are read; those of a week ago archived, or (one in ten of all) put in the trash.
     const read = ids.filter((m) => m.day === day - 1).map((m) => m.id)
     if (read.length) await year.backend.messages.update(read, { status: 'read', readAt: new Date(at).toISOString() })
     const weekOld = ids.filter((m) => m.day === day - 7).map((m) => m.id)
     const deleting = weekOld.filter((_, i) => i % 10 === 0)
     const archiving = weekOld.filter((_, i) => i % 10 !== 0 && i % 2 === 0)
     if (archiving.length) await year.backend.messages.update(archiving, { status: 'archived' })
-    if (deleting.length) totals.deleted += await year.backend.messages.remove(deleting)
+    if (deleting.length) await year.backend.messages.trash(deleting)
+    // The trash is emptied of what was deleted LIMITS.inbox.trashKeepDays ago.
+    const purging = trashed.get(day - LIMITS.inbox.trashKeepDays) ?? []
+    if (purging.length) totals.deleted += await year.backend.messages.purge(purging)
+    trashed.set(day, deleting)
+    trashed.delete(day - LIMITS.inbox.trashKeepDays)
     totals.statusChanges += read.length + archiving.length
     // Rate-limit hits as private.rate_limit_hit writes them (an hour's window), and the pruning
     // it does as later hits arrive; in bulk, since the function reads the real clock.
@@ -183,9 +192,9 @@ export default async function main([workDir, scaleArg]: string[]): Promise<numbe
     // The server's passes: one while staff work, one at night.
     const maintenanceStarted = Date.now()
     at = dayStart + 18 * 60 * 60 * 1000
-    await maintainDatabase(year.db, clock.now(), { idle: false, onStep: (s) => busySteps.push(s) })
+    await maintainDatabase(year.db, clock.now(), { idle: false, lastMs, onStep: (s) => busySteps.push(s) })
     at = dayStart + 23 * 60 * 60 * 1000
-    await maintainDatabase(year.db, clock.now(), { idle: true, onStep: (s) => idleSteps.push(s) })
+    await maintainDatabase(year.db, clock.now(), { idle: true, lastMs, onStep: (s) => idleSteps.push(s) })
     maintenanceMs += Date.now() - maintenanceStarted
   }
   const yearSeconds = (Date.now() - started) / 1000

@@ -58,6 +58,11 @@ export interface PassOptions {
   onDeferred?: (table: string) => void
   /** LIMITS.database.maintenanceLargeTableBytes unless a test says otherwise. */
   largeTableBytes?: number
+  /**
+   * Each table's last VACUUM/ANALYZE time in ms, kept from pass to pass: a table whose last step
+   * took longer than MAINTENANCE_STEP_BUDGET_MS waits for idle passes too, whatever its size.
+   */
+  lastMs?: Map<string, number>
 }
 
 /** The server's log: a step over budget is a warning, a vacuum a line; quiet passes say nothing. */
@@ -136,8 +141,10 @@ export async function maintainDatabase(db: Sql, now: Date, options: PassOptions)
   for (const table of await tableStats(db)) {
     const action = neededAction(table)
     if (!action) continue
-    if (!options.idle && table.bytes > largeTableBytes) {
-      options.onDeferred?.(`${table.schema}.${table.name}`)
+    const target = `${table.schema}.${table.name}`
+    const slow = (options.lastMs?.get(target) ?? 0) > MAINTENANCE_STEP_BUDGET_MS
+    if (!options.idle && (table.bytes > largeTableBytes || slow)) {
+      options.onDeferred?.(target)
       continue
     }
     await yieldToRequests()
@@ -145,7 +152,9 @@ export async function maintainDatabase(db: Sql, now: Date, options: PassOptions)
     // Plain VACUUM (never FULL): it takes no lock that readers notice on a server, and on PGlite
     // the visibility map makes each later run visit only the pages changed since.
     await db.exec(`${action} ${quote(table.schema)}.${quote(table.name)}`)
-    record({ target: `${table.schema}.${table.name}`, action, ms: performance.now() - started, rows: table.dead })
+    const ms = performance.now() - started
+    options.lastMs?.set(target, ms)
+    record({ target, action, ms, rows: table.dead })
     vacuumed ||= action !== 'analyze'
   }
   if (options.idle && vacuumed) {
@@ -165,6 +174,7 @@ export function createMaintenance(options: MaintenanceOptions): Maintenance {
   let written = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   let quietTimer: ReturnType<typeof setTimeout> | undefined
+  const lastMs = new Map<string, number>()
 
   function arm(ms: number): void {
     if (closed || !options.schedule) return
@@ -194,6 +204,7 @@ export function createMaintenance(options: MaintenanceOptions): Maintenance {
           const idle = (options.quietFor?.() ?? 0) >= (options.idleMs ?? Infinity)
           return await maintainDatabase(options.db, options.now(), {
             idle,
+            lastMs,
             onStep: options.onStep,
             onDeferred: () => {
               deferred = true
