@@ -59,10 +59,11 @@ export interface PassOptions {
   /** LIMITS.database.maintenanceLargeTableBytes unless a test says otherwise. */
   largeTableBytes?: number
   /**
-   * Each table's last VACUUM/ANALYZE time in ms, kept from pass to pass: a table whose last step
-   * took longer than MAINTENANCE_STEP_BUDGET_MS waits for idle passes too, whatever its size.
+   * Tables a step of which once took longer than MAINTENANCE_STEP_BUDGET_MS, kept from pass to
+   * pass: they wait for idle passes too, whatever their size, from then on (tables rarely get
+   * faster, and one fast idle run must not send them back among the requests).
    */
-  lastMs?: Map<string, number>
+  slowTables?: Set<string>
 }
 
 /** The server's log: a step over budget is a warning, a vacuum a line; quiet passes say nothing. */
@@ -142,8 +143,7 @@ export async function maintainDatabase(db: Sql, now: Date, options: PassOptions)
     const action = neededAction(table)
     if (!action) continue
     const target = `${table.schema}.${table.name}`
-    const slow = (options.lastMs?.get(target) ?? 0) > MAINTENANCE_STEP_BUDGET_MS
-    if (!options.idle && (table.bytes > largeTableBytes || slow)) {
+    if (!options.idle && (table.bytes > largeTableBytes || options.slowTables?.has(target))) {
       options.onDeferred?.(target)
       continue
     }
@@ -153,7 +153,7 @@ export async function maintainDatabase(db: Sql, now: Date, options: PassOptions)
     // the visibility map makes each later run visit only the pages changed since.
     await db.exec(`${action} ${quote(table.schema)}.${quote(table.name)}`)
     const ms = performance.now() - started
-    options.lastMs?.set(target, ms)
+    if (ms > MAINTENANCE_STEP_BUDGET_MS) options.slowTables?.add(target)
     record({ target, action, ms, rows: table.dead })
     vacuumed ||= action !== 'analyze'
   }
@@ -174,7 +174,7 @@ export function createMaintenance(options: MaintenanceOptions): Maintenance {
   let written = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   let quietTimer: ReturnType<typeof setTimeout> | undefined
-  const lastMs = new Map<string, number>()
+  const slowTables = new Set<string>()
 
   function arm(ms: number): void {
     if (closed || !options.schedule) return
@@ -204,7 +204,7 @@ export function createMaintenance(options: MaintenanceOptions): Maintenance {
           const idle = (options.quietFor?.() ?? 0) >= (options.idleMs ?? Infinity)
           return await maintainDatabase(options.db, options.now(), {
             idle,
-            lastMs,
+            slowTables,
             onStep: options.onStep,
             onDeferred: () => {
               deferred = true
