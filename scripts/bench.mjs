@@ -1,5 +1,5 @@
 // `npm run bench`: performance figures of the production build, in one run, on this machine.
-// Prints a table and writes bench-results/latest.{json,md}. The targets are the column "target" (docs/decisions/013, 032, 042).
+// Prints a table and writes bench-results/latest.{json,md}. The targets are the column "target" (docs/decisions/013, 032, 042, 078).
 import { execFileSync } from 'node:child_process'
 import { cpus, totalmem } from 'node:os'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -49,6 +49,11 @@ log('inbox: seeding 100,000 messages and measuring list, filter and search…')
 const { benchInbox } = await import('./bench-inbox.mjs')
 results.inbox = await benchInbox({ outputDir: OUTPUT_DIR, dataDir: DATA_DIR, port: PORT + 1, quick })
 
+// 2b. A year of a busy firm on one embedded folder, maintained by the server's own passes.
+log('maintenance: a simulated year of a busy firm on one embedded folder…')
+const { benchMaintenance } = await import('./bench-maintenance.mjs')
+results.maintenance = benchMaintenance({ quick })
+
 // 3. Throughput of / beside the static file, then page weight and Lighthouse, on the seeded data.
 server = await startServer({ outputDir: OUTPUT_DIR, port: PORT, env: { DATA_DIR } })
 try {
@@ -96,6 +101,7 @@ const rows = [
   ['first-load JS of `/` (gzip)', `${results.js.kbGzip.toFixed(1)} KB in ${results.js.files} files`, '≤ 130 KB'],
   ['framework minimum (gzip)', `${results.jsMinimal.kbGzip.toFixed(1)} KB in ${results.jsMinimal.files} files`, ''],
   ...results.inbox.rows.map((r) => [r.label, r.value, r.target ?? '']),
+  ...results.maintenance.rows,
   ...Object.entries(results.lighthouse).map(([path, s]) => [
     `Lighthouse mobile ${path}`,
     `performance ${s.performance} (median of runs: ${s.performanceRuns.join(', ')}), accessibility ${s.accessibility}, best practices ${s.bestPractices}, SEO ${s.seo}; FCP ${s.fcpMs} ms, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}, SI ${s.siMs} ms`,

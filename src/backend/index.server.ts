@@ -51,6 +51,7 @@ async function createBackend(): Promise<Backend> {
     seedAdminEmails: env.seedAdminEmails,
     codeTtlSeconds: env.codeTtlSeconds,
     mail,
+    maintenance: true,
   })
 }
 

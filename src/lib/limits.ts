@@ -119,6 +119,32 @@ export const LIMITS = {
      * max_connections (Supabase's smallest plan: 60 direct, more through its pooler).
      */
     poolMax: 10,
+    /**
+     * The embedded database's own upkeep (no autovacuum in PGlite; decision 078): a pass looks at
+     * every table this often, and sooner, maintenanceQuietSeconds after a burst of at least
+     * maintenanceBulkRows changed rows has ended.
+     */
+    maintenanceIntervalSeconds: 10 * 60,
+    maintenanceBulkRows: 1_000,
+    maintenanceQuietSeconds: 5,
+    /**
+     * A table is vacuumed once its dead rows pass 50 + this share of its live rows, analyzed once
+     * its changed rows pass 50 + analyzeShare (autovacuum's 0.2 and 0.1 would let each run grow
+     * larger; small, frequent runs hold the one connection for less time).
+     */
+    vacuumShare: 0.02,
+    analyzeShare: 0.05,
+    /**
+     * A table larger than this (with its indexes) is vacuumed and analyzed only once the database
+     * has had no query for maintenanceIdleSeconds: on PGlite such a statement holds the one
+     * connection, and the whole process, for seconds (the messages at 100k: decision 078).
+     */
+    maintenanceLargeTableBytes: 8 * 1024 * 1024,
+    maintenanceIdleSeconds: 60,
+    /** Expired sessions and codes are deleted this many rows per statement. */
+    sweepBatchRows: 500,
+    /** A sign-in code is kept this long past its expiry (its row still throttles and explains). */
+    codeKeepAfterExpirySeconds: 24 * 60 * 60,
   },
   mail: {
     /**

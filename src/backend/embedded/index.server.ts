@@ -9,6 +9,7 @@ import { loadSecret } from '../sql/builtin-auth/secrets.server'
 import type { SqlDatabase } from '../sql/client'
 import { createDiskFileStorage } from '../sql/disk-storage.server'
 import { applyMigrations } from '../sql/migrations.server'
+import { createMaintenance, logMaintenanceStep, type Maintenance, watchActivity } from '../sql/maintenance.server'
 import { pgliteDatabase } from '../sql/pglite.server'
 import { createMailSystem, type MailOptions, type MailSystem } from '../sql/mail/mail-system.server'
 import { builtinAuth, createSqlBackend } from '../sql/sql-backend.server'
@@ -16,6 +17,7 @@ import { builtinTeamAccounts } from '../sql/team.server'
 import { openPglite } from './db.server'
 import { acquireDataDirLock } from './lock.server'
 import { seedDatabase } from '../sql/seed.server'
+import { LIMITS } from '~/lib/limits'
 
 export { DataDirLockedError } from './lock.server'
 export { readOutbox, type OutboxMail } from '../mailer.server'
@@ -42,6 +44,11 @@ export interface EmbeddedOptions {
   codeTtlSeconds?: number
   /** The mail server and whether this process delivers (the server does; tools and most tests do not). */
   mail?: MailOptions
+  /**
+   * VACUUM, ANALYZE and expired sessions and codes on a schedule and after bulk changes
+   * (docs/decisions/078-embedded-maintenance.md): the server's backend; tools and tests run a pass when they want one.
+   */
+  maintenance?: boolean
 }
 
 export interface EmbeddedInstance {
@@ -60,7 +67,19 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedIn
   try {
     const secret = loadSecret(options.dataDir)
     pglite = await openPglite(options)
-    const db = pgliteDatabase(pglite)
+    const raw = pgliteDatabase(pglite)
+    let maintenance: Maintenance | undefined
+    const activity = options.maintenance ? watchActivity(raw, (rows) => maintenance?.noteWrites(rows)) : undefined
+    const db = activity
+      ? {
+          ...activity.db,
+          // The pass under way ends before the database closes.
+          close: async () => {
+            await maintenance?.close()
+            await raw.close()
+          },
+        }
+      : raw
     const applied = await applyMigrations(db)
     // The prelude is the very first migration: applying it now means the database is new.
     if (applied.some((name) => name.startsWith('embedded/0001'))) {
@@ -92,6 +111,20 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedIn
       onClose: release,
     })
     await backend.listening()
+    if (activity) {
+      maintenance = createMaintenance({
+        db: raw,
+        now,
+        onStep: logMaintenanceStep,
+        quietFor: activity.quietFor,
+        idleMs: LIMITS.database.maintenanceIdleSeconds * 1000,
+        schedule: {
+          intervalMs: LIMITS.database.maintenanceIntervalSeconds * 1000,
+          quietMs: LIMITS.database.maintenanceQuietSeconds * 1000,
+          bulkRows: LIMITS.database.maintenanceBulkRows,
+        },
+      })
+    }
     return { backend, db, pglite }
   } catch (error) {
     await mail?.close().catch(() => {})
