@@ -7,6 +7,7 @@
  * A table too large to vacuum in a blink (the messages) waits for a pass that finds the database idle.
  */
 import { LIMITS } from '~/lib/limits'
+import { log } from '~/lib/log.server'
 import type { QueryResult, Sql, SqlDatabase } from './client'
 
 export interface MaintenanceStep {
@@ -69,8 +70,8 @@ export interface PassOptions {
 /** The server's log: a step over budget is a warning, a vacuum a line; quiet passes say nothing. */
 export function logMaintenanceStep(step: MaintenanceStep): void {
   const line = `[maintenance] ${step.action} ${step.target}: ${step.rows} rows, ${Math.round(step.ms)} ms`
-  if (step.ms > MAINTENANCE_STEP_BUDGET_MS) console.warn(`${line} (over the ${MAINTENANCE_STEP_BUDGET_MS} ms a step should take)`)
-  else if (step.action !== 'analyze' && step.rows > 0) console.info(line)
+  if (step.ms > MAINTENANCE_STEP_BUDGET_MS) log().warn(`${line} (over the ${MAINTENANCE_STEP_BUDGET_MS} ms a step should take)`)
+  else if (step.action !== 'analyze' && step.rows > 0) log().info(line)
 }
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -188,7 +189,7 @@ export function createMaintenance(options: MaintenanceOptions): Maintenance {
       await run()
     } catch (error) {
       // The next pass tries again; the server keeps serving meanwhile.
-      console.error('[maintenance] pass failed:', error instanceof Error ? error.message : error)
+      log().error({ err: error }, '[maintenance] pass failed')
     }
   }
 

@@ -14,6 +14,7 @@ import {
   neededAction,
   watchActivity,
 } from '~/backend/sql/maintenance.server'
+import { log } from '~/lib/log.server'
 import { LIMITS } from '~/lib/limits'
 import { makeContactMessage } from '~/backend/seed-messages'
 import { insertContactMessages } from '~/backend/sql/messages.server'
@@ -208,8 +209,8 @@ describe('scheduling', () => {
 describe("the server's embedded backend", () => {
   it('vacuums the messages on its own a few seconds after a bulk deletion', async () => {
     // A step's line is info, or a warning when it took over 100 ms (a busy machine).
-    const info = vi.spyOn(console, 'info').mockImplementation(() => {})
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const info = vi.spyOn(log(), 'info').mockImplementation(() => {})
+    const warn = vi.spyOn(log(), 'warn').mockImplementation(() => {})
     const lines = () => [...info.mock.calls, ...warn.mock.calls].map((call) => String(call[0]))
     const instance = await openEmbedded({
       dataDir: await makeTempDataDir(),
