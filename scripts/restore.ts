@@ -1,0 +1,69 @@
+/**
+ * Loads an archive of `npm run backup` into the configured mode's database (docs/backups.md):
+ *   npm run restore -- FILE [--replace]
+ * Refuses, with one line and exit code 2, changing nothing: a damaged, truncated or newer
+ * archive, and a database that has messages already (unless --replace, which swaps everything
+ * in one transaction). Embedded: stop the server first (the data folder has one owner).
+ */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { ArchiveError, readArchive } from '~/backend/backup/archive-file.server'
+import { openBackupTarget } from '~/backend/backup/open.server'
+import { DatabaseNotEmptyError, restoreArchive } from '~/backend/backup/restore-archive.server'
+import { DataDirLockedError } from '~/backend/embedded/lock.server'
+import type { Sql } from '~/backend/sql/client'
+import { EnvError, serverEnv } from '~/lib/env.server'
+
+/**
+ * Privacy erasures recorded after the backup was taken must stay erased (KVKK). SEAM: the
+ * retention helper's `reapplyErasures(tx, since)` (src/backend/sql/privacy.server.ts) is called
+ * here once merged; until then there are no erasure records to re-apply.
+ */
+async function reapplyErasuresSince(_tx: Sql, _since: Date): Promise<void> {}
+
+export default async function restore(args: string[]): Promise<number> {
+  const replace = args.includes('--replace')
+  const files = args.filter((arg) => arg !== '--replace')
+  if (files.length !== 1 || files[0]!.startsWith('-')) {
+    console.error('Usage: npm run restore -- FILE [--replace]')
+    return 2
+  }
+  const file = path.resolve(files[0]!)
+  if (existsSync('.env')) process.loadEnvFile('.env')
+  try {
+    // Checked before the database is even opened: a bad archive changes nothing, not even a new folder.
+    await readArchive(file)
+    const env = serverEnv()
+    const target = await openBackupTarget(env, { forRestore: true })
+    try {
+      const summary = await restoreArchive(target.db, file, {
+        images: target.images,
+        replace,
+        afterLoad: reapplyErasuresSince,
+      })
+      const messages = summary.rows['public.contact_messages'] ?? 0
+      console.log(
+        `Restored ${messages} messages and ${summary.images} images into ${target.mode} from a backup taken at ${summary.header.takenAt} (${summary.header.mode}).`,
+      )
+      if (summary.skippedTables.length) console.log(`Not in this mode, left out: ${summary.skippedTables.join(', ')}.`)
+    } finally {
+      await target.close()
+    }
+    return 0
+  } catch (error) {
+    if (error instanceof ArchiveError || error instanceof DatabaseNotEmptyError) {
+      console.error(`Restore refused: ${error.message}. Nothing was changed.`)
+      return 2
+    }
+    if (error instanceof DataDirLockedError) {
+      console.error(`${error.message}\nStop the server, restore, then start the server again.`)
+      return 1
+    }
+    if (error instanceof EnvError) {
+      console.error(error.message)
+      return 1
+    }
+    console.error(`Restore failed, nothing was changed: ${(error as Error).message}`)
+    return 1
+  }
+}

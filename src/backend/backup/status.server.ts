@@ -1,0 +1,29 @@
+/**
+ * The server's snapshot status, for /readyz, /metrics and the inbox's warning. The service is
+ * registered on globalThis (like the backend itself in index.server.ts: Vite's dev server
+ * re-evaluates modules).
+ */
+import type { SnapshotService, SnapshotStatus } from './snapshots.server'
+
+const KEY = Symbol.for('pusula.snapshots')
+type Holder = { [KEY]?: SnapshotService }
+const holder = globalThis as Holder
+
+export function registerSnapshots(service: SnapshotService | undefined): void {
+  holder[KEY] = service
+}
+
+/** Whether snapshots are on and when the newest was taken; off when this process runs none. */
+export async function snapshotStatus(): Promise<SnapshotStatus> {
+  const service = holder[KEY]
+  if (!service) return { enabled: false, newestAt: null, intervalHours: 0 }
+  return service.status()
+}
+
+/** True when snapshots are on and the newest is older than two intervals (or there is none after two). */
+export function snapshotIsStale(status: SnapshotStatus, now: Date, startedAt: Date): boolean {
+  if (!status.enabled) return false
+  const limitMs = 2 * status.intervalHours * 3_600_000
+  const since = status.newestAt ?? startedAt
+  return now.getTime() - since.getTime() > limitMs
+}
