@@ -6,18 +6,23 @@
 import type { SnapshotService, SnapshotStatus } from './snapshots.server'
 
 const KEY = Symbol.for('pusula.snapshots')
-type Holder = { [KEY]?: SnapshotService }
+type Holder = { [KEY]?: { service: SnapshotService; startedAt: Date } }
 const holder = globalThis as Holder
 
 export function registerSnapshots(service: SnapshotService | undefined): void {
-  holder[KEY] = service
+  holder[KEY] = service && { service, startedAt: new Date() }
 }
 
 /** Whether snapshots are on and when the newest was taken; off when this process runs none. */
 export async function snapshotStatus(): Promise<SnapshotStatus> {
-  const service = holder[KEY]
-  if (!service) return { enabled: false, newestAt: null, intervalHours: 0 }
-  return service.status()
+  const registered = holder[KEY]
+  if (!registered) return { enabled: false, newestAt: null, intervalHours: 0 }
+  return registered.service.status()
+}
+
+/** When this process started taking snapshots (a new server has none yet, and that is not late). */
+export function snapshotsStartedAt(): Date | null {
+  return holder[KEY]?.startedAt ?? null
 }
 
 /** True when snapshots are on and the newest is older than two intervals (or there is none after two). */
