@@ -51,6 +51,7 @@ function expectSamePicture(actual: DatabasePicture, expected: DatabasePicture): 
   expect(Object.keys(actual.tables).sort()).toEqual(Object.keys(expected.tables).sort())
   for (const [table, rows] of Object.entries(expected.tables)) expect(actual.tables[table], table).toEqual(rows)
   expect(actual.images).toEqual(expected.images)
+  expect(actual.indexes).toEqual(expected.indexes)
 }
 
 describe('backup and restore across modes', () => {

@@ -11,6 +11,8 @@ import type { Sql } from '~/backend/sql/client'
 
 export interface DatabasePicture {
   tables: Record<string, string[]>
+  /** Every index of the app's schemas (a restore drops and rebuilds the plain ones). */
+  indexes: string[]
   images: Record<string, string>
 }
 
@@ -48,7 +50,11 @@ ikinci satır', 'read', '2026-01-02 03:04:05.123456+00', '2026-01-02 04:05:06.65
 export async function pictureOf(db: Sql, backend: Backend, options: { withStorage: boolean }): Promise<DatabasePicture> {
   const { picture, names } = await db.transaction(async (tx) => {
     await tx.exec(`set local timezone = 'UTC'`)
-    const picture: DatabasePicture = { tables: {}, images: {} }
+    const { rows: indexes } = await tx.query<{ def: string }>(
+      `select schemaname || '.' || indexname as def from pg_catalog.pg_indexes
+       where schemaname in ('public', 'embedded_auth', 'storage') order by 1`,
+    )
+    const picture: DatabasePicture = { tables: {}, indexes: indexes.map((row) => row.def), images: {} }
     for (const table of await archivedTables(tx, options)) {
       const filter = ROW_FILTERS[table.name]
       const { rows } = await tx.query<{ r: string }>(
