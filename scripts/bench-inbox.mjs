@@ -57,7 +57,7 @@ function runDb(args, databaseUrl) {
 }
 
 /** The server function's id in this build, as its RPC stub in the server output names it. */
-function functionId(outputDir, name) {
+export function functionId(outputDir, name) {
   const pattern = new RegExp(`createServerRpc\\(\\{\\s*id:\\s*"([0-9a-f]+)",\\s*name:\\s*"${name}",`)
   const walk = (dir) =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process'
 import { cpus, totalmem } from 'node:os'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { benchBackup } from './bench-backup.mjs'
 import { bannerRows, benchBanner } from './bench/banner.mjs'
 import { firstLoadJs } from './bench/browser.mjs'
 import { lighthouseScores } from './bench/lighthouse.mjs'
@@ -27,6 +28,22 @@ function log(message) {
 const results = {
   machine: `${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`,
   date: new Date().toISOString(),
+}
+
+// `npm run bench -- --only backup`: only the backup and restore targets (docs/backups.md).
+if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'backup') {
+  build()
+  const backupRows = await benchBackup({ outputDir: OUTPUT_DIR, dataDir: `${DATA_DIR}-backup`, port: PORT + 3 })
+  const table = [
+    '| measure | result | target |',
+    '|---|---|---|',
+    ...backupRows.map((r) => `| ${r.label} | ${r.value} | ${r.target} |`),
+  ]
+  const report = `Measured ${results.date} on ${results.machine} with \`npm run bench -- --only backup\`.\n\n${table.join('\n')}\n`
+  mkdirSync('bench-results', { recursive: true })
+  writeFileSync('bench-results/backup.md', report)
+  console.log(`\n${report}`)
+  process.exit(backupRows.every((r) => r.ok) ? 0 : 1)
 }
 
 // 1. A static file as large as the landing page, served by the same server.
@@ -91,6 +108,9 @@ try {
 log('spam filter: both corpora, rules alone and with a model from the other half, and one judgement…')
 const spamOutput = execFileSync(process.execPath, ['scripts/run-ts.mjs', 'scripts/bench-spam.ts', '--json'], { encoding: 'utf8' })
 results.spam = JSON.parse(spamOutput.match(/^BENCH_SPAM (.*)$/m)?.[1] ?? '[]')
+// 4. Backup of 100,000 messages while posting, and restores (docs/backups.md).
+log('backup: 100,000 messages backed up while contact posts run, then restored into embedded and PostgreSQL 17…')
+results.backup = await benchBackup({ outputDir: OUTPUT_DIR, dataDir: `${DATA_DIR}-backup`, port: PORT + 3 })
 
 // 5. Report.
 const ratio = results.page.rps / results.static.rps
@@ -108,6 +128,7 @@ const rows = [
     'performance 100',
   ]),
   ...bannerRows(results.banner),
+  ...results.backup.map((r) => [r.label, r.value, r.target]),
   ['server peak memory', `${results.peakMemoryMb} MB`, '< 400 MB'],
   ...results.spam.map((r) => [r.label, r.value, r.target ?? '']),
 ]

@@ -4,6 +4,7 @@
  */
 import { serverEnv } from '~/lib/env.server'
 import type { Backend } from './backend'
+import type { SqlDatabase } from './sql/client'
 
 // On globalThis rather than in a module variable: Vite's dev server re-evaluates this module on
 // every edit (HMR), and a second embedded backend would fail on the first one's data-folder lock.
@@ -21,17 +22,29 @@ async function createBackend(): Promise<Backend> {
     floodMax: env.mailFloodMax,
   }
   // Imported on demand: each mode loads only its own drivers and clients.
+  const { startBackupService } = await import('./backup/service.server')
+  const withBackups = (backend: Backend, db: SqlDatabase): Backend => {
+    const stop = startBackupService({ mode: backend.kind, db, storage: backend.storage, env })
+    return {
+      ...backend,
+      async close() {
+        await stop()
+        await backend.close()
+      },
+    }
+  }
   if (mode.kind === 'supabase') {
-    const { createSupabaseBackend } = await import('./supabase/index.server')
-    return createSupabaseBackend({
+    const { openSupabase } = await import('./supabase/index.server')
+    const { backend, db } = await openSupabase({
       ...mode,
       secureCookies: env.secureCookies,
       mail: { ...mail, dataDir: env.dataDir, logEmails: env.logEmails },
     })
+    return withBackups(backend, db)
   }
   if (mode.kind === 'postgres') {
     const { openPostgres } = await import('./postgres/index.server')
-    const { backend } = await openPostgres({
+    const { backend, db } = await openPostgres({
       url: mode.databaseUrl,
       listenUrl: mode.listenUrl,
       dataDir: env.dataDir,
@@ -41,10 +54,10 @@ async function createBackend(): Promise<Backend> {
       codeTtlSeconds: env.codeTtlSeconds,
       mail,
     })
-    return backend
+    return withBackups(backend, db)
   }
-  const { createEmbeddedBackend } = await import('./embedded/index.server')
-  return createEmbeddedBackend({
+  const { openEmbedded } = await import('./embedded/index.server')
+  const { backend, db } = await openEmbedded({
     dataDir: env.dataDir,
     secureCookies: env.secureCookies,
     logEmails: env.logEmails,
@@ -53,6 +66,7 @@ async function createBackend(): Promise<Backend> {
     mail,
     maintenance: true,
   })
+  return withBackups(backend, db)
 }
 
 /** The process's backend, created on first use; concurrent first calls share one creation. */

@@ -4,6 +4,7 @@
  * supabase. A partial configuration stops the server with a message naming what is missing; it
  * never falls back to another mode silently.
  */
+import path from 'node:path'
 import * as v from 'valibot'
 import { LIMITS } from './limits'
 
@@ -164,6 +165,30 @@ const EnvSchema = v.object({
     ),
     '',
   ),
+  /** Automatic snapshots: on by default in the embedded mode only (docs/backups.md). */
+  BACKUP_SNAPSHOTS: v.optional(v.picklist(['on', 'off', ''], 'BACKUP_SNAPSHOTS must be on or off'), ''),
+  /** Hours between snapshots; a decimal is allowed (tests use minutes). */
+  BACKUP_INTERVAL_HOURS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(\d+(\.\d+)?)?$/, 'BACKUP_INTERVAL_HOURS must be a number of hours, e.g. 6'),
+      v.transform((text) => (text === '' ? 6 : Number(text))),
+      v.minValue(0.01, 'BACKUP_INTERVAL_HOURS must be more than 0'),
+    ),
+    '',
+  ),
+  /** Where snapshots are written; DATA_DIR/backups when unset. */
+  BACKUP_DIR: optionalString,
+  /** How many snapshots to keep (the newest). */
+  BACKUP_KEEP: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d*$/, 'BACKUP_KEEP must be a whole number of snapshots'),
+      v.transform((text) => (text === '' ? 28 : Number(text))),
+      v.minValue(1, 'BACKUP_KEEP must be at least 1'),
+    ),
+    '',
+  ),
 })
 
 export const PROVIDERS = ['hosting', 'database', 'mail'] as const
@@ -202,6 +227,8 @@ export type ServerEnv = {
   spam: { minFillSeconds: number; akismet: { key: string; url: string; site: string } | null }
   /** Providers that process personal data outside Turkey (PROVIDERS_ABROAD), in PROVIDERS order. */
   providersAbroad: Provider[]
+  /** Automatic snapshots (docs/backups.md). */
+  backups: { snapshots: boolean; intervalHours: number; dir: string; keep: number }
 }
 
 export class EnvError extends Error {
@@ -238,6 +265,13 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     ipRetentionDays: env.IP_RETENTION_DAYS,
     spam: { minFillSeconds: env.SPAM_MIN_FILL_SECONDS, akismet: parseAkismet(env) },
     providersAbroad: parseProvidersAbroad(env.PROVIDERS_ABROAD, backend.kind),
+    backups: {
+      // A server's database has its own backups (point-in-time recovery, the provider's daily copies).
+      snapshots: env.BACKUP_SNAPSHOTS === '' ? backend.kind === 'embedded' : env.BACKUP_SNAPSHOTS === 'on',
+      intervalHours: env.BACKUP_INTERVAL_HOURS,
+      dir: env.BACKUP_DIR || path.join(env.DATA_DIR, 'backups'),
+      keep: env.BACKUP_KEEP,
+    },
   }
 }
 

@@ -183,4 +183,16 @@ export const LIMITS = {
     /** Delivered, expired and failed rows are deleted after this long. */
     keepSeconds: 7 * 24 * 60 * 60,
   },
+  backup: {
+    /** Rows a backup reads from a cursor at a time: the embedded server answers requests between batches. */
+    fetchRows: 500,
+    /** Rows a restore inserts per statement. */
+    insertRows: 1_000,
+    /** A snapshot that failed is tried again after this long (not a whole interval later). */
+    retryMinutes: 10,
+    /** How long one instance holds the snapshot lease: longer than a snapshot may take. */
+    leaseMinutes: 30,
+    /** The first snapshot after a start waits this long at least: the server is busy starting. */
+    firstDelaySeconds: 60,
+  },
 } as const

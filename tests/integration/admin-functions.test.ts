@@ -28,6 +28,8 @@ const PUBLIC: Record<string, string> = {
   'src/features/landing/landing.functions.ts#getLandingPageData': "the public landing page's banner",
   'src/features/contact/contact.functions.ts#submitContactMessage': 'the public contact form; validated and rate-limited',
   'src/features/contact/contact.functions.ts#submitContactForm': 'the same form posted without JavaScript',
+  'src/features/legal/legal.functions.ts#getLegalPage':
+    "a legal page's facts from the configuration (retention periods, providers abroad, cookies)",
 }
 
 const ADMIN = 'admin@example.com'

@@ -310,6 +310,9 @@ const FN = {
   trash: 'src/features/inbox/trash-and-spam.functions.ts',
   notifications: 'src/features/notifications/notifications.functions.ts',
   team: 'src/features/team/team.functions.ts',
+  legal: 'src/features/legal/legal.functions.ts',
+  privacy: 'src/features/privacy/privacy.functions.ts',
+  backups: 'src/features/backups/backups.functions.ts',
 }
 
 /** addAdmin and removeAdmin take one address. */
@@ -342,6 +345,23 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
   [`${FN.auth}#getCodeDelivery`]: byId,
   [`${FN.notifications}#getNotificationSettings`]: anything,
   [`${FN.team}#getTeam`]: anything,
+  [`${FN.backups}#getSnapshotWarning`]: anything,
+  [`${FN.privacy}#getRetention`]: anything,
+  // One address: finding a valid unknown one changes nothing; erasing is only ever sent invalid ones.
+  [`${FN.privacy}#findPersonalData`]: {
+    refuses: true,
+    input: (w) => brokenObject({ email: unknownEmail }, { email: refusedBy(v.pipe(v.string(), v.email()), w) }, w),
+  },
+  [`${FN.privacy}#erasePersonalData`]: teamEmail,
+  [`${FN.legal}#getLegalPage`]: {
+    refuses: true,
+    input: (w) =>
+      brokenObject(
+        { page: fc.constantFrom('notice', 'privacy', 'cookies'), locale: fc.constantFrom('tr', 'en') },
+        { page: refusedBy(v.picklist(['notice', 'privacy', 'cookies']), w), locale: refusedBy(v.picklist(['tr', 'en']), w) },
+        w,
+      ),
+  },
   [`${FN.team}#addAdmin`]: teamEmail,
   [`${FN.team}#removeAdmin`]: teamEmail,
   [`${FN.notifications}#saveNotificationSettings`]: {

@@ -22,6 +22,7 @@ const TABLES = {
   spam_fingerprints: 'fingerprint',
   spam_settings: 'value',
   spam_learned: 'verdict',
+  backup_state: 'holder',
 } as const
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
 
@@ -334,6 +335,18 @@ describe('as the server (a login role in app_server)', () => {
     }
     await expectDenied(app.query(`update public.spam_settings set value = 'other'`))
     await expectDenied(app.query(`delete from public.spam_settings`))
+  })
+
+  it('claims and releases the snapshot lease and records the newest snapshot, and nothing more', async () => {
+    const claimed = await app.query(
+      `update public.backup_state set holder = 'grants-test', lease_until = now() + interval '1 minute'
+       where lease_until < now()`,
+    )
+    expect(claimed.rowCount).toBe(1)
+    await app.query(`update public.backup_state set holder = null, lease_until = '-infinity', last_snapshot_at = now()`)
+    expect((await app.query('select last_snapshot_at from public.backup_state')).rows[0].last_snapshot_at).toBeInstanceOf(Date)
+    await expectDenied(app.query('delete from public.backup_state'))
+    await expectDenied(app.query('insert into public.backup_state (id) values (true)'))
   })
 
   it('may do nothing beyond what the app does', async () => {

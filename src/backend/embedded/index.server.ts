@@ -42,6 +42,8 @@ export interface EmbeddedOptions {
   seedAdminEmails?: readonly string[]
   /** A shorter sign-in code life (AUTH_CODE_TTL_SECONDS; tests). */
   codeTtlSeconds?: number
+  /** Seed a new folder with the demo admin, staff and messages (default); a restore starts empty. */
+  sampleData?: boolean
   /** The mail server and whether this process delivers (the server does; tools and most tests do not). */
   mail?: MailOptions
   /**
@@ -83,7 +85,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedIn
     const applied = await applyMigrations(db)
     // The prelude is the very first migration: applying it now means the database is new.
     if (applied.some((name) => name.startsWith('embedded/0001'))) {
-      await seedDatabase(db, now(), { sampleData: true, extraAdmins: options.seedAdminEmails })
+      await seedDatabase(db, now(), { sampleData: options.sampleData ?? true, extraAdmins: options.seedAdminEmails })
     }
     mail = await createMailSystem({
       db,

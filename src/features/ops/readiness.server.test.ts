@@ -50,6 +50,10 @@ describe('readiness', () => {
     expect(check(reading(), daily(47)).ok).toBe(true)
     expect(check(reading(), daily(48)).checks.snapshots).toMatchObject({ ok: false, ageSeconds: 48 * 3600 })
     expect(check(reading(), daily(null)).ok).toBe(false)
+    // No snapshot yet: late only two intervals after this process started taking them.
+    const fresh = (startedHoursAgo: number): SnapshotStatus => ({ ...daily(null), startedAt: ago(startedHoursAgo * 3600) })
+    expect(check(reading(), fresh(0.01)).checks.snapshots).toMatchObject({ ok: true, ageSeconds: null })
+    expect(check(reading(), fresh(48)).checks.snapshots).toMatchObject({ ok: false, ageSeconds: null })
   })
 
   it('fails within the timeout when the database does not answer, with one query under way for every probe', async () => {

@@ -101,5 +101,8 @@ function snapshotCheck(snapshots: SnapshotStatus | null, now: Date): CheckResult
   if (!snapshots.enabled) return { ok: true, enabled: false }
   const maxSeconds = LIMITS.ops.snapshotMaxIntervals * snapshots.intervalHours * 3600
   const age = snapshots.newestAt ? secondsBetween(snapshots.newestAt, now) : null
-  return { ok: age !== null && age < maxSeconds, enabled: true, ageSeconds: age, maxSeconds }
+  // Before the first snapshot, late is counted from when this process started taking them.
+  const since = snapshots.newestAt ?? snapshots.startedAt ?? null
+  const ok = since !== null && secondsBetween(since, now) < maxSeconds
+  return { ok, enabled: true, ageSeconds: age, maxSeconds }
 }

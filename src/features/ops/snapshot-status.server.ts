@@ -1,15 +1,18 @@
 /**
- * SEAM (lead, when merging the backup helper's branch): /readyz's `snapshots` check and the
- * `pusula_snapshot_age_seconds` gauge read the newest snapshot through this one function. Until
- * the backup helper's `snapshotStatus()` is wired in here, snapshots count as off, so the check
- * passes and the gauge is absent (src/lib/ops.server.ts).
+ * The newest snapshot as /readyz and /metrics see it (docs/backups.md): the backup service's
+ * status, with the time this process started taking snapshots, so that a server that has not yet
+ * written its first one (it waits a minute after a start) is not reported late.
  */
+import { snapshotStatus as backupSnapshotStatus, snapshotsStartedAt } from '~/backend/backup/status.server'
+
 export interface SnapshotStatus {
   enabled: boolean
   newestAt: Date | null
   intervalHours: number
+  /** When this process started taking snapshots; null when it takes none. */
+  startedAt?: Date | null
 }
 
 export async function snapshotStatus(): Promise<SnapshotStatus> {
-  return { enabled: false, newestAt: null, intervalHours: 0 }
+  return { ...(await backupSnapshotStatus()), startedAt: snapshotsStartedAt() }
 }

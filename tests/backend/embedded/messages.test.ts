@@ -109,7 +109,8 @@ describe('counts', () => {
     const { rows } = await t.db.query<{ status: string }>('select status from public.contact_message_counts order by status')
     expect(rows.map((row) => row.status)).toEqual(['archived', 'new', 'read', 'spam', 'trash'])
     const afterTruncate = await rolledBack(t.db, async (tx) => {
-      await tx.exec('truncate public.contact_messages')
+      // cascade: the spam filter's lessons (spam_learned) refer to messages.
+      await tx.exec('truncate public.contact_messages cascade')
       return (await tx.query<{ n: number }>('select sum(n)::int as n from public.contact_message_counts')).rows[0]!.n
     })
     expect(afterTruncate).toBe(0)

@@ -28,10 +28,13 @@ export function InboxPage({
   search,
   navigate,
   headerActions,
+  notice,
 }: {
   search: InboxSearch
   navigate: InboxNavigate
   headerActions?: ReactNode
+  /** Other features' notices under the header (late backups). */
+  notice?: ReactNode
 }) {
   const queryClient = useQueryClient()
   const { list, items, detail } = useInboxData(search, navigate)
@@ -100,6 +103,7 @@ export function InboxPage({
           onRefresh={refresh}
           actions={headerActions}
         />
+        {notice}
         <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_28rem]">
           <MessageListPanel
             search={search}

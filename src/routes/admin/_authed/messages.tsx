@@ -2,6 +2,7 @@ import { HydrationBoundary } from '@tanstack/react-query'
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { SignOutButton } from '~/features/auth/components/sign-out-button'
+import { SnapshotWarning } from '~/features/backups/components/snapshot-warning'
 import { BannerManagerButton } from '~/features/banners/components/banner-manager-button'
 import { type InboxNavigate, InboxPage } from '~/features/inbox/components/inbox-page'
 import { INBOX_SEARCH_DEFAULTS, InboxSearchSchema } from '~/features/inbox/inbox.schemas'
@@ -34,6 +35,7 @@ function MessagesRoute() {
       <InboxPage
         search={search}
         navigate={navigate}
+        notice={<SnapshotWarning />}
         headerActions={
           <>
             <BannerManagerButton />

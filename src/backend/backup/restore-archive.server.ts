@@ -1,0 +1,193 @@
+/**
+ * Loads an archive into a database of any mode, in one transaction: either all of it or none.
+ * The file is read twice: first only to check it (format, completeness, checksum), so a damaged
+ * archive is refused before anything changes; then to load it.
+ */
+import { LIMITS } from '~/lib/limits'
+import type { Sql, SqlDatabase } from '../sql/client'
+import { type ArchiveHeader, readArchive } from './archive-file.server'
+import { type ArchivedTable, archivedTables, quoteName } from './catalog.server'
+import type { ImageStore } from './images.server'
+
+/** The database has messages and `replace` was not given: nothing was changed. */
+export class DatabaseNotEmptyError extends Error {
+  override name = 'DatabaseNotEmptyError'
+  constructor(readonly messages: number) {
+    super(`the database already has ${messages} messages: restore with --replace to replace everything in it`)
+  }
+}
+
+export interface RestoreOptions {
+  images: ImageStore
+  /** Replace whatever the database holds (atomically) instead of refusing a database with messages. */
+  replace: boolean
+  /**
+   * Runs in the restore's transaction after every row is in, with the time the backup was taken:
+   * re-applies what must stay undone, such as privacy erasures recorded after the backup.
+   */
+  afterLoad?: (tx: Sql, takenAt: Date) => Promise<void>
+}
+
+export interface RestoreSummary {
+  header: ArchiveHeader
+  rows: Record<string, number>
+  images: number
+  /** Tables in the archive that this database does not have (say, the built-in sign-in's in Supabase). */
+  skippedTables: string[]
+}
+
+interface TableSection {
+  table: string
+  columns: { name: string; type: string }[]
+}
+
+function isSection(value: unknown): value is TableSection {
+  return typeof value === 'object' && value !== null && typeof (value as TableSection).table === 'string'
+}
+
+function isImage(
+  value: unknown,
+): value is { image: { name: string; contentType: string; cacheControlSeconds: number }; bytes: string } {
+  return typeof value === 'object' && value !== null && 'image' in value
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
+
+/**
+ * Inserts a section's rows: each arrives as the text form of the archived table's row, which
+ * is read back through a temporary table with the archive's own columns, so a column the
+ * target lacks is dropped and one it has in addition takes its default.
+ */
+function sectionLoader(tx: Sql, section: TableSection, target: ArchivedTable, index: number) {
+  const rowType = `pg_temp.restore_${index}`
+  const targetColumns = new Map(target.columns.map((column) => [column.name, column]))
+  const shared = section.columns.filter((column) => {
+    const found = targetColumns.get(column.name)
+    return found && !found.generated
+  })
+  const names = shared.map((column) => quote(column.name)).join(', ')
+  const picks = shared.map((column) => `(r).${quote(column.name)}`).join(', ')
+  const overriding = shared.some((column) => targetColumns.get(column.name)?.identity) ? 'overriding system value' : ''
+  let batch: string[] = []
+  let count = 0
+  const flush = async () => {
+    if (batch.length === 0) return
+    await tx.query(
+      `insert into ${quoteName(target.name)} (${names}) ${overriding}
+       select ${picks} from (select x::${rowType} as r from unnest($1::text[]) x) s`,
+      [batch],
+    )
+    count += batch.length
+    batch = []
+  }
+  return {
+    async prepare() {
+      const columns = section.columns.map((column) => `${quote(column.name)} ${column.type}`).join(', ')
+      await tx.exec(`create temporary table ${rowType} (${columns}) on commit drop`)
+    },
+    async add(row: string) {
+      batch.push(row)
+      if (batch.length >= LIMITS.backup.insertRows) await flush()
+    },
+    async finish() {
+      await flush()
+      return count
+    },
+  }
+}
+
+/**
+ * The tables' plain indexes (not those of a primary key or unique constraint), dropped while the
+ * rows load and built again after: one build is many times faster than keeping the trigram
+ * indexes up to date row by row. DDL is transactional: a failed restore keeps them.
+ */
+async function dropPlainIndexes(tx: Sql, tables: ArchivedTable[]): Promise<string[]> {
+  const { rows } = await tx.query<{ name: string; def: string }>(
+    `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name, pg_catalog.pg_get_indexdef(i.indexrelid) as def
+     from pg_catalog.pg_index i
+     join pg_catalog.pg_class c on c.oid = i.indexrelid
+     join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+     where i.indrelid = any($1::regclass[])
+       and not exists (select 1 from pg_catalog.pg_constraint k where k.conindid = i.indexrelid)`,
+    [tables.map((table) => quoteName(table.name))],
+  )
+  for (const row of rows) await tx.exec(`drop index ${row.name}`)
+  return rows.map((row) => row.def)
+}
+
+/** Identity and serial columns continue after the restored rows' largest value. */
+async function resetSequences(tx: Sql, tables: ArchivedTable[]): Promise<void> {
+  for (const table of tables) {
+    for (const column of table.columns) {
+      const { rows } = await tx.query<{ seq: string | null }>('select pg_catalog.pg_get_serial_sequence($1, $2) as seq', [
+        quoteName(table.name),
+        column.name,
+      ])
+      const seq = rows[0]?.seq
+      if (!seq) continue
+      await tx.query(
+        `select pg_catalog.setval($1, coalesce((select max(${quote(column.name)}) from ${quoteName(table.name)}), 0) + 1, false)`,
+        [seq],
+      )
+    }
+  }
+}
+
+export async function restoreArchive(db: SqlDatabase, file: string, options: RestoreOptions): Promise<RestoreSummary> {
+  const { header } = await readArchive(file)
+  let summary: RestoreSummary | undefined
+  try {
+    await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from public.contact_messages')
+      const messages = rows[0]?.n ?? 0
+      if (messages > 0 && !options.replace) throw new DatabaseNotEmptyError(messages)
+      const tables = await archivedTables(tx, { withStorage: options.images.storageTables })
+      // The archive holds every table as one snapshot saw it, derived ones (the message counts,
+      // the admin history) included: the tables' own triggers must not add to it while it loads.
+      // ALTER TABLE is transactional: a failed restore leaves them on. Foreign keys stay checked.
+      for (const table of tables) await tx.exec(`alter table ${quoteName(table.name)} disable trigger user`)
+      const indexes = await dropPlainIndexes(tx, tables)
+      for (const table of [...tables].reverse()) await tx.exec(`delete from ${quoteName(table.name)}`)
+      const byName = new Map(tables.map((table) => [table.name, table]))
+      const result: RestoreSummary = { header, rows: {}, images: 0, skippedTables: [] }
+      let loader: ReturnType<typeof sectionLoader> | null = null
+      let current = ''
+      let index = 0
+      const endSection = async () => {
+        if (loader) result.rows[current] = await loader.finish()
+        loader = null
+      }
+      await readArchive(file, async (value) => {
+        if (typeof value === 'string') return loader?.add(value)
+        await endSection()
+        if (isSection(value)) {
+          current = value.table
+          const target = byName.get(value.table)
+          if (!target) {
+            result.skippedTables.push(value.table)
+            return
+          }
+          index += 1
+          loader = sectionLoader(tx, value, target, index)
+          await loader.prepare()
+          return
+        }
+        if (isImage(value)) {
+          await options.images.stage(tx, { ...value.image, bytes: Buffer.from(value.bytes, 'base64') })
+          result.images += 1
+        }
+      })
+      await endSection()
+      for (const definition of indexes) await tx.exec(definition)
+      await resetSequences(tx, tables)
+      for (const table of tables) await tx.exec(`alter table ${quoteName(table.name)} enable trigger user`)
+      await options.afterLoad?.(tx, new Date(header.takenAt))
+      summary = result
+    })
+  } catch (error) {
+    await options.images.rollback()
+    throw error
+  }
+  await options.images.commit()
+  return summary!
+}

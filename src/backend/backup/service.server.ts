@@ -1,0 +1,38 @@
+/**
+ * What a server process runs for backups: automatic snapshots and, in the embedded mode, the
+ * socket through which `npm run backup` asks for an archive. Started by index.server.ts.
+ */
+import type { ServerEnv } from '~/lib/env.server'
+import type { DeploymentMode, FileStorage } from '../backend'
+import type { SqlDatabase } from '../sql/client'
+import { serveBackupRequests } from './control.server'
+import { databaseImageStore, diskImageStore, type ImageStore, supabaseImageStore } from './images.server'
+import { startSnapshots } from './snapshots.server'
+import { registerSnapshots } from './status.server'
+import { writeArchive } from './write-archive.server'
+
+export function imageStoreFor(mode: DeploymentMode, storage: FileStorage, dataDir: string): ImageStore {
+  if (mode === 'embedded') return diskImageStore(storage, dataDir)
+  if (mode === 'postgres') return databaseImageStore(storage)
+  return supabaseImageStore(storage)
+}
+
+export function startBackupService(options: {
+  mode: DeploymentMode
+  db: SqlDatabase
+  storage: FileStorage
+  env: ServerEnv
+}): () => Promise<void> {
+  const { mode, db, env } = options
+  const images = imageStoreFor(mode, options.storage, env.dataDir)
+  const log = (message: string) => console.error(message)
+  const snapshots = startSnapshots({ db, images, mode, log, enabled: env.backups.snapshots, ...env.backups })
+  registerSnapshots(snapshots)
+  const control =
+    mode === 'embedded' ? serveBackupRequests(env.dataDir, (file) => writeArchive(db, file, { mode, images }), log) : null
+  return async () => {
+    registerSnapshots(undefined)
+    await control?.close()
+    await snapshots.stop()
+  }
+}
