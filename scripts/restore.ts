@@ -9,9 +9,9 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { ArchiveError, readArchive } from '~/backend/backup/archive-file.server'
 import { openBackupTarget } from '~/backend/backup/open.server'
-import { DatabaseNotEmptyError, restoreArchive } from '~/backend/backup/restore-archive.server'
+import { DatabaseNotEmptyError } from '~/backend/backup/restore-archive.server'
+import { restoreKeepingErasures } from '~/backend/backup/restore-keeping-erasures.server'
 import { DataDirLockedError } from '~/backend/embedded/lock.server'
-import { readErasures, reapplyErasures } from '~/backend/sql/privacy.server'
 import { EnvError, serverEnv } from '~/lib/env.server'
 
 export default async function restore(args: string[]): Promise<number> {
@@ -25,21 +25,12 @@ export default async function restore(args: string[]): Promise<number> {
   if (existsSync('.env')) process.loadEnvFile('.env')
   try {
     // Checked before the database is even opened: a bad archive changes nothing, not even a new folder.
-    const archive = await readArchive(file)
+    await readArchive(file)
     const env = serverEnv()
     const target = await openBackupTarget(env, { forRestore: true })
     try {
-      // Erasures recorded after the backup was taken stay erased (KVKK, docs/kvkk.md): read them
-      // before the restore replaces the tables that hold them, and apply them again after the load,
-      // in the restore's transaction.
-      const erasures = await readErasures(target.db, new Date(archive.header.takenAt))
-      const summary = await restoreArchive(target.db, file, {
-        images: target.images,
-        replace,
-        afterLoad: async (tx, since) => {
-          await reapplyErasures(tx, since, erasures)
-        },
-      })
+      // Erasures recorded after the backup was taken stay erased (KVKK, docs/kvkk.md).
+      const summary = await restoreKeepingErasures(target.db, file, { images: target.images, replace })
       const messages = summary.rows['public.contact_messages'] ?? 0
       console.log(
         `Restored ${messages} messages and ${summary.images} images into ${target.mode} from a backup taken at ${summary.header.takenAt} (${summary.header.mode}).`,

@@ -1,0 +1,25 @@
+/**
+ * A restore that keeps KVKK erasures (docs/kvkk.md, docs/backups.md): the erasures recorded after
+ * the backup was taken are read from the database before the restore replaces the tables that
+ * hold them, and applied again to the restored rows in the restore's own transaction, so what a
+ * person had erased never comes back with an older backup.
+ */
+import type { SqlDatabase } from '../sql/client'
+import { readErasures, reapplyErasures } from '../sql/privacy.server'
+import { readArchive } from './archive-file.server'
+import { type RestoreOptions, type RestoreSummary, restoreArchive } from './restore-archive.server'
+
+export async function restoreKeepingErasures(
+  db: SqlDatabase,
+  file: string,
+  options: Omit<RestoreOptions, 'afterLoad'>,
+): Promise<RestoreSummary> {
+  const { header } = await readArchive(file)
+  const erasures = await readErasures(db, new Date(header.takenAt))
+  return restoreArchive(db, file, {
+    ...options,
+    afterLoad: async (tx, since) => {
+      await reapplyErasures(tx, since, erasures)
+    },
+  })
+}
