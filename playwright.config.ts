@@ -3,6 +3,8 @@ import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.mjs'
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e'
+/** Not the defaults, so the legal and KVKK pages are seen to follow the configuration. */
+export const E2E_RETENTION = { messageDays: 365, ipDays: 60 }
 export const E2E_AUTH_ADMINS = [
   'auth-signin@example.com',
   'auth-wrong@example.com',
@@ -64,8 +66,8 @@ export default defineConfig({
       // every test's message for a bot's (tests/integration/spam-time-trap.test.ts tests the trap).
       SPAM_MIN_FILL_SECONDS: '0',
       // Not the defaults, so tests/e2e/legal.spec.ts sees the notice follow the configuration.
-      MESSAGE_RETENTION_DAYS: '365',
-      IP_RETENTION_DAYS: '60',
+      MESSAGE_RETENTION_DAYS: String(E2E_RETENTION.messageDays),
+      IP_RETENTION_DAYS: String(E2E_RETENTION.ipDays),
     },
   },
 })

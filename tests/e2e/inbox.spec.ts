@@ -359,7 +359,8 @@ test.describe('inbox', () => {
     const tag = marker()
     await seed(request, baseURL!, [
       { name: `Şükrü Öğütçü ${tag}`, email: 'sukru@example.com', message: `Çağrı; "alıntı", ığüşöçİ ${tag}\nikinci satır` },
-      { name: `=HYPERLINK("http://x") ${tag}`, message: `+90 555 000 00 00 ${tag}` },
+      // A formula (a link in a name would be spam's, docs/spam.md): the export must defuse it.
+      { name: `=HYPERLINK("x") ${tag}`, message: `+90 555 000 00 00 ${tag}` },
     ])
     await openSearch(page, tag)
     await expect(rows(page)).toHaveCount(2)
@@ -372,7 +373,7 @@ test.describe('inbox', () => {
     expect(lines[0]).toBe('"Tarih";"İsim";"E-posta";"Durum";"Mesaj";"Okunma Tarihi";"IP Adresi"')
     expect(text.endsWith('\r\n')).toBe(true)
     expect(text).toContain(`"Şükrü Öğütçü ${tag}";"sukru@example.com";"Yeni";"Çağrı; ""alıntı"", ığüşöçİ ${tag}\nikinci satır"`)
-    expect(text).toContain(`"'=HYPERLINK(""http://x"") ${tag}"`)
+    expect(text).toContain(`"'=HYPERLINK(""x"") ${tag}"`)
     expect(text).toContain(`"'+90 555 000 00 00 ${tag}"`)
     expect(lines[1]).toMatch(/^"\d{4}-\d{2}-\d{2} \d{2}:\d{2}";/)
   })
@@ -415,7 +416,11 @@ test.describe('inbox', () => {
     await seed(request, baseURL!, [
       { name: `<b>Kalın</b> ${tag}`, message: script },
       { name: `${'Ş'.repeat(80)} ${tag}`, email: `${'uzun'.repeat(20)}@example.com`, message: `${longWord} ${tag}` },
-      { name: `${rtl.slice(0, 40)} ${tag}`, message: `${rtl} 🎉👍🏽👨‍👩‍👧 ${tag}` },
+      // Mostly Turkish with a right-to-left quote: a message mostly in another script is spam's.
+      {
+        name: `Leyla مرحبا ${tag}`,
+        message: `Dubai ofisimiz için dijital dönüşüm teklifi rica ediyoruz; müşterimizin notu aşağıda: ${rtl} 🎉👍🏽👨‍👩‍👧 ${tag}`,
+      },
     ])
     await openSearch(page, tag)
     await expect(rows(page)).toHaveCount(3)

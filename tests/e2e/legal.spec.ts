@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './fixtures'
+import { E2E_RETENTION } from '../../playwright.config'
 import { openPage } from './helpers'
 
-/** The retention the e2e server is configured with (playwright.config.ts), not the defaults. */
-const MESSAGE_DAYS = 365
-const IP_DAYS = 60
+/** The retention the e2e server is configured with, not the defaults. */
+const { messageDays: MESSAGE_DAYS, ipDays: IP_DAYS } = E2E_RETENTION
 
 const PAGES = [
   { tr: '/kvkk', en: '/en/data-protection', title: { tr: 'KVKK Aydınlatma Metni', en: 'Data Protection Notice' } },
