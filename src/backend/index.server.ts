@@ -1,10 +1,9 @@
 /**
- * Opens the deployment mode's backend from the environment, once per process. The only module
- * that knows which mode is in use; everything else asks getBackend() for the Backend interface.
+ * The app server's backend, opened once per process (open.server.ts picks the mode from the
+ * environment); everything else asks getBackend() for the Backend interface.
  */
 import { serverEnv } from '~/lib/env.server'
 import type { Backend } from './backend'
-import type { SqlDatabase } from './sql/client'
 
 // On globalThis rather than in a module variable: Vite's dev server re-evaluates this module on
 // every edit (HMR), and a second embedded backend would fail on the first one's data-folder lock.
@@ -14,59 +13,20 @@ const holder = globalThis as Holder
 
 async function createBackend(): Promise<Backend> {
   const env = serverEnv()
-  const mode = env.backend
-  // The server process delivers mail (docs/decisions/090-mail.md); the CLI tools open backends without.
-  const mail = {
-    smtp: env.mail && { url: env.mail.smtpUrl, from: env.mail.from },
-    worker: true,
-    floodMax: env.mailFloodMax,
-  }
   // Imported on demand: each mode loads only its own drivers and clients.
-  const { startBackupService } = await import('./backup/service.server')
-  const withBackups = (backend: Backend, db: SqlDatabase): Backend => {
-    const stop = startBackupService({ mode: backend.kind, db, storage: backend.storage, env })
-    return {
-      ...backend,
-      async close() {
-        await stop()
-        await backend.close()
-      },
-    }
+  const [{ openBackend }, { startBackupService }] = await Promise.all([
+    import('./open.server'),
+    import('./backup/service.server'),
+  ])
+  const { backend, db } = await openBackend(env, 'server')
+  const stop = startBackupService({ mode: backend.kind, db, storage: backend.storage, env })
+  return {
+    ...backend,
+    async close() {
+      await stop()
+      await backend.close()
+    },
   }
-  if (mode.kind === 'supabase') {
-    const { openSupabase } = await import('./supabase/index.server')
-    const { backend, db } = await openSupabase({
-      ...mode,
-      secureCookies: env.secureCookies,
-      mail: { ...mail, dataDir: env.dataDir, logEmails: env.logEmails },
-    })
-    return withBackups(backend, db)
-  }
-  if (mode.kind === 'postgres') {
-    const { openPostgres } = await import('./postgres/index.server')
-    const { backend, db } = await openPostgres({
-      url: mode.databaseUrl,
-      listenUrl: mode.listenUrl,
-      dataDir: env.dataDir,
-      secureCookies: env.secureCookies,
-      logEmails: env.logEmails,
-      seedAdminEmails: env.seedAdminEmails,
-      codeTtlSeconds: env.codeTtlSeconds,
-      mail,
-    })
-    return withBackups(backend, db)
-  }
-  const { openEmbedded } = await import('./embedded/index.server')
-  const { backend, db } = await openEmbedded({
-    dataDir: env.dataDir,
-    secureCookies: env.secureCookies,
-    logEmails: env.logEmails,
-    seedAdminEmails: env.seedAdminEmails,
-    codeTtlSeconds: env.codeTtlSeconds,
-    mail,
-    maintenance: true,
-  })
-  return withBackups(backend, db)
 }
 
 /** The process's backend, created on first use; concurrent first calls share one creation. */

@@ -1,14 +1,19 @@
 /**
- * What the command-line tools (scripts/users.ts, scripts/seed.ts) need beyond the app's Backend:
- * managing accounts and bulk-inserting messages, in whichever mode the environment selects.
- * Like index.server.ts, it loads only the mode in use.
+ * What the command-line tools (scripts/users.ts, seed.ts, privacy.ts) need beyond the app's
+ * Backend: managing accounts and bulk-inserting messages, in whichever mode the environment
+ * selects (open.server.ts): the admin list and messages in the database; accounts where the mode
+ * keeps them (the built-in sign-in's table, or Supabase Auth).
  */
 import { existsSync } from 'node:fs'
 import { EnvError, type ServerEnv, serverEnv } from '~/lib/env.server'
 import type { PrivacyService } from './backend'
 import { DataDirLockedError } from './embedded/lock.server'
+import { openBackend } from './open.server'
 import type { ContactMessageSeed } from './seed-messages'
-import { MigrationError } from './sql/migrations.server'
+import { builtinAccounts } from './sql/accounts.server'
+import { addAdminEmail, isAdminEmail, listAdminEmails, removeAdminEmail } from './sql/admins.server'
+import { insertContactMessages } from './sql/messages.server'
+import { MigrationError, SchemaMissingError } from './sql/migrations.server'
 
 export interface UserListing {
   email: string
@@ -34,60 +39,48 @@ export interface BackendTools {
   close(): Promise<void>
 }
 
-/** The database's host and name, never its password. */
-function describeUrl(url: string): string {
-  try {
-    const parsed = new URL(url)
-    return `${parsed.host}${parsed.pathname}`
-  } catch {
-    return 'DATABASE_URL'
-  }
-}
-
 export async function openBackendTools(env: ServerEnv): Promise<BackendTools> {
-  const { createSqlTools, builtinAccounts } = await import('./sql/tools.server')
-  const mode = env.backend
-  if (mode.kind === 'supabase') {
-    const [{ openSupabase }, { supabaseAccounts }] = await Promise.all([
-      import('./supabase/index.server'),
-      import('./supabase/tools.server'),
-    ])
-    const { backend, db } = await openSupabase({ ...mode, secureCookies: false })
-    return createSqlTools({
-      db,
-      label: `supabase (${new URL(mode.url).host}, database ${describeUrl(mode.databaseUrl)})`,
-      accounts: supabaseAccounts(mode),
-      privacy: backend.privacy,
-      close: () => backend.close(),
-    })
-  }
-  if (mode.kind === 'postgres') {
-    const { openPostgres } = await import('./postgres/index.server')
-    const { backend, db } = await openPostgres({
-      url: mode.databaseUrl,
-      listenUrl: mode.listenUrl,
-      dataDir: env.dataDir,
-      secureCookies: false,
-      logEmails: false,
-      seedAdminEmails: env.seedAdminEmails,
-    })
-    return createSqlTools({
-      db,
-      label: `postgres (${describeUrl(mode.databaseUrl)})`,
-      accounts: builtinAccounts(db),
-      privacy: backend.privacy,
-      close: () => backend.close(),
-    })
-  }
-  const { openEmbedded } = await import('./embedded/index.server')
-  const { backend, db } = await openEmbedded({ dataDir: env.dataDir, secureCookies: false, logEmails: false })
-  return createSqlTools({
-    db,
-    label: `embedded (DATA_DIR=${env.dataDir})`,
-    accounts: builtinAccounts(db),
+  const { backend, db, label } = await openBackend(env, 'tool')
+  const accounts =
+    env.backend.kind === 'supabase'
+      ? (await import('./supabase/accounts.server')).supabaseAccounts(env.backend)
+      : builtinAccounts(db)
+  let inserted = false
+  return {
+    label,
+    // One unnest() insert per batch; larger batches stop paying off in PGlite's memory.
+    batchSize: 5_000,
     privacy: backend.privacy,
-    close: () => backend.close(),
-  })
+    async addUser(email, { admin }) {
+      const created = await accounts.add(email)
+      if (admin) await addAdminEmail(db, email)
+      return { created, isAdmin: admin || (await isAdminEmail(db, email)) }
+    },
+    async removeUser(email) {
+      const removedAdmin = await removeAdminEmail(db, email)
+      const removedUser = await accounts.remove(email)
+      return { removedUser, removedAdmin }
+    },
+    async listUsers(): Promise<UserListing[]> {
+      const admins = new Set(await listAdminEmails(db))
+      const users = new Set(await accounts.list())
+      return [...new Set([...users, ...admins])]
+        .sort()
+        .map((email) => ({ email, hasAccount: users.has(email), isAdmin: admins.has(email) }))
+    },
+    async insertMessages(seeds) {
+      await insertContactMessages(db, seeds)
+      inserted = true
+    },
+    async close() {
+      try {
+        // Fresh statistics, so the inbox's first queries on the new rows plan well.
+        if (inserted) await db.exec('analyze public.contact_messages')
+      } finally {
+        await backend.close()
+      }
+    },
+  }
 }
 
 /**
@@ -118,8 +111,8 @@ export async function withBackendTools(
       console.error(`${error.message}\nStop the server, run this command, then start the server again.`)
       return 1
     }
-    if (error instanceof EnvError || error instanceof MigrationError || (error as Error).name === 'SchemaMissingError') {
-      console.error((error as Error).message)
+    if (error instanceof EnvError || error instanceof MigrationError || error instanceof SchemaMissingError) {
+      console.error(error.message)
       return 1
     }
     throw error

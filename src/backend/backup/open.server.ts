@@ -4,6 +4,7 @@
  */
 import type { ServerEnv } from '~/lib/env.server'
 import type { Backend } from '../backend'
+import { openBackend } from '../open.server'
 import type { SqlDatabase } from '../sql/client'
 import type { ImageStore } from './images.server'
 import { imageStoreFor } from './service.server'
@@ -16,25 +17,8 @@ export interface BackupTarget {
 }
 
 export async function openBackupTarget(env: ServerEnv, options: { forRestore: boolean }): Promise<BackupTarget> {
+  const opened = await openBackend(env, options.forRestore ? 'restore' : 'tool')
   const mode = env.backend
-  let opened: { backend: Backend; db: SqlDatabase }
-  if (mode.kind === 'supabase') {
-    const { openSupabase } = await import('../supabase/index.server')
-    opened = await openSupabase({ ...mode, secureCookies: false })
-  } else if (mode.kind === 'postgres') {
-    const { openPostgres } = await import('../postgres/index.server')
-    opened = await openPostgres({
-      url: mode.databaseUrl,
-      listenUrl: mode.listenUrl,
-      dataDir: env.dataDir,
-      secureCookies: false,
-      logEmails: false,
-    })
-  } else {
-    const { openEmbedded } = await import('../embedded/index.server')
-    // A new folder that is to receive an archive starts empty, not with the demo messages.
-    opened = await openEmbedded({ dataDir: env.dataDir, secureCookies: false, logEmails: false, sampleData: !options.forRestore })
-  }
   return {
     mode: mode.kind,
     db: opened.db,

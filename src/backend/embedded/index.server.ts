@@ -3,21 +3,16 @@
  * outgoing mail. The default when nothing is configured; one process per data folder.
  */
 import type { PGlite } from '@electric-sql/pglite'
-import type { Backend } from '../backend'
-import { chooseTransport } from '../mail/transport.server'
+import { LIMITS } from '~/lib/limits'
 import { loadSecret } from '../sql/builtin-auth/secrets.server'
-import type { SqlDatabase } from '../sql/client'
+import { builtinAccounts } from '../sql/accounts.server'
 import { createDiskFileStorage } from '../sql/disk-storage.server'
-import { applyMigrations } from '../sql/migrations.server'
+import type { MailOptions } from '../sql/mail/mail-system.server'
 import { createMaintenance, logMaintenanceStep, type Maintenance, watchActivity } from '../sql/maintenance.server'
 import { pgliteDatabase } from '../sql/pglite.server'
-import { createMailSystem, type MailOptions, type MailSystem } from '../sql/mail/mail-system.server'
-import { builtinAuth, createSqlBackend } from '../sql/sql-backend.server'
-import { builtinTeamAccounts } from '../sql/team.server'
+import { builtinAuth, type OpenedBackend, openSqlBackend } from '../sql/sql-backend.server'
 import { openPglite } from './db.server'
 import { acquireDataDirLock } from './lock.server'
-import { seedDatabase } from '../sql/seed.server'
-import { LIMITS } from '~/lib/limits'
 
 export { DataDirLockedError } from './lock.server'
 export { readOutbox, type OutboxMail } from '../mailer.server'
@@ -53,10 +48,7 @@ export interface EmbeddedOptions {
   maintenance?: boolean
 }
 
-export interface EmbeddedInstance {
-  backend: Backend
-  /** The database, for the admin CLI and tests; the app goes through `backend` only. */
-  db: SqlDatabase
+export interface EmbeddedInstance extends OpenedBackend {
   /** PGlite itself, for what only it can do (dumps for test templates). */
   pglite: PGlite
 }
@@ -64,78 +56,58 @@ export interface EmbeddedInstance {
 export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedInstance> {
   const now = options.now ?? (() => new Date())
   const release = acquireDataDirLock(options.dataDir)
-  let pglite: PGlite | undefined
-  let mail: MailSystem | undefined
+  let pglite: PGlite
+  let secret: Buffer
   try {
-    const secret = loadSecret(options.dataDir)
+    secret = loadSecret(options.dataDir)
     pglite = await openPglite(options)
-    const raw = pgliteDatabase(pglite)
-    let maintenance: Maintenance | undefined
-    const activity = options.maintenance ? watchActivity(raw, (rows) => maintenance?.noteWrites(rows)) : undefined
-    const db = activity
-      ? {
-          ...activity.db,
-          // The pass under way ends before the database closes.
-          close: async () => {
-            await maintenance?.close()
-            await raw.close()
-          },
-        }
-      : raw
-    const applied = await applyMigrations(db)
-    // The prelude is the very first migration: applying it now means the database is new.
-    if (applied.some((name) => name.startsWith('embedded/0001'))) {
-      await seedDatabase(db, now(), { sampleData: options.sampleData ?? true, extraAdmins: options.seedAdminEmails })
-    }
-    mail = await createMailSystem({
-      db,
-      now,
-      transport: chooseTransport({ smtp: options.mail?.smtp, dataDir: options.dataDir, logEmails: options.logEmails, now }),
-      worker: options.mail?.worker ?? false,
-      floodMax: options.mail?.floodMax,
-      // One process per data folder (the lock): what a dead predecessor left claimed is free at once.
-      exclusive: true,
-    })
-    const backend = createSqlBackend({
-      kind: 'embedded',
-      db,
-      now,
-      auth: builtinAuth({
-        secret,
-        mail: mail.codes,
-        now,
-        secureCookies: options.secureCookies,
-        codeTtlSeconds: options.codeTtlSeconds,
-      }),
-      storage: createDiskFileStorage(db, options.dataDir),
-      mail,
-      accounts: builtinTeamAccounts,
-      onClose: release,
-    })
-    await backend.listening()
-    if (activity) {
-      maintenance = createMaintenance({
-        db: raw,
-        now,
-        onStep: logMaintenanceStep,
-        quietFor: activity.quietFor,
-        idleMs: LIMITS.database.maintenanceIdleSeconds * 1000,
-        schedule: {
-          intervalMs: LIMITS.database.maintenanceIntervalSeconds * 1000,
-          quietMs: LIMITS.database.maintenanceQuietSeconds * 1000,
-          bulkRows: LIMITS.database.maintenanceBulkRows,
-        },
-      })
-    }
-    return { backend, db, pglite }
   } catch (error) {
-    await mail?.close().catch(() => {})
-    await pglite?.close().catch(() => {})
     release()
     throw error
   }
-}
-
-export async function createEmbeddedBackend(options: EmbeddedOptions): Promise<Backend> {
-  return (await openEmbedded(options)).backend
+  const raw = pgliteDatabase(pglite)
+  let maintenance: Maintenance | undefined
+  const activity = options.maintenance ? watchActivity(raw, (rows) => maintenance?.noteWrites(rows)) : undefined
+  const db = activity
+    ? {
+        ...activity.db,
+        // The pass under way ends before the database closes.
+        close: async () => {
+          await maintenance?.close()
+          await raw.close()
+        },
+      }
+    : raw
+  const opened = await openSqlBackend({
+    kind: 'embedded',
+    db,
+    now,
+    schema: { kind: 'migrate', sampleData: options.sampleData ?? true, extraAdmins: options.seedAdminEmails },
+    auth: builtinAuth({
+      secret: () => secret,
+      now,
+      secureCookies: options.secureCookies,
+      codeTtlSeconds: options.codeTtlSeconds,
+    }),
+    storage: createDiskFileStorage(db, options.dataDir),
+    accounts: builtinAccounts,
+    // One process per data folder (the lock): what a dead predecessor left claimed is free at once.
+    mail: { ...options.mail, dataDir: options.dataDir, logEmails: options.logEmails, exclusive: true },
+    onClose: release,
+  })
+  if (activity) {
+    maintenance = createMaintenance({
+      db: raw,
+      now,
+      onStep: logMaintenanceStep,
+      quietFor: activity.quietFor,
+      idleMs: LIMITS.database.maintenanceIdleSeconds * 1000,
+      schedule: {
+        intervalMs: LIMITS.database.maintenanceIntervalSeconds * 1000,
+        quietMs: LIMITS.database.maintenanceQuietSeconds * 1000,
+        bulkRows: LIMITS.database.maintenanceBulkRows,
+      },
+    })
+  }
+  return { ...opened, pglite }
 }

@@ -4,18 +4,13 @@
  * applies pending migrations at start (one at a time, under an advisory lock); banner changes
  * reach every instance through LISTEN/NOTIFY.
  */
-import type { Backend } from '../backend'
-import { chooseTransport } from '../mail/transport.server'
-import { loadDatabaseSecret } from '../sql/builtin-auth/secrets.server'
-import type { SqlDatabase } from '../sql/client'
-import { createDatabaseFileStorage } from '../sql/database-storage.server'
-import { applyMigrations } from '../sql/migrations.server'
-import { pgDatabase } from '../sql/pg.server'
-import { seedDatabase } from '../sql/seed.server'
-import { createMailSystem, type MailOptions, type MailSystem } from '../sql/mail/mail-system.server'
-import { builtinAuth, createSqlBackend } from '../sql/sql-backend.server'
-import { builtinTeamAccounts } from '../sql/team.server'
 import { LIMITS } from '~/lib/limits'
+import { builtinAccounts } from '../sql/accounts.server'
+import { loadDatabaseSecret } from '../sql/builtin-auth/secrets.server'
+import { createDatabaseFileStorage } from '../sql/database-storage.server'
+import type { MailOptions } from '../sql/mail/mail-system.server'
+import { pgDatabase } from '../sql/pg.server'
+import { builtinAuth, type OpenedBackend, openSqlBackend } from '../sql/sql-backend.server'
 
 export interface PostgresOptions {
   url: string
@@ -32,12 +27,9 @@ export interface PostgresOptions {
   mail?: MailOptions
 }
 
-export interface PostgresInstance {
-  backend: Backend
-  db: SqlDatabase
-}
+export type PostgresInstance = OpenedBackend
 
-export async function openPostgres(options: PostgresOptions): Promise<PostgresInstance> {
+export function openPostgres(options: PostgresOptions): Promise<PostgresInstance> {
   const now = options.now ?? (() => new Date())
   const db = pgDatabase({
     url: options.url,
@@ -45,40 +37,20 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresIn
     maxConnections: LIMITS.database.poolMax,
     applicationName: 'pusula-site',
   })
-  let mail: MailSystem | undefined
-  try {
-    const applied = await applyMigrations(db)
-    if (applied.some((name) => name.startsWith('embedded/0001'))) {
-      await seedDatabase(db, now(), { sampleData: false, extraAdmins: options.seedAdminEmails })
-    }
-    mail = await createMailSystem({
-      db,
+  return openSqlBackend({
+    kind: 'postgres',
+    db,
+    now,
+    // Production starts with no demo data: only the admins SEED_ADMIN_EMAILS names.
+    schema: { kind: 'migrate', sampleData: false, extraAdmins: options.seedAdminEmails },
+    auth: builtinAuth({
+      secret: loadDatabaseSecret,
       now,
-      transport: chooseTransport({ smtp: options.mail?.smtp, dataDir: options.dataDir, logEmails: options.logEmails, now }),
-      worker: options.mail?.worker ?? false,
-      floodMax: options.mail?.floodMax,
-      exclusive: false,
-    })
-    const backend = createSqlBackend({
-      kind: 'postgres',
-      db,
-      now,
-      auth: builtinAuth({
-        secret: await loadDatabaseSecret(db),
-        mail: mail.codes,
-        now,
-        secureCookies: options.secureCookies,
-        codeTtlSeconds: options.codeTtlSeconds,
-      }),
-      storage: createDatabaseFileStorage(db),
-      mail,
-      accounts: builtinTeamAccounts,
-    })
-    await backend.listening()
-    return { backend, db }
-  } catch (error) {
-    await mail?.close().catch(() => {})
-    await db.close().catch(() => {})
-    throw error
-  }
+      secureCookies: options.secureCookies,
+      codeTtlSeconds: options.codeTtlSeconds,
+    }),
+    storage: createDatabaseFileStorage(db),
+    accounts: builtinAccounts,
+    mail: { ...options.mail, dataDir: options.dataDir, logEmails: options.logEmails, exclusive: false },
+  })
 }

@@ -99,6 +99,17 @@ export class MigrationError extends Error {
   }
 }
 
+/** A Supabase project whose schema `supabase db push` has not (fully) applied. */
+export class SchemaMissingError extends Error {
+  override name = 'SchemaMissingError'
+  constructor(readonly tables: string[]) {
+    super(
+      `The database has no ${tables.join(', ')}: apply supabase/migrations to the project first ` +
+        '(npx supabase link, then npx supabase db push; see docs/supabase.md).',
+    )
+  }
+}
+
 /** The tables the server needs; a database without them was not migrated (supabase mode). */
 export const REQUIRED_TABLES = [
   'public.contact_messages',

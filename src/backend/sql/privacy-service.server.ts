@@ -1,15 +1,15 @@
 /** The Backend's PrivacyService on the SQL core: retention.server.ts and privacy.server.ts. */
 import type { PrivacyService } from '../backend'
 import type { MailLog } from '../mail/transport.server'
+import type { Accounts } from './accounts.server'
 import type { SqlDatabase } from './client'
 import { erasePersonalData, exportPersonalData } from './privacy.server'
 import { listDestructionRecords, runRetention } from './retention.server'
-import type { TeamAccounts } from './team.server'
 
 export function createPrivacyService(
   db: SqlDatabase,
   now: () => Date,
-  accounts: TeamAccounts,
+  accounts: Accounts,
   mailLog: MailLog | null,
 ): PrivacyService {
   return {
@@ -25,7 +25,7 @@ export function createPrivacyService(
       erasePersonalData(db, email, {
         ...options,
         now: now(),
-        removeExternalAccount: accounts.remove && ((address) => accounts.remove!(address)),
+        removeExternalAccount: accounts.external ? (address) => accounts.remove(address) : undefined,
         eraseLoggedMail: mailLog ? (address) => mailLog.erase(address) : undefined,
       }),
   }

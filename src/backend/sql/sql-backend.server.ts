@@ -1,63 +1,132 @@
 /**
- * A Backend from the SQL core: banners, messages and rate limits on one database, with the
- * mode's own sign-in and file storage. Every deployment mode is assembled here.
+ * Opens a Backend on the SQL core: banners, messages, rate limits and mail on one database, with
+ * the mode's own sign-in, file storage and accounts. Every deployment mode opens through
+ * openSqlBackend (embedded/, postgres/, supabase/ only gather their parts); which mode, the
+ * environment says in ../open.server.ts. See docs/decisions/160-one-backend-opener.md.
  */
 import type { AuthService, Backend, FileStorage } from '../backend'
+import { chooseTransport } from '../mail/transport.server'
+import type { Accounts } from './accounts.server'
 import { createBannerStore } from './banners.server'
 import { createBuiltinAuthService } from './builtin-auth/auth.server'
 import type { SqlDatabase } from './client'
 import { createInboxEvents } from './inbox-events.server'
-import type { CodeMailer, MailSystem } from './mail/mail-system.server'
+import { type CodeMailer, createMailSystem, type MailOptions, type MailSystem } from './mail/mail-system.server'
 import { createMessageStore } from './messages.server'
+import { applyMigrations, missingTables, REQUIRED_TABLES, SchemaMissingError } from './migrations.server'
 import { createPrivacyService } from './privacy-service.server'
 import { createRateLimitStore } from './rate-limits.server'
+import { seedDatabase } from './seed.server'
 import { createSpamService } from './spam.server'
-import { type PendingMigrations, createBackendStatus } from './status.server'
-import { type TeamAccounts, createTeamStore } from './team.server'
+import { createBackendStatus } from './status.server'
+import { createTeamStore } from './team.server'
+
+/** The database and the backend on it; the app goes through `backend` only, the tools and tests also use `db`. */
+export interface OpenedBackend {
+  backend: Backend
+  db: SqlDatabase
+}
 
 export interface SqlBackendParts {
   kind: Backend['kind']
+  /** The driver, connected: PGlite (embedded) or a pool of `pg` connections. */
   db: SqlDatabase
   /** The clock for every time the app stores (message dates, code and session expiry); tests move it. */
   now: () => Date
-  auth: (db: SqlDatabase) => AuthService
+  /**
+   * `migrate` (embedded, postgres): apply what is pending, and seed a database this start created.
+   * `check` (supabase, where `supabase db push` migrates): fail unless the tables are there.
+   */
+  schema: { kind: 'migrate'; sampleData: boolean; extraAdmins?: readonly string[] } | { kind: 'check' }
+  /** The mode's sign-in, once the schema is there; `codes` mails the built-in sign-in's codes. */
+  auth: (db: SqlDatabase, codes: CodeMailer) => AuthService | Promise<AuthService>
   storage: FileStorage
-  /** Outgoing mail: the queue, its worker, notification settings (mail/mail-system.server.ts). */
-  mail: MailSystem
-  /** Where the team page creates the account of an admin it adds (the built-in users, or Supabase Auth). */
-  accounts: TeamAccounts
-  /** How /readyz tells the schema is complete: recorded migrations unless said otherwise (supabase). */
-  migrations?: PendingMigrations
-  /** Runs after the database is closed (say, releasing the data folder's lock). */
+  /** Where the team page and `npm run users` create accounts (the built-in users, or Supabase Auth). */
+  accounts: (db: SqlDatabase) => Accounts
+  mail: MailOptions & {
+    /** Where outbox.jsonl is written while no mail server is configured. */
+    dataDir: string
+    /** Echo each outgoing e-mail (with its sign-in code) to the server log. */
+    logEmails: boolean
+    /** The only process on the database (embedded): its worker takes over at once after a crash. */
+    exclusive: boolean
+  }
+  /** Runs after the database is closed, or after a failed open (say, releasing the data folder's lock). */
   onClose?: () => void | Promise<void>
 }
 
-export function createSqlBackend(parts: SqlBackendParts): Backend & { listening(): Promise<void> } {
-  const banners = createBannerStore(parts.db)
-  const inboxEvents = createInboxEvents(parts.db)
+/**
+ * Migrates (or checks) the schema, starts the mail system, assembles the backend and waits until
+ * it hears banner changes. On failure, whatever was started is stopped and the database closed.
+ */
+export async function openSqlBackend(parts: SqlBackendParts): Promise<OpenedBackend> {
+  const { db, now, schema } = parts
+  let mail: MailSystem | undefined
+  let backend: ReturnType<typeof assemble> | undefined
+  try {
+    if (schema.kind === 'migrate') {
+      const applied = await applyMigrations(db)
+      // The prelude is the very first migration: applying it now means the database is new.
+      if (applied.some((name) => name.startsWith('embedded/0001'))) {
+        await seedDatabase(db, now(), { sampleData: schema.sampleData, extraAdmins: schema.extraAdmins })
+      }
+    } else {
+      const missing = await missingTables(db)
+      if (missing.length > 0) throw new SchemaMissingError(missing)
+    }
+    mail = await createMailSystem({
+      db,
+      now,
+      transport: chooseTransport({ ...parts.mail, now }),
+      worker: parts.mail.worker ?? false,
+      floodMax: parts.mail.floodMax,
+      exclusive: parts.mail.exclusive,
+    })
+    backend = assemble(parts, mail, await parts.auth(db, mail.codes))
+    await backend.listening()
+    return { backend, db }
+  } catch (error) {
+    if (backend) await backend.close().catch(() => {})
+    else {
+      await mail?.close().catch(() => {})
+      await db.close().catch(() => {})
+      await parts.onClose?.()
+    }
+    throw error
+  }
+}
+
+function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): Backend & { listening(): Promise<void> } {
+  const { db, now } = parts
+  const accounts = parts.accounts(db)
+  const banners = createBannerStore(db)
+  const inboxEvents = createInboxEvents(db)
   let closed: Promise<void> | null = null
   return {
     kind: parts.kind,
     banners,
-    messages: createMessageStore(parts.db, parts.now, parts.mail),
-    auth: parts.auth(parts.db),
+    messages: createMessageStore(db, now, mail),
+    auth,
     storage: parts.storage,
-    rateLimits: createRateLimitStore(parts.db),
-    mail: parts.mail.service,
-    team: createTeamStore(parts.db, parts.accounts),
+    rateLimits: createRateLimitStore(db),
+    mail: mail.service,
+    team: createTeamStore(db, accounts),
     inboxEvents,
-    privacy: createPrivacyService(parts.db, parts.now, parts.accounts, parts.mail.log),
-    spam: createSpamService(parts.db, parts.now),
-    status: createBackendStatus(parts.db, parts.migrations ?? { kind: 'recorded' }),
+    privacy: createPrivacyService(db, now, accounts, mail.log),
+    spam: createSpamService(db, now),
+    status: createBackendStatus(
+      db,
+      parts.schema.kind === 'migrate' ? { kind: 'recorded' } : { kind: 'tables', required: REQUIRED_TABLES },
+    ),
     listening: banners.listening,
     close() {
       closed ??= (async () => {
         try {
           // First: a delivery under way finishes while the database is still open.
-          await parts.mail.close()
+          await mail.close()
           await banners.close()
           await inboxEvents.close()
-          await parts.db.close()
+          await db.close()
         } finally {
           await parts.onClose?.()
         }
@@ -67,15 +136,21 @@ export function createSqlBackend(parts: SqlBackendParts): Backend & { listening(
   }
 }
 
-export interface BuiltinAuthOptions {
-  secret: Buffer
-  mail: CodeMailer
+/** The built-in sign-in (embedded and postgres modes): one-time codes by mail, sessions in the database. */
+export function builtinAuth(options: {
+  /** The key sessions and codes are hashed with (a file in DATA_DIR, or a row of the database). */
+  secret: (db: SqlDatabase) => Buffer | Promise<Buffer>
   now: () => Date
   secureCookies: boolean
   /** A shorter sign-in code life (AUTH_CODE_TTL_SECONDS; tests). */
   codeTtlSeconds?: number
-}
-
-export function builtinAuth(options: BuiltinAuthOptions): (db: SqlDatabase) => AuthService {
-  return (db) => createBuiltinAuthService(db, options)
+}): SqlBackendParts['auth'] {
+  return async (db, codes) =>
+    createBuiltinAuthService(db, {
+      secret: await options.secret(db),
+      mail: codes,
+      now: options.now,
+      secureCookies: options.secureCookies,
+      codeTtlSeconds: options.codeTtlSeconds,
+    })
 }

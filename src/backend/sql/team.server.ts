@@ -5,26 +5,14 @@
  */
 import type { TeamChange, TeamMember, TeamStore } from '../backend'
 import { normalizeEmail } from '../domain'
+import type { Accounts } from './accounts.server'
 import { addAdminEmail, removeAdminEmail } from './admins.server'
-import { addUser } from './builtin-auth/users.server'
 import type { Sql, SqlDatabase } from './client'
-
-/** Where the mode keeps accounts: creates one for `email` when missing; true when created now. */
-export interface TeamAccounts {
-  add(email: string, tx: Sql): Promise<boolean>
-  /** Where accounts live outside the database (Supabase Auth): deletes the address's; true when there was one. */
-  remove?(email: string): Promise<boolean>
-}
-
-/** The built-in sign-in's users (embedded and postgres modes), in the change's own transaction. */
-export const builtinTeamAccounts: TeamAccounts = {
-  add: async (email, tx) => (await addUser(tx, email, { admin: false })).created,
-}
 
 /** One key for every process changing the admin list of one database (pg_advisory_xact_lock). */
 const TEAM_LOCK = 7_305_118_404
 
-export function createTeamStore(db: SqlDatabase, accounts: TeamAccounts): TeamStore {
+export function createTeamStore(db: SqlDatabase, accounts: Accounts): TeamStore {
   function change<T>(actor: string, run: (tx: Sql) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [TEAM_LOCK])

@@ -4,8 +4,8 @@
  * every driver elsewhere.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { AccountStore } from '~/backend/sql/tools.server'
-import { supabaseAccounts } from '~/backend/supabase/tools.server'
+import type { Accounts } from '~/backend/sql/accounts.server'
+import { supabaseAccounts } from '~/backend/supabase/accounts.server'
 import { createFakeFetch, type FakeFetch } from './fake-fetch'
 import { SERVICE_ROLE_KEY, SUPABASE_URL } from './harness'
 
@@ -22,7 +22,7 @@ const user = (id: string, email: string) => ({
 })
 
 let fake: FakeFetch
-let accounts: AccountStore
+let accounts: Accounts
 
 beforeEach(() => {
   fake = createFakeFetch()

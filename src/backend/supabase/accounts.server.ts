@@ -1,9 +1,9 @@
 /**
- * The command-line tools' Supabase accounts: Supabase Auth's admin API with the service role key
- * (codes go only to existing users, so `users add` creates one, confirmed). The admin list and
- * messages go through the SQL core like in every mode.
+ * The supabase mode's accounts: Supabase Auth's admin API with the service role key (codes go
+ * only to existing users, so `users add` and the team page create one, confirmed). The admin
+ * list and messages go through the SQL core like in every mode.
  */
-import type { AccountStore } from '../sql/tools.server'
+import type { Accounts } from '../sql/accounts.server'
 import { createServiceClient, type Db } from './clients.server'
 import type { SupabaseBackendOptions } from './options.server'
 
@@ -30,9 +30,10 @@ async function allUsers(db: Db): Promise<{ id: string; email: string }[]> {
   }
 }
 
-export function supabaseAccounts(options: Omit<SupabaseBackendOptions, 'secureCookies'>): AccountStore {
+export function supabaseAccounts(options: Omit<SupabaseBackendOptions, 'secureCookies'>): Accounts {
   const db = createServiceClient({ ...options, secureCookies: false })
   return {
+    external: true,
     async add(email) {
       // email_confirm: the user never clicks a confirmation link; they sign in with a code, which
       // GoTrue sends only to a confirmed user while sign-ups are off.
