@@ -16,7 +16,7 @@ import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/index.se
 import { makeContactMessage } from '~/backend/seed-messages'
 import { addUser } from '~/backend/sql/builtin-auth/users.server'
 import type { Sql } from '~/backend/sql/client'
-import { removeFinishedMail } from '~/backend/sql/mail/queue.server'
+import { removeFinishedMail } from '~/backend/mail/queue.server'
 import { type MaintenanceStep, maintainDatabase } from '~/backend/sql/maintenance.server'
 import { insertContactMessages } from '~/backend/sql/messages.server'
 import { LIMITS } from '~/lib/limits'

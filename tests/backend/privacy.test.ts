@@ -1,7 +1,7 @@
 /** The retention job and one person's data on PGlite, with the built-in sign-in (tests/backend/privacy.contract.ts). */
 import fs from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { outboxPath, readOutbox } from '~/backend/mailer.server'
+import { outboxPath, readOutbox } from '~/backend/mail/outbox.server'
 import { isEmptyExport } from '~/backend/privacy-domain'
 import { openTestBackend, type TestBackend } from './embedded-harness'
 import { describePrivacyContract } from './privacy.contract'

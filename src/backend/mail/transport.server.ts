@@ -5,7 +5,7 @@
  */
 import type { Transporter } from 'nodemailer'
 import { LIMITS } from '~/lib/limits'
-import { createOutboxMailer, eraseOutboxMail, findOutboxMail, type OutboxMail } from '../mailer.server'
+import { createOutboxMailer, eraseOutboxMail, findOutboxMail, type OutboxMail } from './outbox.server'
 import { addressDomain, type MailKind } from './mail-rules'
 
 export interface OutgoingMail {

@@ -8,7 +8,7 @@ import { LIMITS } from '~/lib/limits'
 import { builtinAccounts } from '../sql/accounts.server'
 import { loadDatabaseSecret } from '../sql/builtin-auth/secrets.server'
 import { createDatabaseFileStorage } from '../sql/database-storage.server'
-import type { MailOptions } from '../sql/mail/mail-system.server'
+import type { MailOptions } from '../mail/mail-system.server'
 import { pgDatabase } from '../sql/pg.server'
 import { builtinAuth, type OpenedBackend, openSqlBackend } from '../sql/sql-backend.server'
 

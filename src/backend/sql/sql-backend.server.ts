@@ -11,7 +11,7 @@ import { createBannerStore } from './banners.server'
 import { createBuiltinAuthService } from './builtin-auth/auth.server'
 import type { SqlDatabase } from './client'
 import { createInboxEvents } from './inbox-events.server'
-import { type CodeMailer, createMailSystem, type MailOptions, type MailSystem } from './mail/mail-system.server'
+import { type CodeMailer, createMailSystem, type MailOptions, type MailSystem } from '../mail/mail-system.server'
 import { createMessageStore } from './messages.server'
 import { applyMigrations, missingTables, REQUIRED_TABLES, SchemaMissingError } from './migrations.server'
 import { createPrivacyService } from './privacy-service.server'
@@ -88,7 +88,7 @@ export async function openSqlBackend(parts: SqlBackendParts): Promise<OpenedBack
   } catch (error) {
     if (backend) await backend.close().catch(() => {})
     else {
-      await mail?.close().catch(() => {})
+      await mail?.service.stop().catch(() => {})
       await db.close().catch(() => {})
       await parts.onClose?.()
     }
@@ -123,7 +123,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
       closed ??= (async () => {
         try {
           // First: a delivery under way finishes while the database is still open.
-          await mail.close()
+          await mail.service.stop()
           await banners.close()
           await inboxEvents.close()
           await db.close()

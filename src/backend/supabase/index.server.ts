@@ -5,7 +5,7 @@
  */
 import { LIMITS } from '~/lib/limits'
 import { isAdminEmail } from '../sql/admins.server'
-import type { MailOptions } from '../sql/mail/mail-system.server'
+import type { MailOptions } from '../mail/mail-system.server'
 import { pgDatabase } from '../sql/pg.server'
 import { type OpenedBackend, openSqlBackend } from '../sql/sql-backend.server'
 import { supabaseAccounts } from './accounts.server'

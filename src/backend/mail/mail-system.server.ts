@@ -3,9 +3,9 @@
  * MailService the app sees, and (in a server process) the delivering worker.
  * See docs/decisions/090-mail.md.
  */
-import type { MailService, NewMessageContext } from '../../backend'
-import type { MailLog, MailTransport, SmtpConfig } from '../../mail/transport.server'
-import type { Sql, SqlDatabase } from '../client'
+import type { MailService, NewMessageContext } from '../backend'
+import type { MailLog, MailTransport, SmtpConfig } from './transport.server'
+import type { Sql, SqlDatabase } from '../sql/client'
 import { deliverMail } from './deliver.server'
 import { queueMessageNotifications, readNotificationSettings, writeNotificationSettings } from './notifications.server'
 import { cancelMail, codeDeliveryState, type MailRow, queueCodeMail } from './queue.server'
@@ -44,7 +44,6 @@ export interface MailSystem {
   kick(): void
   /** Delivered mail kept on disk (outbox.jsonl), when there is no SMTP server. */
   log: MailLog | null
-  close(): Promise<void>
 }
 
 export async function createMailSystem(options: MailSystemOptions): Promise<MailSystem> {
@@ -60,6 +59,7 @@ export async function createMailSystem(options: MailSystemOptions): Promise<Mail
       codeDelivery: (id) => codeDeliveryState(db, id),
       settings: (email) => readNotificationSettings(db, email),
       saveSettings: (email, settings) => writeNotificationSettings(db, email, settings),
+      // The one way to stop: the server's shutdown (stopBackendWork) and the backend's close.
       stop: async () => {
         await worker?.close()
       },
@@ -79,9 +79,6 @@ export async function createMailSystem(options: MailSystemOptions): Promise<Mail
       queueMessageNotifications(tx, message, context?.linkOrigin ?? null, options.floodMax),
     kick: () => worker?.kick(),
     log: transport.log ?? null,
-    close: async () => {
-      await worker?.close()
-    },
   }
 }
 

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import { LIMITS } from '~/lib/limits'
-import type { SqlDatabase } from '../client'
+import type { SqlDatabase } from '../sql/client'
 import { type DeliveryDeps, deliverMail } from './deliver.server'
 import { createMailLease } from './lease.server'
 import { claimNextMail, nextMailDue, releaseStaleClaims, removeFinishedMail } from './queue.server'
@@ -56,8 +56,9 @@ export async function startMailWorker(options: MailWorkerOptions): Promise<MailW
         await deliverMail(options, row)
         if (!(await lease.acquire())) return false
       }
-      if (Date.now() - lastCleanup > CLEANUP_EVERY_MS) {
-        lastCleanup = Date.now()
+      // The injected clock, like every other time here: a test moving it moves the cleanup too.
+      if (now().getTime() - lastCleanup > CLEANUP_EVERY_MS) {
+        lastCleanup = now().getTime()
         await removeFinishedMail(db, now())
       }
       return true

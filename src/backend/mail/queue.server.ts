@@ -4,10 +4,10 @@
  * finished as sent, failed, expired or cancelled. A claim pushes next_attempt_at a lease ahead:
  * if the process dies mid-delivery, the row is simply due again then (docs/decisions/090-mail.md).
  */
-import type { CodeDeliveryState, Locale } from '../../backend'
-import { MAIL_PRIORITY, type MailKind } from '../../mail/mail-rules'
+import type { CodeDeliveryState, Locale } from '../backend'
+import { MAIL_PRIORITY, type MailKind } from './mail-rules'
 import { LIMITS } from '~/lib/limits'
-import type { Sql } from '../client'
+import type { Sql } from '../sql/client'
 
 export interface MailRow {
   id: string

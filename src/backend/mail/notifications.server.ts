@@ -3,11 +3,11 @@
  * has not turned them off, in that admin's language; past LIMITS.mail.floodMax messages in the
  * flood window, each admin's open digest collects them instead (docs/decisions/090-mail.md).
  */
-import type { Locale, NotificationSettings } from '../../backend'
-import { normalizeEmail } from '../../domain'
-import { MAIL_PRIORITY } from '../../mail/mail-rules'
+import type { Locale, NotificationSettings } from '../backend'
+import { normalizeEmail } from '../domain'
+import { MAIL_PRIORITY } from './mail-rules'
 import { LIMITS } from '~/lib/limits'
-import type { Sql } from '../client'
+import type { Sql } from '../sql/client'
 
 /** Serialises notifying across instances, so the flood count is exact (pg_advisory_xact_lock). */
 const NOTIFY_LOCK = 7_305_118_490

@@ -3,10 +3,10 @@
  * and record what happened. Marked sent right after the server accepted it, so the only window
  * for a duplicate is a process dying between the two (docs/decisions/090-mail.md).
  */
-import { afterFailure } from '../../mail/mail-rules'
-import { digestMail, type NotifiedMessage, newMessageMail, type RenderedMail, signInMail } from '../../mail/templates.server'
-import { describeFailure, type MailTransport } from '../../mail/transport.server'
-import type { Sql } from '../client'
+import { afterFailure } from './mail-rules'
+import { digestMail, type NotifiedMessage, newMessageMail, type RenderedMail, signInMail } from './templates.server'
+import { describeFailure, type MailTransport } from './transport.server'
+import type { Sql } from '../sql/client'
 import { finishMail, type MailRow, retryMailAt } from './queue.server'
 import { log } from '~/lib/log.server'
 

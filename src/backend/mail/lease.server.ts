@@ -5,7 +5,7 @@
  * PGlite has only one), a transaction lock would hold a transaction open while an SMTP server
  * answers, and PGlite runs one transaction at a time.
  */
-import type { Sql } from '../client'
+import type { Sql } from '../sql/client'
 
 export interface MailLease {
   /** Takes the lease, or renews it when this holder has it; false while another holder's has not expired. */
