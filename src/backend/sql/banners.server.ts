@@ -22,6 +22,7 @@ import {
 } from '../domain'
 import { bannerImageExtras } from '../banner-images'
 import type { Sql, SqlDatabase } from './client'
+import { createNotifyFeed } from './notify-feed.server'
 import { log } from '~/lib/log.server'
 
 /** The channel of the NOTIFY trigger on public.hero_settings. */
@@ -91,77 +92,39 @@ export function parseBannerNotification(payload: string): BannerChange | BannerN
   }
 }
 
-type Listener = (change: BannerChange) => void
-
 /** How many told changes the feed remembers to drop their echoes: far more than saves in flight. */
 const TOLD_REMEMBERED = 256
 
-/** Subscribers of banner changes, fed by this process's saves and by the database's NOTIFYs. */
+/** Banner changes, from this process's saves and the database's NOTIFYs, each told once. */
 function createBannerFeed(db: SqlDatabase) {
-  const listeners = new Set<Listener>()
   // Changes already told, oldest first. The echo of a save can come back after this process has
   // made later saves (a busy LISTEN connection): comparing with the last change only would tell
   // subscribers the older state again, after the newer one.
   const told = new Set<string>()
-  let stopListening: Promise<() => Promise<void>> | null = null
+  const feed = createNotifyFeed<BannerChange>(db, {
+    channel: BANNER_CHANNEL,
+    label: 'banners',
+    hear(payload) {
+      const notice = parseBannerNotification(payload)
+      if (!notice) log().warn('banners: ignored a malformed notification')
+      else if (!('partial' in notice)) announce(notice)
+      else {
+        readPublic(db, notice.key)
+          .then((row) => row && announce(toBannerChange(row)))
+          .catch((error: Error) => log().warn({ err: error }, 'banners: cannot read a changed banner'))
+      }
+    },
+  })
 
   function announce(change: BannerChange): void {
     const fingerprint = `${change.key} ${change.updatedAt} ${change.imageUrl ?? ''}`
     if (told.has(fingerprint)) return
     told.add(fingerprint)
     if (told.size > TOLD_REMEMBERED) told.delete(told.values().next().value as string)
-    for (const listener of [...listeners]) {
-      // A failing subscriber (say, a closed SSE stream) must not stop the others from hearing it.
-      try {
-        listener(change)
-      } catch (error) {
-        log().error({ err: error }, 'banners: a change listener failed')
-      }
-    }
+    feed.tell(change)
   }
 
-  function hear(payload: string): void {
-    const notice = parseBannerNotification(payload)
-    if (!notice) log().warn('banners: ignored a malformed notification')
-    else if (!('partial' in notice)) announce(notice)
-    else {
-      readPublic(db, notice.key)
-        .then((row) => row && announce(toBannerChange(row)))
-        .catch((error: Error) => log().warn({ err: error }, 'banners: cannot read a changed banner'))
-    }
-  }
-
-  function startListening(): void {
-    stopListening ??= db.listen(BANNER_CHANNEL, hear)
-    stopListening.catch((error: Error) => {
-      log().warn({ err: error }, 'banners: cannot hear banner changes from the database')
-      stopListening = null
-    })
-  }
-
-  return {
-    announce,
-    /** Starts listening to the database (once); resolves when it listens. */
-    async ready(): Promise<void> {
-      startListening()
-      await stopListening
-    },
-    subscribe(listener: Listener): () => void {
-      // A wrapper per call, so subscribing the same function twice needs two unsubscribes.
-      const entry: Listener = (change) => listener(change)
-      listeners.add(entry)
-      startListening()
-      return () => {
-        listeners.delete(entry)
-      }
-    },
-    async close(): Promise<void> {
-      listeners.clear()
-      const stop = await stopListening?.catch(() => null)
-      stopListening = null
-      await stop?.()
-    },
-  }
+  return { ...feed, announce }
 }
 
 export type BannerStoreWithFeed = BannerStore & {
@@ -197,7 +160,7 @@ export function createBannerStore(db: SqlDatabase): BannerStoreWithFeed {
     reset: () => upsert(BANNER_KEYS.map((key) => ({ key, imageUrl: DEFAULT_BANNER_URL[key], mobileImageUrl: null }))),
 
     subscribe: feed.subscribe,
-    listening: feed.ready,
+    listening: feed.listening,
     close: feed.close,
   }
 }

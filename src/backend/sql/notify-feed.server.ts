@@ -1,0 +1,76 @@
+/**
+ * One process-wide LISTEN on a channel, fanned out to this process's subscribers: what the
+ * banner feed and the inbox's live changes share. One contract for both: `subscribe` is
+ * synchronous and starts the LISTEN if none runs; `listening()` resolves once the database is
+ * heard (a failed LISTEN is not kept: the next call tries again); a failing subscriber (say, a
+ * closed SSE stream) never keeps the others from hearing a change.
+ */
+import { log } from '~/lib/log.server'
+import type { SqlDatabase } from './client'
+
+export interface NotifyFeed<T> {
+  /** Tells every subscriber now (a payload heard, or this process's own change). */
+  tell(value: T): void
+  /** Starts listening (once); resolves when the database is heard. */
+  listening(): Promise<void>
+  /** Returns the unsubscribe function; subscribing one function twice needs two unsubscribes. */
+  subscribe(listener: (value: T) => void): () => void
+  close(): Promise<void>
+}
+
+export function createNotifyFeed<T>(
+  db: SqlDatabase,
+  options: {
+    channel: string
+    /** Names the feed in the log: `banners`, `inbox`. */
+    label: string
+    /** Turns a payload into what subscribers get, by calling `tell` (now, later, or not at all). */
+    hear(payload: string, tell: (value: T) => void): void
+  },
+): NotifyFeed<T> {
+  const listeners = new Set<(value: T) => void>()
+  let stopListening: Promise<() => Promise<void>> | null = null
+
+  function tell(value: T): void {
+    for (const listener of [...listeners]) {
+      try {
+        listener(value)
+      } catch (error) {
+        log().error({ err: error }, `${options.label}: a change listener failed`)
+      }
+    }
+  }
+
+  function start(): Promise<() => Promise<void>> {
+    if (!stopListening) {
+      const started = db.listen(options.channel, (payload) => options.hear(payload, tell))
+      stopListening = started
+      started.catch((error: Error) => {
+        log().warn({ err: error }, `${options.label}: cannot hear changes from the database`)
+        if (stopListening === started) stopListening = null
+      })
+    }
+    return stopListening
+  }
+
+  return {
+    tell,
+    async listening() {
+      await start()
+    },
+    subscribe(listener) {
+      const entry = (value: T) => listener(value)
+      listeners.add(entry)
+      start().catch(() => {})
+      return () => {
+        listeners.delete(entry)
+      }
+    },
+    async close() {
+      listeners.clear()
+      const stop = await stopListening?.catch(() => null)
+      stopListening = null
+      await stop?.()
+    },
+  }
+}
