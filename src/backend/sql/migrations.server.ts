@@ -81,12 +81,11 @@ export async function applyMigrations(db: Sql, migrations = MIGRATIONS): Promise
  * the role.
  */
 function isConcurrentRoleCreation(error: unknown): boolean {
-  const { code, constraint, message } = error as { code?: string; constraint?: string; message?: string }
+  const { code, constraint } = error as { code?: string; constraint?: string }
   // Which of the two depends on whether the other CREATE ROLE had committed when this one ran.
-  return (
-    (code === '23505' && constraint === 'pg_authid_rolname_index') ||
-    (code === '42710' && /^role ".*" already exists$/.test(message ?? ''))
-  )
+  // 42710 (duplicate_object) is SQLSTATE's key, the same in every server language; for another
+  // duplicate object the retry finds it again and the migration fails as it would have.
+  return (code === '23505' && constraint === 'pg_authid_rolname_index') || code === '42710'
 }
 
 export class MigrationError extends Error {

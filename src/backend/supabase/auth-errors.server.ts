@@ -19,8 +19,9 @@ export function authErrorCode(error: AuthError, fallback: AuthErrorCode): AuthEr
   if (isUnavailable(error)) return 'unavailable'
   const code = error.code ?? ''
   if (error.status === 429 || code.startsWith('over_')) return 'rate_limited'
-  // With shouldCreateUser: false, an unknown address answers 422 'Signups not allowed for otp'.
-  if (USER_NOT_FOUND.has(code) || /signups not allowed/i.test(error.message)) return 'user_not_found'
+  // With shouldCreateUser: false, an unknown address answers 422 otp_disabled ('Signups not
+  // allowed for otp'); the code, never the English message, decides.
+  if (USER_NOT_FOUND.has(code)) return 'user_not_found'
   // Supabase answers a wrong and an expired code alike ('Token has expired or is invalid').
   if (INVALID_CODE.has(code)) return 'invalid_code'
   return fallback

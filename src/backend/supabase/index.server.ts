@@ -15,7 +15,6 @@ import { createFileStorage } from './storage.server'
 
 export type { SupabaseBackendOptions } from './options.server'
 export { SupabaseAuthUnavailableError } from './auth.server'
-export { SchemaMissingError } from '../sql/migrations.server'
 
 /** Mail in the supabase mode: notifications only (Supabase Auth sends the codes); the outbox, without SMTP, in `dataDir`. */
 export interface SupabaseMailOptions extends MailOptions {

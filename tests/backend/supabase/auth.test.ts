@@ -50,7 +50,15 @@ describe('sendCode', () => {
       'user_not_found',
       'Signups not allowed for otp',
     ],
-    [{ status: 422, body: { code: 422, msg: 'Signups not allowed for otp' } }, 'user_not_found', 'Signups not allowed for otp'],
+    [
+      {
+        status: 422,
+        body: { code: 'otp_disabled', msg: 'Signups not allowed for otp' },
+        headers: { 'x-supabase-api-version': '2024-01-01' },
+      },
+      'user_not_found',
+      'Signups not allowed for otp',
+    ],
     [
       { status: 429, body: { code: 429, error_code: 'over_email_send_rate_limit', msg: 'Email rate limit exceeded' } },
       'rate_limited',
