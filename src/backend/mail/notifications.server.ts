@@ -7,10 +7,8 @@ import type { Locale, NotificationSettings } from '../backend'
 import { normalizeEmail } from '../domain'
 import { MAIL_PRIORITY } from './mail-rules'
 import { LIMITS } from '~/lib/limits'
+import { lockUntilCommit } from '../sql/advisory-lock.server'
 import type { Sql } from '../sql/client'
-
-/** Serialises notifying across instances, so the flood count is exact (pg_advisory_xact_lock). */
-const NOTIFY_LOCK = 7_305_118_490
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { newMessages: true, locale: 'tr' }
 
@@ -20,7 +18,7 @@ export async function queueMessageNotifications(
   linkOrigin: string | null,
   floodMax: number = LIMITS.mail.floodMax,
 ): Promise<void> {
-  await tx.query('select pg_advisory_xact_lock($1)', [NOTIFY_LOCK])
+  await lockUntilCommit(tx, 'mailNotifications')
   const { rows: recipients } = await tx.query<{ email: string; locale: Locale }>(
     `select a.email, coalesce(s.locale, $1) as locale
      from public.admin_emails a left join public.admin_notification_settings s on s.email = a.email

@@ -5,6 +5,7 @@
  * sets are bundled at build time by Vite's import.meta.glob, so the server needs no SQL on disk.
  */
 import type { Sql } from './client'
+import { lockUntilCommit } from './advisory-lock.server'
 
 const prelude = import.meta.glob<string>('./migrations/*.sql', { query: '?raw', import: 'default', eager: true })
 const supabase = import.meta.glob<string>('/supabase/migrations/*.sql', {
@@ -31,9 +32,6 @@ function sorted(files: Record<string, string>, group: string): Migration[] {
  */
 export const MIGRATIONS: readonly Migration[] = [...sorted(prelude, 'embedded'), ...sorted(supabase, 'supabase')]
 
-/** One key for every process that migrates the same database (pg_advisory_xact_lock). */
-const MIGRATION_LOCK = 7_305_118_402
-
 /**
  * Runs every migration not yet recorded; returns the names applied now (empty when up to date).
  * Each file runs in its own transaction under an advisory lock, so several instances starting at
@@ -41,7 +39,7 @@ const MIGRATION_LOCK = 7_305_118_402
  */
 export async function applyMigrations(db: Sql, migrations = MIGRATIONS): Promise<string[]> {
   await db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+    await lockUntilCommit(tx, 'migrations')
     await tx.exec(`
       create schema if not exists embedded_meta;
       revoke all on schema embedded_meta from public;
@@ -56,7 +54,7 @@ export async function applyMigrations(db: Sql, migrations = MIGRATIONS): Promise
     for (let attempt = 1; ; attempt++) {
       try {
         const ran = await db.transaction(async (tx) => {
-          await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+          await lockUntilCommit(tx, 'migrations')
           const done = await tx.query('select 1 from embedded_meta.schema_migrations where name = $1', [migration.name])
           if (done.rows.length > 0) return false
           await tx.exec(migration.sql)

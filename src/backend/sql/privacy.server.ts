@@ -7,10 +7,8 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { normalizeEmail } from '../domain'
 import type { ErasureCounts, ErasureResult, ExportedMessage, PersonalDataExport } from '../privacy-domain'
+import { lockUntilCommit } from './advisory-lock.server'
 import type { Sql } from './client'
-
-/** One key for every process erasing on one database: an erasure and a restore's re-run never interleave. */
-const PRIVACY_LOCK = 7_305_118_426
 
 /** The key of the subject hashes, stored by the first caller (like the postgres mode's code secret). */
 export async function loadPrivacyKey(db: Sql): Promise<Buffer> {
@@ -221,7 +219,7 @@ export async function erasePersonalData(db: Sql, email: string, options: EraseOp
   const address = normalizeEmail(email)
   if (options.actor && normalizeEmail(options.actor) === address) return { ok: false, reason: 'self' }
   const result = await db.transaction(async (tx): Promise<ErasureResult> => {
-    await tx.query('select pg_advisory_xact_lock($1)', [PRIVACY_LOCK])
+    await lockUntilCommit(tx, 'privacy')
     const { rows } = await tx.query<{ listed: boolean; others: number }>(
       `select exists (select from public.admin_emails where email = $1) as listed,
               (select count(*)::int from public.admin_emails where email <> $1) as others`,
@@ -279,7 +277,7 @@ export async function readErasures(db: Sql, since: Date): Promise<ErasureRecord[
  * tables; without them, the ones in the restored tables are used. Returns the addresses' count.
  */
 export async function reapplyErasures(tx: Sql, since: Date, erasures?: readonly ErasureRecord[]): Promise<number> {
-  await tx.query('select pg_advisory_xact_lock($1)', [PRIVACY_LOCK])
+  await lockUntilCommit(tx, 'privacy')
   const records = erasures ?? (await readErasures(tx, since))
   if (records.length === 0) return 0
   const wanted = new Set(records.map((r) => r.subjectHash))

@@ -5,10 +5,8 @@
  * the run, since the other is doing the same work).
  */
 import type { DestructionCategory, DestructionRecord, RetentionPolicy, RetentionRun } from '../privacy-domain'
+import { tryLockUntilCommit } from './advisory-lock.server'
 import type { Sql } from './client'
-
-/** One key for every process running the retention job on one database. */
-const RETENTION_LOCK = 7_305_118_425
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -76,8 +74,7 @@ export async function runRetention(db: Sql, policy: RetentionPolicy, now: Date):
     records: recordsBefore,
   }
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [RETENTION_LOCK])
-    if (!rows[0]?.locked) return { ran: false, records: [] }
+    if (!(await tryLockUntilCommit(tx, 'retention'))) return { ran: false, records: [] }
     const counts = new Map<DestructionCategory, { method: DestructionRecord['method']; count: number }>()
     const add = (category: DestructionCategory, method: DestructionRecord['method'], count: number) => {
       if (count > 0) counts.set(category, { method, count: (counts.get(category)?.count ?? 0) + count })

@@ -6,16 +6,14 @@
 import type { TeamChange, TeamMember, TeamStore } from '../backend'
 import { normalizeEmail } from '../domain'
 import type { Accounts } from './accounts.server'
+import { lockUntilCommit } from './advisory-lock.server'
 import { addAdminEmail, removeAdminEmail } from './admins.server'
 import type { Sql, SqlDatabase } from './client'
-
-/** One key for every process changing the admin list of one database (pg_advisory_xact_lock). */
-const TEAM_LOCK = 7_305_118_404
 
 export function createTeamStore(db: SqlDatabase, accounts: Accounts): TeamStore {
   function change<T>(actor: string, run: (tx: Sql) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1)', [TEAM_LOCK])
+      await lockUntilCommit(tx, 'team')
       await tx.query(`select set_config('app.actor', $1, true)`, [normalizeEmail(actor)])
       return run(tx)
     })
