@@ -5,8 +5,8 @@
  * reapplyErasures() lets a restore erase again what was erased after its backup was taken.
  */
 import { createHmac, randomBytes } from 'node:crypto'
-import { normalizeEmail } from '../domain'
-import type { ErasureCounts, ErasureResult, ExportedMessage, PersonalDataExport } from '../privacy-domain'
+import { normalizeEmail } from '~/domain/accounts'
+import type { ErasureCounts, ErasureResult, ExportedMessage, PersonalDataExport } from '~/domain/privacy'
 import type { Sql } from './client'
 
 /** One key for every process erasing on one database: an erasure and a restore's re-run never interleave. */

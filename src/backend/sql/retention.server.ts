@@ -4,7 +4,7 @@
  * (a transaction-level advisory lock taken without waiting: an instance that finds it held skips
  * the run, since the other is doing the same work).
  */
-import type { DestructionCategory, DestructionRecord, RetentionPolicy, RetentionRun } from '../privacy-domain'
+import type { DestructionCategory, DestructionRecord, RetentionPolicy, RetentionRun } from '~/domain/privacy'
 import type { Sql } from './client'
 
 /** One key for every process running the retention job on one database. */

@@ -4,7 +4,7 @@
  * trigger with the admin who made it (the transaction's `app.actor`). See decision 091.
  */
 import type { TeamChange, TeamMember, TeamStore } from '../backend'
-import { normalizeEmail } from '../domain'
+import { normalizeEmail } from '~/domain/accounts'
 import { addAdminEmail, removeAdminEmail } from './admins.server'
 import { addUser } from './builtin-auth/users.server'
 import type { Sql, SqlDatabase } from './client'

@@ -2,7 +2,7 @@
  * Head tags of the landing page: canonical and hreflang alternates (tr, en, x-default),
  * Open Graph and Twitter cards, and the firm as JSON-LD `Organization`.
  */
-import { LOCALES, type Locale } from '~/backend/domain'
+import { LOCALES, type Locale } from '~/domain/locales'
 import { ADDRESS_LINES, SITE } from '~/lib/site-config'
 import { m } from '~/paraglide/messages'
 import { localizeHref } from '~/paraglide/runtime'

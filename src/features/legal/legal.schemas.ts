@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { LOCALES } from '~/backend/domain'
+import { LOCALES } from '~/domain/locales'
 import type { SiteCookie } from '~/lib/cookies'
 import type { Provider } from '~/lib/env.server'
 import type { LegalPageId } from '~/lib/legal-pages'

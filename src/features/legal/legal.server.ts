@@ -1,5 +1,5 @@
 import { getRequest } from '@tanstack/react-start/server'
-import { LOCALES, type Locale } from '~/backend/domain'
+import { LOCALES, type Locale } from '~/domain/locales'
 import { cookiesInUse } from '~/lib/cookies'
 import { type ServerEnv, serverEnv } from '~/lib/env.server'
 import { requestOrigin } from '~/lib/forwarded.server'
