@@ -5,8 +5,7 @@
  */
 import type { User } from '@supabase/supabase-js'
 import type { AuthService, RequestContext } from '../backend'
-import type { AuthUser } from '~/domain/accounts'
-import { normalizeEmail } from '~/domain/accounts'
+import { type AuthUser, normalizeEmail } from '~/domain/accounts'
 import { authFailure, isUnavailable } from './auth-errors.server'
 import { createOtpClient, createSessionClient, visitorCall } from './clients.server'
 import type { SupabaseBackendOptions } from './options.server'
