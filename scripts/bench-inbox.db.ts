@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Backend, CookieOptions } from '~/backend/backend'
-import { MESSAGE_STATUSES } from '~/backend/domain'
+import { MESSAGE_STATUSES } from '~/domain/messages'
 import { openEmbedded } from '~/backend/embedded/index.server'
 import { readOutbox } from '~/backend/mail/outbox.server'
 import { openPostgres } from '~/backend/postgres/index.server'

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ContactMessage } from '~/backend/backend'
+import type { ContactMessage } from '~/domain/messages'
 import { openEmbedded } from '~/backend/embedded/index.server'
 import {
   crossValidated,

@@ -7,7 +7,7 @@
  */
 import { parsePrivacyArgs } from '~/backend/cli-args'
 import { withBackendTools } from '~/backend/tools.server'
-import { ERASED_KINDS, type ErasureResult } from '~/backend/privacy-domain'
+import { ERASED_KINDS, type ErasureResult } from '~/domain/privacy'
 
 const REFUSALS = {
   self: 'An admin cannot erase their own address.',

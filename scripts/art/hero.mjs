@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
 import sharp from 'sharp'
-import { bannerVariantUrl } from '../../src/backend/domain.ts'
+import { bannerVariantUrl } from '../../src/domain/banners.ts'
 import { makeBannerVariants } from '../../src/features/banners/make-banner-variants.server.ts'
 const FONT = resolve('node_modules/@fontsource-variable/inter/files')
 const fonts = `

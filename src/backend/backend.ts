@@ -4,31 +4,21 @@
  * sign-in and file storage (tests/backend/backend.contract.ts holds every mode to the same
  * behaviour). Only `index.server.ts` knows which mode is in use.
  */
+import type { AuthUser } from '~/domain/accounts'
+import type { Banner, BannerChange, BannerInput, BannerKey, PublicBanner } from '~/domain/banners'
 import type {
-  AuthUser,
-  Banner,
-  BannerChange,
-  BannerInput,
-  BannerKey,
   ContactMessage,
-  Locale,
   MessageCondition,
   MessagePage,
   MessagePatch,
   MessageQuery,
   NewContactMessage,
-  PublicBanner,
-  RateLimit,
-} from './domain'
+} from '~/domain/messages'
+import type { Locale } from '~/domain/locales'
+import type { RateLimit } from '~/domain/rate-limits'
 import type { SpamCandidate, SpamJudgement } from './spam/judge'
 import type { SpamVerdict } from './spam/learn'
-
-import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy, RetentionRun } from './privacy-domain'
-
-export * from './domain'
-export type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy, RetentionRun } from './privacy-domain'
-export type { SpamCandidate, SpamJudgement, StampReading } from './spam/judge'
-export type { SpamVerdict } from './spam/learn'
+import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy, RetentionRun } from '~/domain/privacy'
 
 export interface CookieOptions {
   httpOnly?: boolean

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '~/lib/limits'
 import { bannerFileUrls, bannerImageExtras, bannerVariantWidths, toBannerImageVariants } from './banner-images'
-import { bannerVariantUrl, toBannerChange } from './domain'
+import { bannerVariantUrl, toBannerChange } from '~/domain/banners'
 
 const VARIANTS = { width: 2200, height: 720, widths: [640, 2200] }
 

@@ -5,7 +5,13 @@
  * Apart from domain.ts so that the public page, which needs none of it, does not load it.
  */
 import { LIMITS } from '~/lib/limits'
-import { BANNER_VARIANT_FORMATS, type Banner, type BannerImageExtras, type BannerImageVariants, bannerVariantUrl } from './domain'
+import {
+  BANNER_VARIANT_FORMATS,
+  type Banner,
+  type BannerImageExtras,
+  type BannerImageVariants,
+  bannerVariantUrl,
+} from '~/domain/banners'
 
 /**
  * The widths to copy an image of `width` pixels to: the ladder's steps below 90% of it, then the

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot'
 import { LIMITS } from '~/lib/limits'
-import { SubjectEmailSchema } from './privacy-domain'
+import { normalizeEmail } from '~/domain/accounts'
 
 export const USERS_USAGE = 'Usage: npm run users -- add <email> [--admin] | remove <email> | list'
 export const PRIVACY_USAGE = 'Usage: npm run privacy -- export <email> | erase <email> --yes'
@@ -21,9 +21,18 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string }
 
 const fail = (error: string): { ok: false; error: string } => ({ ok: false, error })
 
+/** An address as a data-subject request names it: trimmed, lowercased, a valid e-mail. */
+export const SubjectEmailSchema = v.pipe(
+  v.string(),
+  v.transform(normalizeEmail),
+  v.nonEmpty('empty'),
+  v.maxLength(LIMITS.contact.emailMax, 'too_long'),
+  v.email('invalid'),
+)
+
 /** Lowercased and trimmed, as every address is stored; null when it cannot be an address. */
 export function parseEmail(value: string | undefined): string | null {
-  const email = value?.trim().toLowerCase() ?? ''
+  const email = normalizeEmail(value ?? '')
   return email.length <= LIMITS.contact.emailMax && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : null
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '~/lib/limits'
 import type { RateLimitStore } from './backend'
-import { createDatabaseRateLimiter } from './rate-limiter.server'
+import { hitAll, rateLimiter } from './rate-limiter.server'
 
 /**
  * A RateLimitStore that records its calls and counts hits per key (no window: the store's own
@@ -30,10 +30,10 @@ function recordingStore() {
   return { calls, store: async () => store }
 }
 
-describe('createDatabaseRateLimiter', () => {
+describe('rateLimiter', () => {
   it('counts under the limit’s name in LIMITS.rate, with the limit’s numbers', async () => {
     const { calls, store } = recordingStore()
-    const limiter = createDatabaseRateLimiter(LIMITS.rate.contactPerIp, { store })
+    const limiter = rateLimiter('contactPerIp', store)
     const { max, windowSeconds } = LIMITS.rate.contactPerIp
     for (let i = 0; i < max; i++) expect(await limiter.hit('203.0.113.9')).toBe(0)
     expect(await limiter.hit('203.0.113.9')).toBeGreaterThan(0)
@@ -47,15 +47,36 @@ describe('createDatabaseRateLimiter', () => {
 
   it('keeps limiters with equal numbers apart by name', async () => {
     const { calls, store } = recordingStore()
-    await createDatabaseRateLimiter(LIMITS.rate.sendCodePerIp, { store }).hit('x')
-    await createDatabaseRateLimiter(LIMITS.rate.verifyPerEmail, { store }).hit('x')
+    await rateLimiter('sendCodePerIp', store).hit('x')
+    await rateLimiter('verifyPerEmail', store).hit('x')
     expect(calls.map((c) => c.split(' ')[1])).toEqual(['sendCodePerIp:x', 'verifyPerEmail:x'])
   })
+})
 
-  it('needs a name for a limit that is not in LIMITS.rate', async () => {
+describe('hitAll', () => {
+  it('counts a hit on every key when none is over its limit', async () => {
     const { calls, store } = recordingStore()
-    expect(() => createDatabaseRateLimiter({ ...LIMITS.rate.contactPerIp }, { store })).toThrow(/LIMITS\.rate/)
-    await createDatabaseRateLimiter({ max: 1, windowSeconds: 60 }, { store, name: 'export' }).hit('a')
-    expect(calls).toEqual(['hit export:a 1/60'])
+    const wait = await hitAll([
+      [rateLimiter('verifyPerIp', store), '192.0.2.1'],
+      [rateLimiter('verifyPerEmail', store), 'a@example.com'],
+    ])
+    expect(wait).toBe(0)
+    expect(calls.filter((c) => c.startsWith('hit')).map((c) => c.split(' ')[1])).toEqual([
+      'verifyPerIp:192.0.2.1',
+      'verifyPerEmail:a@example.com',
+    ])
+  })
+
+  it('counts nothing and returns the wait when one key is over its limit', async () => {
+    const { calls, store } = recordingStore()
+    const perEmail = rateLimiter('sendCodePerEmail', store)
+    await perEmail.hit('a@example.com')
+    calls.length = 0
+    const wait = await hitAll([
+      [rateLimiter('sendCodePerIp', store), '192.0.2.1'],
+      [perEmail, 'a@example.com'],
+    ])
+    expect(wait).toBeGreaterThan(0)
+    expect(calls.filter((c) => c.startsWith('hit'))).toEqual([])
   })
 })

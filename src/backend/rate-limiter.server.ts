@@ -1,13 +1,15 @@
 /**
- * Rate limiters; the limits themselves are named in src/lib/limits.ts (LIMITS.rate). They count
- * in the database (Backend.rateLimits), so a limit survives restarts and holds across server
- * instances. See docs/decisions/006-database-rate-limits.md.
+ * Rate limiting, in one module. The limits are named in src/lib/limits.ts (LIMITS.rate) and
+ * looked up here by name; each counts in the database (Backend.rateLimits) under
+ * `<name>:<key>`, so a limit survives restarts, holds across server instances and never shares
+ * keys with another. The one 429 is `rateLimitedError` (src/lib/app-error.ts). See
+ * docs/decisions/006-database-rate-limits.md and 167-one-rate-limiter.md.
  */
 import { LIMITS } from '~/lib/limits'
-import type { RateLimit, RateLimitStore } from './backend'
+import type { RateLimitStore } from './backend'
 import { getBackend } from './index.server'
 
-export type { RateLimit } from './backend'
+export type RateLimitName = keyof typeof LIMITS.rate
 
 export interface DatabaseRateLimiter {
   /** Records one hit for `key`; returns the seconds to wait when over the limit (nothing recorded), else 0. */
@@ -18,34 +20,27 @@ export interface DatabaseRateLimiter {
   reset(key: string): Promise<void>
 }
 
-export interface DatabaseRateLimiterOptions {
-  /** Namespace of the keys in the shared table; defaults to the limit's name in LIMITS.rate. */
-  name?: string
-  /** Where hits are counted; the app's backend unless a test passes its own. */
-  store?: () => Promise<RateLimitStore>
-}
+/** Where hits are counted: the app's backend, looked up on each call (it starts on first use). */
+const backendStore = async (): Promise<RateLimitStore> => (await getBackend()).rateLimits
 
-/** The name under which `limit` appears in LIMITS.rate (the very object, not an equal copy). */
-function nameInLimits(limit: RateLimit): string | undefined {
-  return Object.entries(LIMITS.rate).find(([, named]) => named === limit)?.[0]
-}
-
-/**
- * One limiter per limit (the in-process createRateLimiter it replaced had the same call shape,
- * synchronous). Every limiter shares one table, so each
- * prefixes its keys with its name: `createDatabaseRateLimiter(LIMITS.rate.verifyPerIp)` counts
- * under `verifyPerIp:<ip>` and never mixes with `sendCodePerIp:<ip>`. A limit that is not in
- * LIMITS.rate needs an explicit `name`, so two limiters can never share keys by accident.
- */
-export function createDatabaseRateLimiter(limit: RateLimit, options: DatabaseRateLimiterOptions = {}): DatabaseRateLimiter {
-  const name = options.name ?? nameInLimits(limit)
-  if (!name) throw new Error('createDatabaseRateLimiter: pass a limit from LIMITS.rate or give it a name')
-  // Looked up on each call, not at import: the backend starts on first use.
-  const store = options.store ?? (async () => (await getBackend()).rateLimits)
+/** The limiter of `LIMITS.rate[name]`; a test passes its own store. */
+export function rateLimiter(name: RateLimitName, store: () => Promise<RateLimitStore> = backendStore): DatabaseRateLimiter {
+  const limit = LIMITS.rate[name]
   const keyOf = (key: string) => `${name}:${key}`
   return {
     hit: async (key) => (await store()).hit(keyOf(key), limit),
     check: async (key) => (await store()).check(keyOf(key), limit),
     reset: async (key) => (await store()).reset(keyOf(key)),
   }
+}
+
+/**
+ * Counts one hit on every key, or none when any of them is already over its limit. Returns the
+ * seconds to wait (0: go on).
+ */
+export async function hitAll(entries: [DatabaseRateLimiter, string][]): Promise<number> {
+  const wait = Math.max(0, ...(await Promise.all(entries.map(([limiter, key]) => limiter.check(key)))))
+  if (wait > 0) return wait
+  // Two requests may pass the check together; the store still lets only `max` hits in.
+  return Math.max(0, ...(await Promise.all(entries.map(([limiter, key]) => limiter.hit(key)))))
 }

@@ -3,7 +3,7 @@
  * exercise the same shapes (Turkish and English text, diacritics, every status).
  * Pure data, no database: safe to import anywhere.
  */
-import type { MessageStatus } from './domain'
+import type { MessageStatus } from '~/domain/messages'
 import * as W from './seed-words'
 
 export interface ContactMessageSeed {

@@ -34,6 +34,14 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The one 429: a message in the caller's language and, when known, the seconds until a retry can
+ * succeed, which errorMiddleware also sends as Retry-After.
+ */
+export function rateLimitedError(message: string, retryAfterSeconds?: number): AppError {
+  return new AppError(429, 'rate_limited', message, undefined, retryAfterSeconds)
+}
+
 interface SerializedAppError {
   status: number
   code: string

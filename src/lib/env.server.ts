@@ -6,6 +6,7 @@
  */
 import path from 'node:path'
 import * as v from 'valibot'
+import { normalizeEmail } from '~/domain/accounts'
 import { LIMITS } from './limits'
 
 const optionalString = v.optional(v.pipe(v.string(), v.trim()), '')
@@ -83,12 +84,7 @@ const EnvSchema = v.object({
   SEED_ADMIN_EMAILS: v.optional(
     v.pipe(
       v.string(),
-      v.transform((list) =>
-        list
-          .split(',')
-          .map((e) => e.trim().toLowerCase())
-          .filter(Boolean),
-      ),
+      v.transform((list) => list.split(',').map(normalizeEmail).filter(Boolean)),
       v.array(v.pipe(v.string(), v.email('SEED_ADMIN_EMAILS must be a comma-separated list of e-mail addresses'))),
     ),
     '',

@@ -1,16 +1,16 @@
 import { createMiddleware, createServerOnlyFn } from '@tanstack/react-start'
-import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
-import * as v from 'valibot'
+import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { AppError } from './app-error'
 import { m } from '~/paraglide/messages'
 import { log } from './log.server'
 
 /**
  * Global server-function middleware: whatever a handler throws leaves as an AppError.
- * Validation failures become 400 with a localized message; unexpected errors are logged
+ * Validation failures are AppErrors already (src/lib/validate.ts); unexpected errors are logged
  * on the server and become a 500 that carries no stack trace or internal detail.
  * The response carries the error's status (Start would otherwise answer 200 with the error
- * in the body), so a call without a session is a real HTTP 401, a non-admin's a 403.
+ * in the body), so a call without a session is a real HTTP 401, a non-admin's a 403, and a
+ * rate-limited call's wait as Retry-After (the one place that header is set).
  */
 export const errorMiddleware = createMiddleware({ type: 'function' }).server(async ({ next, context, data }) => {
   const call = (context as { serverFnCall?: ServerFnCall } | undefined)?.serverFnCall
@@ -20,15 +20,17 @@ export const errorMiddleware = createMiddleware({ type: 'function' }).server(asy
     return await next()
   } catch (error) {
     const appError = toAppError(error)
-    if (appError instanceof AppError && isServerFnRequest()) setResponseStatus(appError.status)
+    if (appError instanceof AppError && isServerFnRequest()) {
+      setResponseStatus(appError.status)
+      if (appError.retryAfterSeconds !== undefined) setResponseHeader('retry-after', String(appError.retryAfterSeconds))
+    }
     throw appError
   }
 })
 
 /**
  * The wire format (seroval) can carry BigInts and cycles, which no input here accepts and JSON
- * cannot hold. Start reports a Standard Schema's issues as JSON text, so such an input made the
- * report itself throw and a client's mistake a 500: refuse it as invalid input before validation.
+ * cannot hold: refuse such an input as invalid before any validator or handler sees it.
  */
 function refuseNonJsonInput(data: unknown): void {
   try {
@@ -78,54 +80,6 @@ export function toAppError(error: unknown): unknown {
   // Redirects and not-found signals thrown by router helpers pass through untouched.
   if (error instanceof Response) return error
   if (error && typeof error === 'object' && ('isNotFound' in error || 'isRedirect' in error)) return error
-  if (error && typeof error === 'object' && (error as { name?: string }).name === 'ValiError') {
-    return new AppError(400, 'bad_request', m.error_bad_request(), fieldMessages(error as v.ValiError<v.GenericSchema>))
-  }
-  const issues = standardSchemaIssues(error)
-  if (issues) return new AppError(400, 'bad_request', m.error_bad_request(), issueFields(issues))
   logFailure(error)
   return new AppError(500, 'internal', m.error_internal())
-}
-
-/** The first message per top-level field, for forms to show beside their inputs. */
-function fieldMessages(error: v.ValiError<v.GenericSchema>): Record<string, string> | undefined {
-  const fields: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const key = v.getDotPath(issue)?.split('.')[0]
-    if (key && !(key in fields)) fields[key] = issue.message
-  }
-  return Object.keys(fields).length > 0 ? fields : undefined
-}
-
-interface SchemaIssue {
-  message: string
-  path?: ({ key: PropertyKey } | PropertyKey)[]
-}
-
-/**
- * `.validator(schema)` with a Standard Schema (valibot's own objects) makes Start throw a plain
- * Error whose message is the JSON of the issues: a client mistake (400), not a server fault.
- */
-function standardSchemaIssues(error: unknown): SchemaIssue[] | null {
-  if (!(error instanceof Error) || !error.message.startsWith('[')) return null
-  try {
-    const issues: unknown = JSON.parse(error.message)
-    const valid =
-      Array.isArray(issues) &&
-      issues.length > 0 &&
-      issues.every((i) => i && typeof i === 'object' && typeof (i as SchemaIssue).message === 'string')
-    return valid ? (issues as SchemaIssue[]) : null
-  } catch {
-    return null
-  }
-}
-
-function issueFields(issues: SchemaIssue[]): Record<string, string> | undefined {
-  const fields: Record<string, string> = {}
-  for (const issue of issues) {
-    const first = issue.path?.[0]
-    const key = first && typeof first === 'object' ? first.key : first
-    if (key !== undefined && !(String(key) in fields)) fields[String(key)] = issue.message
-  }
-  return Object.keys(fields).length > 0 ? fields : undefined
 }

@@ -36,6 +36,12 @@ export const LIMITS = {
   },
   inbox: {
     pageSize: 50,
+    /**
+     * The highest page a message query may ask for: far past any real inbox (5 million rows at 50
+     * a page), low enough to keep OFFSET sane. The route falls back to page 1 beyond it, the server
+     * functions refuse it, and the SQL core clamps to it.
+     */
+    maxPage: 100_000,
     searchMax: 200,
     /** Rows one bulk action may touch. */
     bulkMax: 200,

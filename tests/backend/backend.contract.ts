@@ -9,14 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { CookieJar, CookieOptions, RequestContext } from '~/backend/backend'
 import { type ContractSubject, type MakeSubject, runTag, type Subject } from './contract-subject'
-import {
-  BANNER_BADGE,
-  type Banner,
-  type BannerChange,
-  DEFAULT_BANNER_TITLE,
-  DEFAULT_BANNER_URL,
-  MESSAGE_SEARCH_COUNT_CAP,
-} from '~/backend/domain'
+import { BANNER_BADGE, type Banner, type BannerChange, DEFAULT_BANNER_TITLE, DEFAULT_BANNER_URL } from '~/domain/banners'
+import { MESSAGE_SEARCH_COUNT_CAP } from '~/domain/messages'
 import { makeContactMessage } from '~/backend/seed-messages'
 import { insertContactMessages } from '~/backend/sql/messages.server'
 import { LIMITS } from '~/lib/limits'

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sql } from '~/backend/sql/client'
 import { erasePersonalData, exportPersonalData, reapplyErasures, readErasures } from '~/backend/sql/privacy.server'
 import { runRetention } from '~/backend/sql/retention.server'
-import { isEmptyExport, type RetentionPolicy } from '~/backend/privacy-domain'
+import { isEmptyExport, type RetentionPolicy } from '~/domain/privacy'
 
 export interface PrivacySubject {
   app: Sql

@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { outboxPath, readOutbox } from '~/backend/mail/outbox.server'
-import { isEmptyExport } from '~/backend/privacy-domain'
+import { isEmptyExport } from '~/domain/privacy'
 import { openTestBackend, type TestBackend } from './embedded-harness'
 import { describePrivacyContract } from './privacy.contract'
 

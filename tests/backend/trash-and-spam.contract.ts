@@ -4,7 +4,8 @@
  * was; only what is in the trash can be purged; 'not spam' notifies as a new arrival would.
  */
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import type { InboxChange, MessageQuery, StatusFilter } from '~/backend/backend'
+import type { InboxChange } from '~/backend/backend'
+import type { MessageQuery, StatusFilter } from '~/domain/messages'
 import { runTag, type Subject } from './contract-subject'
 
 export function describeTrashAndSpam(subject: Subject): void {

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import * as v from 'valibot'
-import { STATUS_FILTERS } from '~/backend/domain'
+import { STATUS_FILTERS } from '~/domain/messages'
 import { BannerImageUrlSchema } from '~/features/banners/banners.schemas'
 
 /** Payloads that would do harm if they reached SQL, HTML or a template unescaped. */

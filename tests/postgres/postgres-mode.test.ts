@@ -14,7 +14,7 @@ import { openPostgres, type PostgresInstance } from '~/backend/postgres/index.se
 import { addUser } from '~/backend/sql/builtin-auth/users.server'
 import { applyMigrations, MIGRATIONS } from '~/backend/sql/migrations.server'
 import { pgDatabase } from '~/backend/sql/pg.server'
-import type { BannerChange } from '~/backend/domain'
+import type { BannerChange } from '~/domain/banners'
 import { contextFor, createMemoryCookieJar, describeBackendContract } from '../backend/backend.contract'
 import { createTestClock } from '../backend/test-clock'
 import { createPlainDatabase, type PlainDatabase } from '../support/test-database'

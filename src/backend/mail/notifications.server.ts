@@ -3,8 +3,9 @@
  * has not turned them off, in that admin's language; past LIMITS.mail.floodMax messages in the
  * flood window, each admin's open digest collects them instead (docs/decisions/090-mail.md).
  */
-import type { Locale, NotificationSettings } from '../backend'
-import { normalizeEmail } from '../domain'
+import type { NotificationSettings } from '../backend'
+import { normalizeEmail } from '~/domain/accounts'
+import type { Locale } from '~/domain/locales'
 import { MAIL_PRIORITY } from './mail-rules'
 import { LIMITS } from '~/lib/limits'
 import { lockUntilCommit } from '../sql/advisory-lock.server'

@@ -4,7 +4,8 @@
  * finished as sent, failed, expired or cancelled. A claim pushes next_attempt_at a lease ahead:
  * if the process dies mid-delivery, the row is simply due again then (docs/decisions/090-mail.md).
  */
-import type { CodeDeliveryState, Locale } from '../backend'
+import type { CodeDeliveryState } from '../backend'
+import type { Locale } from '~/domain/locales'
 import { MAIL_PRIORITY, type MailKind } from './mail-rules'
 import { LIMITS } from '~/lib/limits'
 import type { Sql } from '../sql/client'

@@ -4,7 +4,7 @@
  * since nobody has chosen a language before signing in. Plain text only: nothing a visitor
  * wrote can become markup, and the subject carries no more of a message than its sender's name.
  */
-import type { Locale } from '~/backend/domain'
+import type { Locale } from '~/domain/locales'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 import { headerSafe, messageExcerpt } from './mail-rules'

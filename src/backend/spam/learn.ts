@@ -2,6 +2,7 @@
  * What one lesson from staff changes: the words counted under each verdict, and the senders
  * remembered. Shared by the SQL store and the corpus tests' in-memory model, so both learn alike.
  */
+import { normalizeEmail } from '~/domain/accounts'
 import { isFreeMail } from './free-mail'
 import { MESSAGES_TOKEN } from './bayes'
 import { domainOf, tokenize } from './text'
@@ -22,7 +23,7 @@ export function modelDomain(email: string): string | null {
 }
 
 export function lessonOf(message: { name: string; email: string; message: string }, verdict: SpamVerdict): Lesson {
-  const email = message.email.trim().toLowerCase()
+  const email = normalizeEmail(message.email)
   const domain = modelDomain(email)
   const senders: Lesson['senders'] = [{ sender: email, verdict }]
   // A firm's own domain is trusted with its address; spam only ever condemns the one address

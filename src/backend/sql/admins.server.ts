@@ -1,5 +1,5 @@
 /** The admin list, public.admin_emails: who may use the staff area, whatever signs them in. */
-import { normalizeEmail } from '../domain'
+import { normalizeEmail } from '~/domain/accounts'
 import type { Sql } from './client'
 
 export async function isAdminEmail(db: Sql, email: string): Promise<boolean> {

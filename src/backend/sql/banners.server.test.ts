@@ -7,7 +7,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { BannerChange } from '../backend'
+import type { BannerChange } from '~/domain/banners'
 import { type EmbeddedInstance, openEmbedded } from '../embedded/index.server'
 import { parseBannerNotification } from './banners.server'
 

@@ -19,7 +19,7 @@ import {
   type PublicBanner,
   lastInputPerKey,
   toBannerChange,
-} from '../domain'
+} from '~/domain/banners'
 import { bannerImageExtras } from '../banner-images'
 import type { Sql, SqlDatabase } from './client'
 import { createNotifyFeed } from './notify-feed.server'

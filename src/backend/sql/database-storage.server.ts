@@ -4,7 +4,7 @@
  * server instance serves every upload and a backup of the database holds them all.
  */
 import type { FileStorage } from '../backend'
-import { IMAGE_BUCKET } from '../domain'
+import { IMAGE_BUCKET } from '~/domain/banners'
 import type { Sql } from './client'
 import {
   checkBucket,

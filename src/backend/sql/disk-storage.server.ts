@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { FileStorage } from '../backend'
-import { IMAGE_BUCKET } from '../domain'
+import { IMAGE_BUCKET } from '~/domain/banners'
 import type { Sql } from './client'
 import {
   checkBucket,

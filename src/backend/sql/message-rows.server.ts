@@ -2,7 +2,7 @@
  * SQL pieces of the message store: the row mapping and the list filter. Kept apart from the
  * store so a test can EXPLAIN the exact filter the store runs.
  */
-import { type ContactMessage, type MessageQuery, type MessageStatus, searchMode } from '../domain'
+import { type ContactMessage, type MessageQuery, type MessageStatus, searchMode } from '~/domain/messages'
 
 /** What the word-start index holds: the first one or two letters or digits of a word. */
 const WORD_START = /^[\p{L}\p{N}]{1,2}$/u

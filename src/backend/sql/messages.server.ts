@@ -11,7 +11,8 @@ import {
   messagePaging,
   searchCountLimit,
   validIds,
-} from '../domain'
+} from '~/domain/messages'
+import { LIMITS } from '~/lib/limits'
 import type { ContactMessageSeed } from '../seed-messages'
 import type { Sql } from './client'
 import { MESSAGE_COLUMNS, type MessageRow, messageFilter, messageOrder, toContactMessage } from './message-rows.server'
@@ -44,7 +45,7 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
     },
 
     async list(query) {
-      const { page, pageSize } = messagePaging(query)
+      const { page, pageSize } = messagePaging(query, LIMITS.inbox)
       const { where, params } = messageFilter(query)
       const limit = `$${params.length + 1}`
       const offset = `$${params.length + 2}`

@@ -5,9 +5,9 @@
  * reapplyErasures() lets a restore erase again what was erased after its backup was taken.
  */
 import { createHmac, randomBytes } from 'node:crypto'
-import { normalizeEmail } from '../domain'
-import type { ErasureCounts, ErasureResult, ExportedMessage, PersonalDataExport } from '../privacy-domain'
 import { lockUntilCommit } from './advisory-lock.server'
+import { normalizeEmail } from '~/domain/accounts'
+import type { ErasureCounts, ErasureResult, ExportedMessage, PersonalDataExport } from '~/domain/privacy'
 import type { Sql } from './client'
 
 /** The key of the subject hashes, stored by the first caller (like the postgres mode's code secret). */

@@ -4,8 +4,8 @@
  * (a transaction-level advisory lock taken without waiting: an instance that finds it held skips
  * the run, since the other is doing the same work).
  */
-import type { DestructionCategory, DestructionRecord, RetentionPolicy, RetentionRun } from '../privacy-domain'
 import { tryLockUntilCommit } from './advisory-lock.server'
+import type { DestructionCategory, DestructionRecord, RetentionPolicy, RetentionRun } from '~/domain/privacy'
 import type { Sql } from './client'
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -4,6 +4,7 @@
  * them (../spam/judge.ts); learning moves counts and remembers senders, in one transaction.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import { normalizeEmail } from '~/domain/accounts'
 import type { SpamService } from '../backend'
 import { MESSAGES_TOKEN, type TokenCounts } from '../spam/bayes'
 import { weigh } from '../spam/judge'
@@ -20,7 +21,7 @@ export function createSpamService(db: Sql, now: () => Date): SpamService {
 
   return {
     async judge(candidate) {
-      const email = candidate.email.trim().toLowerCase()
+      const email = normalizeEmail(candidate.email)
       const domain = domainOf(email)
       const tokens = tokenize(candidate, modelDomain(email))
       const text = normalisedForFingerprint(candidate.message)

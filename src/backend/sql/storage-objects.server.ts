@@ -3,7 +3,7 @@
  * cache lifetime) and the bucket's own limits. The bucket's row (size limit, allowed types) comes
  * from the same migration Supabase runs, so every deployment mode refuses the same files.
  */
-import { IMAGE_BUCKET, UPLOADS_PATH } from '../domain'
+import { IMAGE_BUCKET, UPLOADS_PATH } from '~/domain/banners'
 import type { Sql } from './client'
 
 /** Plain names only: no separators, no leading dot, so nothing can escape the bucket folder. */

@@ -4,9 +4,9 @@
  * trigger with the admin who made it (the transaction's `app.actor`). See decision 091.
  */
 import type { TeamChange, TeamMember, TeamStore } from '../backend'
-import { normalizeEmail } from '../domain'
 import type { Accounts } from './accounts.server'
 import { lockUntilCommit } from './advisory-lock.server'
+import { normalizeEmail } from '~/domain/accounts'
 import { addAdminEmail, removeAdminEmail } from './admins.server'
 import type { Sql, SqlDatabase } from './client'
 

@@ -4,8 +4,8 @@
  * role never acts for a visitor. Who is an admin is the database's admin list (`isAdmin`).
  */
 import type { User } from '@supabase/supabase-js'
-import type { AuthService, AuthUser, RequestContext } from '../backend'
-import { normalizeEmail } from '../domain'
+import type { AuthService, RequestContext } from '../backend'
+import { type AuthUser, normalizeEmail } from '~/domain/accounts'
 import { authFailure, isUnavailable } from './auth-errors.server'
 import { createOtpClient, createSessionClient, visitorCall } from './clients.server'
 import type { SupabaseBackendOptions } from './options.server'

@@ -1,6 +1,6 @@
 /** Banner images in the public Supabase Storage bucket, which serves them itself. */
 import type { FileStorage } from '../backend'
-import { IMAGE_BUCKET } from '../domain'
+import { IMAGE_BUCKET } from '~/domain/banners'
 import { createServiceClient } from './clients.server'
 import type { SupabaseBackendOptions } from './options.server'
 

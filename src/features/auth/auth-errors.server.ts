@@ -3,9 +3,8 @@
  * a message in the caller's language. Messages never say more than Supabase itself would
  * (an unknown address is "cannot send a code here", never "this user is not an admin").
  */
-import { setResponseHeader } from '@tanstack/react-start/server'
 import type { AuthFailure } from '~/backend/backend'
-import { AppError } from '~/lib/app-error'
+import { AppError, rateLimitedError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'
 import { log } from '~/lib/log.server'
 
@@ -23,9 +22,9 @@ export function authFailureToAppError(step: AuthStep, failure: AuthFailure): App
       return new AppError(400, 'auth_too_many_attempts', m.login_error_too_many_attempts())
     case 'rate_limited': {
       const seconds = failure.retryAfterSeconds
-      if (seconds === undefined) return new AppError(429, 'rate_limited', m.error_rate_limited())
-      setResponseHeader('retry-after', String(seconds))
-      return new AppError(429, 'rate_limited', m.login_error_resend_wait({ seconds }), undefined, seconds)
+      return seconds === undefined
+        ? rateLimitedError(m.error_rate_limited())
+        : rateLimitedError(m.login_error_resend_wait({ seconds }), seconds)
     }
     case 'unavailable':
       // A fault, not an answer: the login page's texts for an unexpected failure

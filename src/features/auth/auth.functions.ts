@@ -4,10 +4,10 @@
  * `requireAdmin` instead. See docs/decisions/020-sessions-and-otp.md.
  */
 import { createServerFn } from '@tanstack/react-start'
-import * as v from 'valibot'
 import { getBackend } from '~/backend/index.server'
 import { AppError } from '~/lib/app-error'
 import { clientIp } from '~/lib/client-ip.server'
+import { validate } from '~/lib/validate'
 import { requestContext } from './request-context.server'
 import { m } from '~/paraglide/messages'
 import { authFailureToAppError } from './auth-errors.server'
@@ -23,7 +23,7 @@ export type { AdminSession } from './session.functions'
  * for an SMTP server, and getCodeDelivery tells the login page whether it has left.
  */
 export const sendLoginCode = createServerFn({ method: 'POST' })
-  .validator((data: unknown) => v.parse(SendLoginCodeSchema, data))
+  .validator(validate(SendLoginCodeSchema))
   .handler(async ({ data }): Promise<{ sent: true; deliveryId: string | null }> => {
     const clientAddress = clientIp()
     await limitSendCode(clientAddress, data.email)
@@ -40,7 +40,7 @@ export const sendLoginCode = createServerFn({ method: 'POST' })
  * random, given only to whoever asked for the code, and the answer says nothing else.
  */
 export const getCodeDelivery = createServerFn({ method: 'GET' })
-  .validator((data: unknown) => v.parse(CodeDeliveryInputSchema, data))
+  .validator(validate(CodeDeliveryInputSchema))
   .handler(async ({ data }): Promise<{ state: CodeDeliveryState | null }> => {
     const backend = await getBackend()
     return { state: await backend.mail.codeDelivery(data.id) }
@@ -51,7 +51,7 @@ export const getCodeDelivery = createServerFn({ method: 'GET' })
  * signed out again at once and told they have no access.
  */
 export const verifyLoginCode = createServerFn({ method: 'POST' })
-  .validator((data: unknown) => v.parse(VerifyLoginCodeSchema, data))
+  .validator(validate(VerifyLoginCodeSchema))
   .handler(async ({ data }): Promise<AdminSession> => {
     await limitVerify(clientIp(), data.email)
     const backend = await getBackend()

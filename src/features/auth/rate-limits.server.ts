@@ -3,32 +3,21 @@
  * attempt limit of its own). Counted in the database (Backend.rateLimits), so they survive
  * restarts and hold across server instances. See docs/decisions/021-rate-limits.md and 006.
  */
-import { setResponseHeader } from '@tanstack/react-start/server'
-import { AppError } from '~/lib/app-error'
-import { LIMITS } from '~/lib/limits'
-import { createDatabaseRateLimiter, type DatabaseRateLimiter } from '~/backend/rate-limiter.server'
+import { normalizeEmail } from '~/domain/accounts'
+import { rateLimitedError } from '~/lib/app-error'
+import { hitAll, rateLimiter } from '~/backend/rate-limiter.server'
 import { m } from '~/paraglide/messages'
 
 const limiters = {
-  sendCodePerIp: createDatabaseRateLimiter(LIMITS.rate.sendCodePerIp),
-  sendCodePerEmail: createDatabaseRateLimiter(LIMITS.rate.sendCodePerEmail),
-  verifyPerIp: createDatabaseRateLimiter(LIMITS.rate.verifyPerIp),
-  verifyPerEmail: createDatabaseRateLimiter(LIMITS.rate.verifyPerEmail),
+  sendCodePerIp: rateLimiter('sendCodePerIp'),
+  sendCodePerEmail: rateLimiter('sendCodePerEmail'),
+  verifyPerIp: rateLimiter('verifyPerIp'),
+  verifyPerEmail: rateLimiter('verifyPerEmail'),
 }
 
-function tooMany(seconds: number): AppError {
-  setResponseHeader('retry-after', String(seconds))
-  return new AppError(429, 'rate_limited', m.login_error_rate_limited({ seconds }), undefined, seconds)
-}
-
-/** Counts one hit on every key, or none when any of them is already over its limit. */
-async function hitAll(entries: [DatabaseRateLimiter, string][]): Promise<void> {
-  const waits = await Promise.all(entries.map(([limiter, key]) => limiter.check(key)))
-  const wait = Math.max(0, ...waits)
-  if (wait > 0) throw tooMany(wait)
-  // Two requests may pass the check together; the store still lets only `max` hits in.
-  const late = Math.max(0, ...(await Promise.all(entries.map(([limiter, key]) => limiter.hit(key)))))
-  if (late > 0) throw tooMany(late)
+/** The sign-in's 429, thrown while there is a wait. */
+function refuseWhileWaiting(seconds: number): void {
+  if (seconds > 0) throw rateLimitedError(m.login_error_rate_limited({ seconds }), seconds)
 }
 
 /**
@@ -38,28 +27,25 @@ async function hitAll(entries: [DatabaseRateLimiter, string][]): Promise<void> {
  * Auth's own throttle says it only in English prose).
  */
 export async function limitSendCode(ip: string, email: string): Promise<void> {
-  const wait = await limiters.sendCodePerEmail.check(email.toLowerCase())
-  if (wait > 0) throw resendWait(wait)
-  await hitAll([[limiters.sendCodePerIp, ip]])
+  const wait = await limiters.sendCodePerEmail.check(normalizeEmail(email))
+  if (wait > 0) throw rateLimitedError(m.login_error_resend_wait({ seconds: wait }), wait)
+  refuseWhileWaiting(await hitAll([[limiters.sendCodePerIp, ip]]))
 }
 
 export async function recordCodeSent(email: string): Promise<void> {
-  await limiters.sendCodePerEmail.hit(email.toLowerCase())
-}
-
-function resendWait(seconds: number): AppError {
-  setResponseHeader('retry-after', String(seconds))
-  return new AppError(429, 'rate_limited', m.login_error_resend_wait({ seconds }), undefined, seconds)
+  await limiters.sendCodePerEmail.hit(normalizeEmail(email))
 }
 
 export async function limitVerify(ip: string, email: string): Promise<void> {
-  await hitAll([
-    [limiters.verifyPerIp, ip],
-    [limiters.verifyPerEmail, email.toLowerCase()],
-  ])
+  refuseWhileWaiting(
+    await hitAll([
+      [limiters.verifyPerIp, ip],
+      [limiters.verifyPerEmail, normalizeEmail(email)],
+    ]),
+  )
 }
 
 /** A successful sign-in clears the address's failed tries (the IP's stay counted). */
 export async function forgetVerifyTries(email: string): Promise<void> {
-  await limiters.verifyPerEmail.reset(email.toLowerCase())
+  await limiters.verifyPerEmail.reset(normalizeEmail(email))
 }

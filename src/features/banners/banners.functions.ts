@@ -4,26 +4,12 @@
  * pages' live channel. Uploads are a server route instead (see routes/api/banner-upload.ts).
  */
 import { createServerFn } from '@tanstack/react-start'
-import * as v from 'valibot'
-import { BANNER_BADGE, BANNER_KEYS, type Banner } from '~/backend/domain'
+import { BANNER_BADGE, BANNER_KEYS, type Banner, DEFAULT_BANNER_TITLE } from '~/domain/banners'
 import { getBackend } from '~/backend/index.server'
 import { requireAdmin } from '~/features/auth/require-admin'
-import { AppError } from '~/lib/app-error'
-import { BANNER_TITLE } from './banners.schemas'
+import { validate } from '~/lib/validate'
 import { removeUnusedUploads } from './remove-unused-uploads.server'
 import { SaveBannersSchema } from './save-banners.schemas'
-
-/** Valibot's own message for the first problem, with one message per field for the form. */
-function parseOrExplain<const TSchema extends v.GenericSchema>(schema: TSchema, data: unknown): v.InferOutput<TSchema> {
-  const result = v.safeParse(schema, data)
-  if (result.success) return result.output
-  const fields: Record<string, string> = {}
-  for (const issue of result.issues) {
-    const path = v.getDotPath(issue)
-    if (path && !fields[path]) fields[path] = issue.message
-  }
-  throw new AppError(400, 'bad_request', result.issues[0].message, fields)
-}
 
 /** Both banner rows, ordered by key (a key without a row is simply absent). */
 export const listBanners = createServerFn({ method: 'GET' })
@@ -39,14 +25,14 @@ export const listBanners = createServerFn({ method: 'GET' })
  */
 export const saveBanners = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator((data: unknown) => parseOrExplain(SaveBannersSchema, data))
+  .validator(validate(SaveBannersSchema, { message: 'first-issue' }))
   .handler(async ({ data }): Promise<Banner[]> => {
     const backend = await getBackend()
     const banners = await backend.banners.upsert(
       BANNER_KEYS.map((key) => ({
         key,
         ...data[key],
-        title: BANNER_TITLE[key],
+        title: DEFAULT_BANNER_TITLE[key],
         badge: BANNER_BADGE[key],
       })),
     )

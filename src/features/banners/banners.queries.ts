@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { BANNER_KEYS, type Banner, type BannerImageVariants, type BannerKey } from '~/backend/domain'
+import { BANNER_KEYS, type Banner, type BannerImageVariants, type BannerKey } from '~/domain/banners'
 import { listBanners } from './banners.functions'
 
 export const bannersQueryKey = ['banners', 'admin'] as const

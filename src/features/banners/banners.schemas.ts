@@ -4,7 +4,7 @@
  * value is checked, so they follow the caller's language.
  */
 import * as v from 'valibot'
-import { BANNER_KEYS, type BannerKey, UPLOADS_PATH } from '~/backend/domain'
+import { BANNER_KEYS, UPLOADS_PATH } from '~/domain/banners'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 
@@ -59,9 +59,3 @@ export const BannerImageUrlSchema = v.pipe(
 /** The images an upload is for: the banner's own, or its mobile image. */
 export const BANNER_IMAGE_KINDS = ['main', 'mobile'] as const
 export type BannerImageKind = (typeof BANNER_IMAGE_KINDS)[number]
-
-/** Stored in hero_settings.title: the banner's name, the same whatever the admin's language. */
-export const BANNER_TITLE: Record<BannerKey, string> = {
-  'tr-banner': 'Türkçe Banner',
-  'en-banner': 'English Banner',
-}

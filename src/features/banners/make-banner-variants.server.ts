@@ -14,7 +14,7 @@ import { setPriority } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import type { Sharp } from 'sharp'
 import { bannerVariantWidths } from '~/backend/banner-images'
-import { BANNER_VARIANT_FORMATS, type BannerImageVariants, type BannerVariantFormat } from '~/backend/domain'
+import { BANNER_VARIANT_FORMATS, type BannerImageVariants, type BannerVariantFormat } from '~/domain/banners'
 import { LIMITS } from '~/lib/limits'
 
 /**

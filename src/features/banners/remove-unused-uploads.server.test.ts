@@ -1,5 +1,6 @@
 import { expect, it, vi } from 'vitest'
-import type { Backend, Banner, FileStorage } from '~/backend/backend'
+import type { Backend, FileStorage } from '~/backend/backend'
+import type { Banner } from '~/domain/banners'
 import { LIMITS } from '~/lib/limits'
 import { removeUnusedUploads } from './remove-unused-uploads.server'
 import { log } from '~/lib/log.server'

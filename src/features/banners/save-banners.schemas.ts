@@ -8,7 +8,7 @@
  */
 import * as v from 'valibot'
 import { toBannerImageVariants } from '~/backend/banner-images'
-import type { BannerKey } from '~/backend/domain'
+import type { BannerKey } from '~/domain/banners'
 import { m } from '~/paraglide/messages'
 import { BannerImageUrlSchema } from './banners.schemas'
 

@@ -5,7 +5,7 @@
  * with its responsive copies. See docs/decisions/041-banner-uploads.md and 042-responsive-banners.md.
  */
 import type { FileStorage } from '~/backend/backend'
-import { BANNER_KEYS, type BannerImageVariants, bannerVariantUrl } from '~/backend/domain'
+import { BANNER_KEYS, type BannerImageVariants, bannerVariantUrl } from '~/domain/banners'
 import { getBackend } from '~/backend/index.server'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'

@@ -4,7 +4,7 @@
  * its responsive copies; rejects with an Error whose message is the server's localized reason.
  */
 import { toBannerImageVariants } from '~/backend/banner-images'
-import type { BannerImageVariants, BannerKey } from '~/backend/domain'
+import type { BannerImageVariants, BannerKey } from '~/domain/banners'
 import { m } from '~/paraglide/messages'
 import type { BannerImageKind } from './banners.schemas'
 

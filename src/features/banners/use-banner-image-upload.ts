@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import type { BannerKey } from '~/backend/domain'
+import type { BannerKey } from '~/domain/banners'
 import { toast } from '~/components/ui/toaster'
 import { m } from '~/paraglide/messages'
 import type { BannerImageKind } from './banners.schemas'

@@ -1,25 +1,20 @@
 import { redirect } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
+import { getRequest } from '@tanstack/react-start/server'
+import * as v from 'valibot'
 import { getBackend } from '~/backend/index.server'
 import { isLocale, localizeHref } from '~/paraglide/runtime'
-import type { NewContactMessage } from '~/backend/backend'
+import type { NewContactMessage } from '~/domain/messages'
 import { serverEnv } from '~/lib/env.server'
 import { loadFormStampKey, readFormStamp } from '~/lib/form-stamp.server'
 import { mailLinkOrigin } from '~/lib/mail-link-origin.server'
 import { clientIp } from '~/lib/client-ip.server'
-import { AppError, describeError } from '~/lib/app-error'
-import { m } from '~/paraglide/messages'
+import { describeError } from '~/lib/app-error'
+import { validate } from '~/lib/validate'
 import type { ContactResult } from './contact-result'
-import {
-  type ContactSubmission,
-  type ContactSubmissionInput,
-  FORM_STAMP_FIELD,
-  HONEYPOT_FIELD,
-  parseContactSubmission,
-} from './contact.schemas'
+import { type ContactSubmission, FORM_STAMP_FIELD, HONEYPOT_FIELD, parseContactSubmission } from './contact.schemas'
 import { askAkismet } from './akismet.server'
-import { acceptContactMessage, contactLimiter, ContactRateLimitedError } from './contact.server'
+import { acceptContactMessage, contactLimiter } from './contact.server'
 
 async function store(data: ContactSubmission) {
   const backend = await getBackend()
@@ -35,17 +30,12 @@ async function store(data: ContactSubmission) {
   const outside = akismet
     ? () => askAkismet(akismet, { ...data, ip, userAgent: request.headers.get('user-agent') ?? '' })
     : undefined
-  try {
-    return await acceptContactMessage(data, ip, { messages, limiter: contactLimiter, spam: backend.spam, stamp, outside })
-  } catch (error) {
-    if (error instanceof ContactRateLimitedError) setResponseHeader('retry-after', String(error.retryAfterSeconds))
-    throw error
-  }
+  return acceptContactMessage(data, ip, { messages, limiter: contactLimiter, spam: backend.spam, stamp, outside })
 }
 
 /** The form's submission with JavaScript: validate → rate-limit → store (no sign-in needed). */
 export const submitContactMessage = createServerFn({ method: 'POST' })
-  .validator((input: ContactSubmissionInput) => parseContactSubmission(input))
+  .validator(parseContactSubmission)
   .handler(async ({ data }): Promise<{ ok: true }> => {
     await store(data)
     return { ok: true }
@@ -56,11 +46,8 @@ export const submitContactMessage = createServerFn({ method: 'POST' })
  * comes back as a 303 to the page (in the form's language) with `?contact=<result>`.
  */
 export const submitContactForm = createServerFn({ method: 'POST' })
-  .validator((data: unknown) => {
-    // Anything but a form post is a client's mistake (a plain Error here was answered 500).
-    if (!(data instanceof FormData)) throw new AppError(400, 'bad_request', m.error_bad_request())
-    return data
-  })
+  // Anything but a form post is a client's mistake (a plain Error here was answered 500).
+  .validator(validate(v.instance(FormData)))
   .handler(async ({ data }) => {
     const field = (name: string) => {
       const value = data.get(name)

@@ -2,7 +2,8 @@ import * as v from 'valibot'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LIMITS } from '~/lib/limits'
 import { overwriteGetLocale } from '~/paraglide/runtime'
-import { ContactSchema, ContactSubmissionSchema, contactFieldErrors } from './contact.schemas'
+import { fieldMessages as contactFieldErrors } from '~/lib/validate'
+import { ContactSchema, ContactSubmissionSchema } from './contact.schemas'
 
 function errorsIn(locale: 'tr' | 'en', input: Record<string, string>) {
   overwriteGetLocale(() => locale)

@@ -4,9 +4,9 @@
  * each is produced in the language of the moment it is shown (docs/product.md#contact-form).
  */
 import * as v from 'valibot'
-import { AppError } from '~/lib/app-error'
 import { FORM_STAMP_FIELD } from '~/lib/form-stamp'
 import { LIMITS } from '~/lib/limits'
+import { validate } from '~/lib/validate'
 import { m } from '~/paraglide/messages'
 
 const { nameMin, nameMax, emailMax, messageMin, messageMax } = LIMITS.contact
@@ -74,19 +74,5 @@ export const ContactSubmissionSchema = v.object({
 export type ContactSubmission = v.InferOutput<typeof ContactSubmissionSchema>
 export type ContactSubmissionInput = v.InferInput<typeof ContactSubmissionSchema>
 
-/** Field name → first message, for showing server-side validation under each field. */
-export function contactFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
-  const fields: Record<string, string> = {}
-  for (const issue of issues) {
-    const key = v.getDotPath(issue)
-    if (key && !(key in fields)) fields[key] = issue.message
-  }
-  return fields
-}
-
 /** The server function's validator: trimmed input, or a 400 carrying each field's message. */
-export function parseContactSubmission(input: unknown): ContactSubmission {
-  const parsed = v.safeParse(ContactSubmissionSchema, input)
-  if (!parsed.success) throw new AppError(400, 'bad_request', m.error_bad_request(), contactFieldErrors(parsed.issues))
-  return parsed.output
-}
+export const parseContactSubmission = validate(ContactSubmissionSchema)

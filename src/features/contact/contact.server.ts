@@ -2,11 +2,11 @@
  * Taking in a contact message: drop bots → rate-limit per address → judge → store.
  * Kept apart from the server function so tests can run it against any MessageStore.
  */
-import type { MessageStore, NewContactMessage, SpamService } from '~/backend/backend'
-import { createDatabaseRateLimiter, type DatabaseRateLimiter } from '~/backend/rate-limiter.server'
-import { AppError } from '~/lib/app-error'
+import type { MessageStore, SpamService } from '~/backend/backend'
+import type { NewContactMessage } from '~/domain/messages'
+import { type DatabaseRateLimiter, rateLimiter } from '~/backend/rate-limiter.server'
+import { rateLimitedError } from '~/lib/app-error'
 import type { StampReading } from '~/lib/form-stamp.server'
-import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 import type { OutsideVerdict } from './akismet.server'
 import { type ContactSubmission, HONEYPOT_FIELD } from './contact.schemas'
@@ -27,14 +27,7 @@ export interface ContactDeps {
  * Counted in the database, so the limit survives restarts and holds across server instances
  * (docs/decisions/006-database-rate-limits.md).
  */
-export const contactLimiter = createDatabaseRateLimiter(LIMITS.rate.contactPerIp)
-
-/** 429 in the caller's language; the server function sends `retryAfterSeconds` as Retry-After. */
-export class ContactRateLimitedError extends AppError {
-  constructor(retryAfterSeconds: number) {
-    super(429, 'rate_limited', m.contact_rate_limited(), undefined, retryAfterSeconds)
-  }
-}
+export const contactLimiter = rateLimiter('contactPerIp')
 
 /**
  * Takes input already parsed by `parseContactSubmission` (the server function's validator). The
@@ -46,7 +39,7 @@ export async function acceptContactMessage(input: ContactSubmission, ip: string,
 
   // Only messages that would be stored count against the address.
   const wait = await deps.limiter.hit(ip)
-  if (wait > 0) throw new ContactRateLimitedError(wait)
+  if (wait > 0) throw rateLimitedError(m.contact_rate_limited(), wait)
   const { name, email, message } = input
   const [judgement, outside] = await Promise.all([
     deps.spam.judge({ name, email, message, ...(deps.stamp ? { stamp: deps.stamp } : {}) }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ContactMessage, MessageQuery, MessageStore } from '~/backend/backend'
+import type { ContactMessage, MessageQuery } from '~/domain/messages'
+import type { MessageStore } from '~/backend/backend'
 import { CSV_BOM } from './csv'
 import { collectMessages, exportMessagesFile } from './export-messages.server'
 

@@ -2,7 +2,9 @@
  * The CSV export, built on MessageStore.list: pages of 1,000 (PostgREST's usual row cap) up to
  * LIMITS.inbox.exportMax rows, newest first, in the admin's language.
  */
-import type { ContactMessage, Locale, MessageStore, StatusFilter } from '~/backend/backend'
+import type { ContactMessage, StatusFilter } from '~/domain/messages'
+import type { Locale } from '~/domain/locales'
+import type { MessageStore } from '~/backend/backend'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 import { encodeCsv, formatCsvDate } from './csv'

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { AuthUser, InboxChange, InboxEvents, RequestContext } from '~/backend/backend'
+import type { AuthUser } from '~/domain/accounts'
+import type { InboxChange, InboxEvents, RequestContext } from '~/backend/backend'
 import { readUntil } from '../../../tests/support/event-stream'
 import { createInboxEventStream, inboxEventsResponse } from './inbox-events.server'
 import { log } from '~/lib/log.server'

@@ -19,10 +19,11 @@ import {
 } from './inbox.schemas'
 import { applyBulkAction, changeStatus } from './message-updates.server'
 import { openPatch, togglePatch } from './message-status'
+import { validate } from '~/lib/validate'
 
 export const listMessages = createServerFn({ method: 'GET' })
   .middleware([requireAdmin])
-  .validator(ListMessagesInputSchema)
+  .validator(validate(ListMessagesInputSchema))
   .handler(async ({ data }) => {
     const backend = await getBackend()
     return backend.messages.list({
@@ -36,7 +37,7 @@ export const listMessages = createServerFn({ method: 'GET' })
 /** One message, or null when there is none (deleted, or a stale link). */
 export const getMessage = createServerFn({ method: 'GET' })
   .middleware([requireAdmin])
-  .validator(MessageIdInputSchema)
+  .validator(validate(MessageIdInputSchema))
   .handler(async ({ data }) => {
     const backend = await getBackend()
     return backend.messages.get(data.id)
@@ -45,19 +46,19 @@ export const getMessage = createServerFn({ method: 'GET' })
 /** Opening a message: a new one becomes read with read_at now; others are returned unchanged. */
 export const openMessage = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator(MessageIdInputSchema)
+  .validator(validate(MessageIdInputSchema))
   .handler(async ({ data }) => changeStatus(data.id, openPatch))
 
 /** The detail panel's toggle: new → read, read → archived, archived → read (docs/product.md#message-statuses). */
 export const toggleMessageStatus = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator(MessageIdInputSchema)
+  .validator(validate(MessageIdInputSchema))
   .handler(async ({ data }) => changeStatus(data.id, togglePatch))
 
 /** 'Sil': to the trash, whence 'Geri Al' and 'Geri Yükle' bring it back (docs/product.md#trash). */
 export const deleteMessage = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator(MessageIdInputSchema)
+  .validator(validate(MessageIdInputSchema))
   .handler(async ({ data }) => {
     const backend = await getBackend()
     const trashed = await backend.messages.trash([data.id])
@@ -67,13 +68,13 @@ export const deleteMessage = createServerFn({ method: 'POST' })
 
 export const bulkUpdateStatus = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator(BulkUpdateStatusInputSchema)
+  .validator(validate(BulkUpdateStatusInputSchema))
   .handler(async ({ data }) => ({ updated: await applyBulkAction(data.ids, data.action) }))
 
 /** The ticked rows to the trash; returns the ids that went, for 'Geri Al'. */
 export const bulkDeleteMessages = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator(BulkIdsInputSchema)
+  .validator(validate(BulkIdsInputSchema))
   .handler(async ({ data }) => {
     const backend = await getBackend()
     const trashed = await backend.messages.trash(data.ids)
@@ -83,7 +84,7 @@ export const bulkDeleteMessages = createServerFn({ method: 'POST' })
 /** The current filter and search as a CSV file (at most LIMITS.inbox.exportMax rows). */
 export const exportMessagesCsv = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator(ExportMessagesInputSchema)
+  .validator(validate(ExportMessagesInputSchema))
   .handler(async ({ data }) => {
     const backend = await getBackend()
     return exportMessagesFile(backend.messages, {

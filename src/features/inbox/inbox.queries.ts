@@ -4,7 +4,7 @@
  * exactly what its URL says.
  */
 import { type DehydratedState, dehydrate, keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { ContactMessage, MessagePage } from '~/backend/domain'
+import type { ContactMessage, MessagePage } from '~/domain/messages'
 import { describeError } from '~/lib/app-error'
 import { getQueryClient } from '~/lib/query-client'
 import type { InboxSearch } from './inbox.schemas'

@@ -7,8 +7,9 @@ import {
   ExportMessagesInputSchema,
   InboxSearchSchema,
   ListMessagesInputSchema,
-  MAX_PAGE,
 } from './inbox.schemas'
+
+const MAX_PAGE = LIMITS.inbox.maxPage
 
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const parse = (input: unknown) => v.parse(InboxSearchSchema, input)

@@ -4,11 +4,8 @@
  * Runs anywhere; no server code.
  */
 import * as v from 'valibot'
-import { STATUS_FILTERS } from '~/backend/domain'
+import { STATUS_FILTERS } from '~/domain/messages'
 import { LIMITS } from '~/lib/limits'
-
-/** Far past any real inbox (5 million rows at 50 a page), low enough to keep OFFSET sane. */
-export const MAX_PAGE = 100_000
 
 /** Trims, drops characters PostgreSQL text cannot hold (NUL), mends lone surrogates and caps the length. */
 export function normalizeSearch(text: string): string {
@@ -50,7 +47,7 @@ const PageParam = v.fallback(
       v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))]),
       v.integer(),
       v.minValue(1),
-      v.maxValue(MAX_PAGE),
+      v.maxValue(LIMITS.inbox.maxPage),
     ),
     1,
   ),
@@ -77,7 +74,7 @@ const SearchTextSchema = v.pipe(v.string(), v.maxLength(LIMITS.inbox.searchMax *
 export const ListMessagesInputSchema = v.object({
   status: StatusFilterSchema,
   q: SearchTextSchema,
-  page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PAGE)),
+  page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(LIMITS.inbox.maxPage)),
 })
 export type ListMessagesInput = v.InferInput<typeof ListMessagesInputSchema>
 

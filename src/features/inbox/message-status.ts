@@ -3,7 +3,7 @@
  * agree and the rules are unit-tested in one place. The server always feeds them the
  * status it has stored, never one sent by the browser.
  */
-import type { MessagePatch, MessageStatus } from '~/backend/domain'
+import type { MessagePatch, MessageStatus } from '~/domain/messages'
 import type { BulkAction } from './inbox.schemas'
 
 /** Opening a message: new → read with read_at now; any other status stays as it is. */

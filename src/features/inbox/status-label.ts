@@ -1,4 +1,5 @@
-import type { Locale, MessageStatus, StatusFilter } from '~/backend/domain'
+import type { Locale } from '~/domain/locales'
+import type { MessageStatus, StatusFilter } from '~/domain/messages'
 import { m } from '~/paraglide/messages'
 
 /** 'Yeni', 'Okundu', 'Arşivlendi', 'Spam' (and 'Tümü', 'Çöp Kutusu' for the filter), in the given or current language. */

@@ -10,11 +10,12 @@ import { requireAdmin } from '~/features/auth/require-admin'
 import { serverEnv } from '~/lib/env.server'
 import { mailLinkOrigin } from '~/lib/mail-link-origin.server'
 import { BulkIdsInputSchema } from './inbox.schemas'
+import { validate } from '~/lib/validate'
 
 /** 'Geri Al' and 'Geri Yükle': out of the trash, back to the status each had. */
 export const restoreMessages = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator(BulkIdsInputSchema)
+  .validator(validate(BulkIdsInputSchema))
   .handler(async ({ data }) => {
     const backend = await getBackend()
     return { restored: (await backend.messages.restore(data.ids)).length }
@@ -23,7 +24,7 @@ export const restoreMessages = createServerFn({ method: 'POST' })
 /** 'Kalıcı Olarak Sil': only messages already in the trash are deleted for good. */
 export const purgeMessages = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator(BulkIdsInputSchema)
+  .validator(validate(BulkIdsInputSchema))
   .handler(async ({ data }) => {
     const backend = await getBackend()
     return { purged: await backend.messages.purge(data.ids) }
@@ -40,7 +41,7 @@ export const emptyTrash = createServerFn({ method: 'POST' })
 /** 'Spam': out of every list but Spam; a notification not yet sent is cancelled. */
 export const markMessagesSpam = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator(BulkIdsInputSchema)
+  .validator(validate(BulkIdsInputSchema))
   .handler(async ({ data }) => {
     const backend = await getBackend()
     const changed = await backend.messages.markSpam(data.ids)
@@ -52,7 +53,7 @@ export const markMessagesSpam = createServerFn({ method: 'POST' })
 /** 'Spam Değil': back to new, and the admins are notified of it now (linking to this origin). */
 export const markMessagesNotSpam = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator(BulkIdsInputSchema)
+  .validator(validate(BulkIdsInputSchema))
   .handler(async ({ data }) => {
     const backend = await getBackend()
     const context = { linkOrigin: mailLinkOrigin(getRequest(), serverEnv()) }

@@ -2,7 +2,7 @@
  * Browser side of the live banner: an EventSource on /api/banner-events for one key.
  * Loaded with a dynamic import after hydration, so it adds nothing to first-load JS.
  */
-import type { BannerChange, BannerImageExtras, BannerKey } from '~/backend/domain'
+import type { BannerChange, BannerImageExtras, BannerKey } from '~/domain/banners'
 
 export interface BannerUpdate extends BannerImageExtras {
   imageUrl: string | null

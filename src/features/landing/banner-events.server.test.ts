@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { BannerChange, BannerStore, PublicBanner } from '~/backend/backend'
+import type { BannerChange, PublicBanner } from '~/domain/banners'
+import type { BannerStore } from '~/backend/backend'
 import { readUntil } from '../../../tests/support/event-stream'
 import { bannerEventsResponse, createBannerEventStream } from './banner-events.server'
 

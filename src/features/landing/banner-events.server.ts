@@ -4,8 +4,8 @@
  * open page, for one banner key; it ends when the browser goes away.
  */
 import * as v from 'valibot'
-import type { BannerChange, BannerKey, BannerStore } from '~/backend/backend'
-import { toBannerChange } from '~/backend/domain'
+import { type BannerChange, type BannerKey, toBannerChange } from '~/domain/banners'
+import type { BannerStore } from '~/backend/backend'
 import { createEventStream, eventStreamResponse } from '~/lib/event-stream.server'
 import { BannerEventsQuerySchema } from './landing.schemas'
 import { log } from '~/lib/log.server'

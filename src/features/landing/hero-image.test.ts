@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { bannerFileUrls, bannerVariantWidths } from '~/backend/banner-images'
-import { BANNER_VARIANT_FORMATS } from '~/backend/domain'
+import { BANNER_VARIANT_FORMATS } from '~/domain/banners'
 import {
   DEFAULT_HERO_VARIANTS,
   DEFAULT_MOBILE_HERO_VARIANTS,

@@ -5,9 +5,9 @@ import {
   type BannerImageVariants,
   DEFAULT_BANNER_URL,
   DEFAULT_MOBILE_BANNER_URL,
-  type Locale,
   bannerVariantUrl,
-} from '~/backend/domain'
+} from '~/domain/banners'
+import type { Locale } from '~/domain/locales'
 
 /** The intrinsic size of the default banners; stored banners are drawn into the same box. */
 export const HERO_IMAGE_SIZE = { width: 1600, height: 520 } as const

@@ -2,7 +2,8 @@
  * Head tags of the landing page: canonical and hreflang alternates (tr, en, x-default),
  * Open Graph and Twitter cards, and the firm as JSON-LD `Organization`.
  */
-import { LOCALES, type Locale } from '~/backend/domain'
+import { LOCALES, type Locale } from '~/domain/locales'
+import { pageHead } from '~/lib/page-head'
 import { ADDRESS_LINES, SITE } from '~/lib/site-config'
 import { m } from '~/paraglide/messages'
 import { localizeHref } from '~/paraglide/runtime'
@@ -35,15 +36,10 @@ export function landingHead(locale: Locale, origin: string | null) {
     },
     sameAs: [SITE.linkedinUrl],
   }
+  const shared = pageHead({ title, description, locale, url })
   return {
     meta: [
-      { title },
-      { name: 'description', content: description },
-      { property: 'og:type', content: 'website' },
-      { property: 'og:site_name', content: SITE.name },
-      { property: 'og:title', content: title },
-      { property: 'og:description', content: description },
-      { property: 'og:url', content: url(locale) },
+      ...shared.meta,
       { property: 'og:locale', content: OG_LOCALE[locale] },
       ...LOCALES.filter((l) => l !== locale).map((l) => ({ property: 'og:locale:alternate', content: OG_LOCALE[l] })),
       { property: 'og:image', content: image },
@@ -55,11 +51,7 @@ export function landingHead(locale: Locale, origin: string | null) {
       { name: 'twitter:description', content: description },
       { name: 'twitter:image', content: image },
     ],
-    links: [
-      { rel: 'canonical', href: url(locale) },
-      ...LOCALES.map((l) => ({ rel: 'alternate', hrefLang: l, href: url(l) })),
-      { rel: 'alternate', hrefLang: 'x-default', href: url('tr') },
-    ],
+    links: shared.links,
     scripts: [{ type: 'application/ld+json', children: JSON.stringify(organization) }],
   }
 }

@@ -1,4 +1,4 @@
-import type { Locale } from '~/backend/domain'
+import type { Locale } from '~/domain/locales'
 import { getLandingPageData } from './landing.functions'
 import type { LandingPageData } from './landing.schemas'
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { BANNER_KEYS, type BannerImageExtras, LOCALES } from '~/backend/domain'
+import { BANNER_KEYS, type BannerImageExtras } from '~/domain/banners'
+import { LOCALES } from '~/domain/locales'
 
 export const LandingPageInputSchema = v.object({ locale: v.picklist(LOCALES) })
 export type LandingPageInput = v.InferOutput<typeof LandingPageInputSchema>

@@ -1,6 +1,7 @@
 import { getRequest } from '@tanstack/react-start/server'
 import { bannerImageExtras } from '~/backend/banner-images'
-import { BANNER_BY_LOCALE, type Locale } from '~/backend/domain'
+import { BANNER_BY_LOCALE } from '~/domain/banners'
+import type { Locale } from '~/domain/locales'
 import { getBackend } from '~/backend/index.server'
 import { serverEnv } from '~/lib/env.server'
 import { requestOrigin } from '~/lib/forwarded.server'

@@ -1,6 +1,6 @@
 import { createClientOnlyFn } from '@tanstack/react-start'
 import { useEffect, useRef } from 'react'
-import type { BannerKey } from '~/backend/domain'
+import type { BannerKey } from '~/domain/banners'
 import type { BannerUpdate } from './banner-events.client'
 
 /** The EventSource code, fetched only in the browser and only when the page needs it. */

@@ -1,4 +1,4 @@
-import type { Locale } from '~/backend/domain'
+import type { Locale } from '~/domain/locales'
 import { LEGAL_PAGES, type LegalPageId } from '~/lib/legal-pages'
 import { m } from '~/paraglide/messages'
 import { localizeHref } from '~/paraglide/runtime'

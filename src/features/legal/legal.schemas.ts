@@ -1,8 +1,9 @@
 import * as v from 'valibot'
-import { LOCALES } from '~/backend/domain'
+import { LOCALES } from '~/domain/locales'
 import type { SiteCookie } from '~/lib/cookies'
 import type { Provider } from '~/lib/env.server'
 import type { LegalPageId } from '~/lib/legal-pages'
+import type { PageHead } from '~/lib/page-head'
 
 // Written out, not read from LEGAL_PAGES: this schema travels in every page's first chunk.
 const PAGE_IDS: LegalPageId[] = ['notice', 'privacy', 'cookies']
@@ -37,12 +38,8 @@ export interface LegalFacts {
 }
 
 /** The head of a legal page as the route's `head` returns it, absolute URLs from SITE_URL or the request. */
-export interface LegalHead {
-  meta: ({ title: string } | { name: string; content: string } | { property: string; content: string })[]
-  links: { rel: string; href: string; hrefLang?: string }[]
-}
 
 export interface LegalPageData {
   facts: LegalFacts
-  head: LegalHead
+  head: PageHead
 }

@@ -1,14 +1,15 @@
 import { getRequest } from '@tanstack/react-start/server'
-import { LOCALES, type Locale } from '~/backend/domain'
+import type { Locale } from '~/domain/locales'
 import { cookiesInUse } from '~/lib/cookies'
 import { type ServerEnv, serverEnv } from '~/lib/env.server'
 import { requestOrigin } from '~/lib/forwarded.server'
 import type { LegalPageId } from '~/lib/legal-pages'
 import { LIMITS } from '~/lib/limits'
+import { type PageHead, pageHead } from '~/lib/page-head'
 import { SITE } from '~/lib/site-config'
 import { m } from '~/paraglide/messages'
 import { LEGAL_TITLES, legalHref } from './legal-titles'
-import type { LegalFacts, LegalHead, LegalPageData } from './legal.schemas'
+import type { LegalFacts, LegalPageData } from './legal.schemas'
 
 const DAY_SECONDS = 24 * 60 * 60
 
@@ -42,26 +43,13 @@ const DESCRIPTIONS: Record<LegalPageId, (locale: Locale) => string> = {
 }
 
 /** Title, description, canonical and hreflang alternates (tr, en, x-default) of a page in `locale`. */
-export function legalPageHead(page: LegalPageId, locale: Locale, origin: string): LegalHead {
-  const url = (l: Locale) => `${origin}${legalHref(page, l)}`
-  const title = `${LEGAL_TITLES[page](locale)} | ${SITE.name}`
-  const description = DESCRIPTIONS[page](locale)
-  return {
-    meta: [
-      { title },
-      { name: 'description', content: description },
-      { property: 'og:type', content: 'website' },
-      { property: 'og:site_name', content: SITE.name },
-      { property: 'og:title', content: title },
-      { property: 'og:description', content: description },
-      { property: 'og:url', content: url(locale) },
-    ],
-    links: [
-      { rel: 'canonical', href: url(locale) },
-      ...LOCALES.map((l) => ({ rel: 'alternate', hrefLang: l, href: url(l) })),
-      { rel: 'alternate', hrefLang: 'x-default', href: url('tr') },
-    ],
-  }
+export function legalPageHead(page: LegalPageId, locale: Locale, origin: string): PageHead {
+  return pageHead({
+    title: `${LEGAL_TITLES[page](locale)} | ${SITE.name}`,
+    description: DESCRIPTIONS[page](locale),
+    locale,
+    url: (l) => `${origin}${legalHref(page, l)}`,
+  })
 }
 
 /** What a legal page renders, for the current request (its origin: SITE_URL when set). */

@@ -7,6 +7,7 @@ import type { NotificationSettings } from '~/backend/backend'
 import { getBackend } from '~/backend/index.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { NotificationSettingsSchema } from './notifications.schemas'
+import { validate } from '~/lib/validate'
 
 export interface NotificationSettingsView extends NotificationSettings {
   /** Where the e-mails go: the admin's own address. */
@@ -25,7 +26,7 @@ export const getNotificationSettings = createServerFn({ method: 'GET' })
 
 export const saveNotificationSettings = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator(NotificationSettingsSchema)
+  .validator(validate(NotificationSettingsSchema))
   .handler(async ({ data, context }): Promise<NotificationSettingsView> => {
     const backend = await getBackend()
     const settings = await backend.mail.saveSettings(context.user.email, data)

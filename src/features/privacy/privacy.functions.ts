@@ -3,8 +3,8 @@
  * every one) → call the backend. The retention policy shown is the one the server runs with.
  */
 import { createServerFn } from '@tanstack/react-start'
-import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy } from '~/backend/backend'
-import { normalizeEmail } from '~/backend/domain'
+import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy } from '~/domain/privacy'
+import { normalizeEmail } from '~/domain/accounts'
 import { getBackend } from '~/backend/index.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { AppError } from '~/lib/app-error'
@@ -12,6 +12,7 @@ import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 import { SubjectInputSchema } from './privacy.schemas'
 import { retentionPolicyFromEnv } from './retention-policy.server'
+import { validate } from '~/lib/validate'
 
 export interface RetentionView {
   policy: RetentionPolicy
@@ -31,13 +32,13 @@ export const getRetention = createServerFn({ method: 'GET' })
 /** Everything the app holds naming the address: the page's summary and its JSON download. */
 export const findPersonalData = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator(SubjectInputSchema)
+  .validator(validate(SubjectInputSchema))
   .handler(async ({ data }): Promise<PersonalDataExport> => (await getBackend()).privacy.exportData(data.email))
 
 /** Erases it all for good (never the caller's own address, never the last admin) and records the request. */
 export const erasePersonalData = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator(SubjectInputSchema)
+  .validator(validate(SubjectInputSchema))
   .handler(async ({ data, context }): Promise<Extract<ErasureResult, { ok: true }>> => {
     const backend = await getBackend()
     const result = await backend.privacy.erase(data.email, { via: 'staff', actor: context.user.email })

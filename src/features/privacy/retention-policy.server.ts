@@ -1,5 +1,5 @@
 /** The retention policy in force: the configured periods (env) and the inbox's fixed ones (limits). */
-import type { RetentionPolicy } from '~/backend/backend'
+import type { RetentionPolicy } from '~/domain/privacy'
 import { serverEnv } from '~/lib/env.server'
 import { LIMITS } from '~/lib/limits'
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { PrivacyService, RetentionPolicy } from '~/backend/backend'
+import type { PrivacyService } from '~/backend/backend'
+import type { RetentionPolicy } from '~/domain/privacy'
 import { LIMITS } from '~/lib/limits'
 import { startRetentionSchedule } from './retention-schedule.server'
 

@@ -4,7 +4,8 @@
  * within a day of its period). Several instances may each run it: the backend lets one at a time
  * do the work. The timer never keeps the process alive.
  */
-import type { PrivacyService, RetentionPolicy } from '~/backend/backend'
+import type { PrivacyService } from '~/backend/backend'
+import type { RetentionPolicy } from '~/domain/privacy'
 import { LIMITS } from '~/lib/limits'
 import { log as appLog } from '~/lib/log.server'
 

@@ -4,13 +4,14 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import type { TeamChange, TeamMember, TeamRemovalRefusal } from '~/backend/backend'
-import { normalizeEmail } from '~/backend/domain'
+import { normalizeEmail } from '~/domain/accounts'
 import { getBackend } from '~/backend/index.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 import { TeamEmailInputSchema } from './team.schemas'
+import { validate } from '~/lib/validate'
 
 export interface TeamView {
   members: TeamMember[]
@@ -30,7 +31,7 @@ export const getTeam = createServerFn({ method: 'GET' })
 /** Puts an address on the admin list, creating its account where the mode keeps accounts. */
 export const addAdmin = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator(TeamEmailInputSchema)
+  .validator(validate(TeamEmailInputSchema))
   .handler(async ({ data, context }) => {
     const backend = await getBackend()
     const result = await backend.team.add(data.email, context.user.email)
@@ -46,7 +47,7 @@ function refusal(reason: TeamRemovalRefusal): AppError {
 /** Takes an address off the admin list (its account stays): never the caller's own, never the last. */
 export const removeAdmin = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .validator(TeamEmailInputSchema)
+  .validator(validate(TeamEmailInputSchema))
   .handler(async ({ data, context }) => {
     const backend = await getBackend()
     const result = await backend.team.remove(data.email, context.user.email)

@@ -11,7 +11,7 @@ import { restoreArchive } from '~/backend/backup/restore-archive.server'
 import { restoreKeepingErasures } from '~/backend/backup/restore-keeping-erasures.server'
 import { writeArchive } from '~/backend/backup/write-archive.server'
 import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/index.server'
-import { isEmptyExport } from '~/backend/privacy-domain'
+import { isEmptyExport } from '~/domain/privacy'
 import { makeTempDataDir } from '../embedded-harness'
 
 const GONE = 'gone.person@example.com'

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { IMAGE_BUCKET } from '~/backend/domain'
+import { IMAGE_BUCKET } from '~/domain/banners'
 import { isSafeFileName } from '~/backend/sql/storage-objects.server'
 import { openTestBackend, type TestBackend } from '../embedded-harness'
 

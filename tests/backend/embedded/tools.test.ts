@@ -8,7 +8,7 @@ import fs from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import runSeed from '../../../scripts/seed'
 import runUsers from '../../../scripts/users'
-import { INBOX_STATUSES } from '~/backend/domain'
+import { INBOX_STATUSES } from '~/domain/messages'
 import { makeTempDataDir, openTestBackend } from '../embedded-harness'
 
 let dataDir: string

@@ -4,7 +4,7 @@
  * Supabase leaves to configuration: a per-code attempt limit and hashed storage.
  */
 import type { AuthErrorCode, AuthFailure, AuthResult } from '../../backend'
-import { type AuthUser, normalizeEmail } from '../../domain'
+import { type AuthUser, normalizeEmail } from '~/domain/accounts'
 import { LIMITS } from '~/lib/limits'
 import type { Sql } from '../client'
 import type { CodeMailer } from '../../mail/mail-system.server'

@@ -4,7 +4,7 @@
  * LIMITS.auth.sessionMaxSeconds after sign-in, whichever comes first.
  */
 import type { CookieOptions, RequestContext } from '../../backend'
-import type { AuthUser } from '../../domain'
+import type { AuthUser } from '~/domain/accounts'
 import { SESSION_COOKIE, builtinSessionCookieName } from '~/lib/cookies'
 import { LIMITS } from '~/lib/limits'
 import type { Sql } from '../client'

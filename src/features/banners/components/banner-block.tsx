@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react'
-import { BANNER_BADGE, type BannerKey, DEFAULT_BANNER_URL, DEFAULT_MOBILE_BANNER_URL } from '~/backend/domain'
+import { BANNER_BADGE, type BannerKey, DEFAULT_BANNER_URL, DEFAULT_MOBILE_BANNER_URL } from '~/domain/banners'
 import { Badge } from '~/components/ui/badge'
 import { m } from '~/paraglide/messages'
 import type { BannerFormValue } from '../banners.queries'

@@ -1,6 +1,6 @@
 import { FileUpload, type FileUploadFileRejection, useFileUpload } from '@ark-ui/react/file-upload'
 import { LoaderCircle, Upload } from 'lucide-react'
-import type { BannerKey } from '~/backend/domain'
+import type { BannerKey } from '~/domain/banners'
 import { buttonClass } from '~/components/ui/button'
 import { toast } from '~/components/ui/toaster'
 import { LIMITS } from '~/lib/limits'

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { BannerKey } from '~/backend/domain'
+import type { BannerKey } from '~/domain/banners'
 import { FormField } from '~/components/ui/form-field'
 import { Input } from '~/components/ui/input'
 import { m } from '~/paraglide/messages'

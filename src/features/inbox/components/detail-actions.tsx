@@ -1,5 +1,5 @@
 import { Archive, ArchiveRestore, MailOpen, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react'
-import type { ContactMessage } from '~/backend/domain'
+import type { ContactMessage } from '~/domain/messages'
 import { Button } from '~/components/ui/button'
 import { m } from '~/paraglide/messages'
 import { placeOf } from '../message-place'

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
-import type { StatusFilter } from '~/backend/domain'
+import type { StatusFilter } from '~/domain/messages'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/toaster'
 import { describeError } from '~/lib/app-error'

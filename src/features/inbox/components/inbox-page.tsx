@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useRef } from 'react'
-import type { ContactMessage } from '~/backend/domain'
+import type { ContactMessage } from '~/domain/messages'
 import { m } from '~/paraglide/messages'
 import type { InboxSearch } from '../inbox.schemas'
 import { inboxKeys } from '../inbox.queries'

@@ -1,6 +1,6 @@
 import { MousePointerClick, X } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { ContactMessage } from '~/backend/domain'
+import type { ContactMessage } from '~/domain/messages'
 import { Badge } from '~/components/ui/badge'
 import { m } from '~/paraglide/messages'
 import { DetailActions } from './detail-actions'

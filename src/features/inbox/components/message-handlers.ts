@@ -1,4 +1,4 @@
-import type { ContactMessage } from '~/backend/domain'
+import type { ContactMessage } from '~/domain/messages'
 
 /** What a row, the detail panel and the keyboard can do to one message; which of them is offered depends on its place. */
 export interface MessageHandlers {

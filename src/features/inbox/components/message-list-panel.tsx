@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { Ref } from 'react'
-import type { MessagePage } from '~/backend/domain'
+import type { MessagePage } from '~/domain/messages'
 import { Button } from '~/components/ui/button'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'

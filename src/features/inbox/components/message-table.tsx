@@ -1,5 +1,5 @@
 import { Inbox } from 'lucide-react'
-import type { ContactMessage } from '~/backend/domain'
+import type { ContactMessage } from '~/domain/messages'
 import { m } from '~/paraglide/messages'
 import type { MessageHandlers } from './message-handlers'
 import { MessageDate } from './message-date'

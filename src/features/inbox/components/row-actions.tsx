@@ -1,6 +1,6 @@
 import { Archive, ArchiveRestore, MailOpen, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { ContactMessage } from '~/backend/domain'
+import type { ContactMessage } from '~/domain/messages'
 import { m } from '~/paraglide/messages'
 import { placeOf } from '../message-place'
 import { toggleAction } from '../message-status'

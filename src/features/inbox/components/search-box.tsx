@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react'
 import { type Ref, useEffect, useEffectEvent, useState } from 'react'
-import { searchMode } from '~/backend/domain'
+import { searchMode } from '~/domain/messages'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 import { normalizeSearch } from '../inbox.schemas'

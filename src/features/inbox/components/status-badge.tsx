@@ -1,4 +1,4 @@
-import type { MessageStatus } from '~/backend/domain'
+import type { MessageStatus } from '~/domain/messages'
 import { Badge } from '~/components/ui/badge'
 import { statusLabel } from '../status-label'
 

@@ -2,7 +2,7 @@ import { Portal } from '@ark-ui/react/portal'
 import { Select, createListCollection } from '@ark-ui/react/select'
 import { Check, ChevronDown } from 'lucide-react'
 import { useMemo } from 'react'
-import { STATUS_FILTERS, type StatusFilter } from '~/backend/domain'
+import { STATUS_FILTERS, type StatusFilter } from '~/domain/messages'
 import { m } from '~/paraglide/messages'
 import { statusLabel } from '../status-label'
 

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react'
-import type { ContactMessage } from '~/backend/domain'
+import type { ContactMessage } from '~/domain/messages'
 import type { InboxSearch } from '../inbox.schemas'
 import { placeOf, placeOfFilter } from '../message-place'
 import type { InboxNavigate } from './inbox-navigate'

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ContactMessage } from '~/backend/domain'
+import type { ContactMessage } from '~/domain/messages'
 import { toast } from '~/components/ui/toaster'
 import { describeError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'

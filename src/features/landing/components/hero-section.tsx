@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { BANNER_BY_LOCALE, type Locale } from '~/backend/domain'
+import { BANNER_BY_LOCALE } from '~/domain/banners'
+import type { Locale } from '~/domain/locales'
 import { m } from '~/paraglide/messages'
 import type { BannerUpdate } from '../banner-events.client'
 import { HERO_IMAGE_SIZE, type HeroBanner, heroPicture } from '../hero-image'

@@ -1,4 +1,4 @@
-import type { Locale } from '~/backend/domain'
+import type { Locale } from '~/domain/locales'
 import type { ContactResult } from '~/features/contact'
 import { useAnnounceHydrated } from '~/lib/early-clicks'
 import { m } from '~/paraglide/messages'

@@ -1,4 +1,4 @@
-import type { Locale } from '~/backend/domain'
+import type { Locale } from '~/domain/locales'
 import { m } from '~/paraglide/messages'
 import { getLocale, localizeHref, setLocale } from '~/paraglide/runtime'
 import type { SectionId } from '../landing.sections'

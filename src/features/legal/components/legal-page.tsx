@@ -1,6 +1,6 @@
 import { Hydrate } from '@tanstack/react-start'
 import { never } from '@tanstack/react-start/hydration'
-import type { Locale } from '~/backend/domain'
+import type { Locale } from '~/domain/locales'
 import { SiteFooter, SiteHeader } from '~/features/landing/chrome'
 import { useAnnounceHydrated } from '~/lib/early-clicks'
 import type { LegalPageId } from '~/lib/legal-pages'

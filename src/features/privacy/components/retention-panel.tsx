@@ -1,6 +1,5 @@
 import { Eraser, EyeOff } from 'lucide-react'
-import type { DestructionRecord, RetentionPolicy } from '~/backend/backend'
-import type { DestructionCategory } from '~/backend/privacy-domain'
+import type { DestructionCategory, DestructionRecord, RetentionPolicy } from '~/domain/privacy'
 import { TeamDate } from '~/features/team/components/team-date'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'

@@ -2,12 +2,10 @@ import { useHydrated } from '@tanstack/react-router'
 import { Download, Search, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import * as v from 'valibot'
-import type { PersonalDataExport } from '~/backend/backend'
-import { isEmptyExport } from '~/backend/privacy-domain'
+import { isEmptyExport, type PersonalDataExport } from '~/domain/privacy'
 import { Button } from '~/components/ui/button'
 import { ConfirmDialog } from '~/components/ui/dialog'
-import { FormField } from '~/components/ui/form-field'
-import { Input } from '~/components/ui/input'
+import { AddressField } from '~/components/ui/address-field'
 import { m } from '~/paraglide/messages'
 import { SubjectInputSchema } from '../privacy.schemas'
 import { downloadExport, useSubjectRequest } from './use-subject-request'
@@ -61,33 +59,17 @@ export function SubjectRequest({ you, onErased }: { you: string | undefined; onE
           find.mutate(parsed.output.email)
         }}
       >
-        <FormField
+        <AddressField
           id="kvkk-subject"
-          controlId="kvkk-subject-email"
           label={m.kvkk_admin_subject_label()}
+          placeholder={m.login_email_placeholder()}
           error={fieldError}
-          describedBy="kvkk-subject-hint"
-          className="min-w-0 flex-1"
-          labelClassName="sr-only"
-        >
-          {(aria) => (
-            <Input
-              {...aria}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder={m.login_email_placeholder()}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value)
-                if (fieldError) setFieldError(undefined)
-              }}
-            />
-          )}
-        </FormField>
+          value={email}
+          onChange={(value) => {
+            setEmail(value)
+            if (fieldError) setFieldError(undefined)
+          }}
+        />
         <Button type="submit" disabled={find.isPending || !hydrated} aria-busy={find.isPending} className="shrink-0">
           <Search aria-hidden="true" className="size-4" />
           {find.isPending ? m.kvkk_admin_finding() : m.kvkk_admin_find()}

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { PersonalDataExport } from '~/backend/backend'
+import type { PersonalDataExport } from '~/domain/privacy'
 import { toast } from '~/components/ui/toaster'
 import { redirectIfRefused } from '~/features/team/components/use-team-actions'
 import { describeError } from '~/lib/app-error'

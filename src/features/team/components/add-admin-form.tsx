@@ -3,8 +3,7 @@ import { UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import * as v from 'valibot'
 import { Button } from '~/components/ui/button'
-import { FormField } from '~/components/ui/form-field'
-import { Input } from '~/components/ui/input'
+import { AddressField } from '~/components/ui/address-field'
 import { m } from '~/paraglide/messages'
 import { TeamEmailInputSchema } from '../team.schemas'
 
@@ -36,33 +35,17 @@ export function AddAdminForm({ busy, onAdd }: { busy: boolean; onAdd: (email: st
         {m.team_add_title()}
       </h3>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
-        <FormField
+        <AddressField
           id="team-add"
-          controlId="team-add-email"
           label={m.team_add_label()}
+          placeholder={m.login_email_placeholder()}
           error={error}
-          describedBy="team-add-hint"
-          className="min-w-0 flex-1"
-          labelClassName="sr-only"
-        >
-          {(aria) => (
-            <Input
-              {...aria}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder={m.login_email_placeholder()}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value)
-                if (error) setError(undefined)
-              }}
-            />
-          )}
-        </FormField>
+          value={email}
+          onChange={(value) => {
+            setEmail(value)
+            if (error) setError(undefined)
+          }}
+        />
         <Button type="submit" disabled={busy || !hydrated} aria-busy={busy} className="shrink-0">
           <UserPlus aria-hidden="true" className="size-4" />
           {busy ? m.team_adding() : m.team_add_submit()}

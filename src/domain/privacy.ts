@@ -1,10 +1,7 @@
 /**
  * KVKK's domain (docs/kvkk.md): what the retention job destroys and records, and what one
- * person's data looks like when it is exported or erased. Nothing here touches a database.
+ * person's data looks like when it is exported or erased. Imports nothing of the app.
  */
-import * as v from 'valibot'
-import { LIMITS } from '~/lib/limits'
-
 export const DESTRUCTION_CATEGORIES = [
   'messages',
   'trash',
@@ -39,16 +36,6 @@ export interface RetentionRun {
   ran: boolean
   records: Omit<DestructionRecord, 'id'>[]
 }
-
-/** An address as a data-subject request names it: trimmed, lowercased, a valid e-mail. */
-export const SubjectEmailSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.toLowerCase(),
-  v.nonEmpty('empty'),
-  v.maxLength(LIMITS.contact.emailMax, 'too_long'),
-  v.email('invalid'),
-)
 
 export interface ExportedMessage {
   id: string

@@ -1,0 +1,123 @@
+/**
+ * Banners: their keys, default images and titles, and the rules every data path applies to them
+ * (the SQL core, the upload, the page). Imports nothing of the app: components may import it freely.
+ */
+import type { Locale } from './locales'
+
+export const BANNER_KEYS = ['tr-banner', 'en-banner'] as const
+export type BannerKey = (typeof BANNER_KEYS)[number]
+
+/** Which banner belongs to which language, and the badge shown for it. */
+export const BANNER_BY_LOCALE: Record<Locale, BannerKey> = { tr: 'tr-banner', en: 'en-banner' }
+export const BANNER_BADGE: Record<BannerKey, string> = { 'tr-banner': 'TR', 'en-banner': 'EN' }
+
+/** Default hero images, shipped in public/uploads and used whenever no URL is stored. */
+export const DEFAULT_BANNER_URL: Record<BannerKey, string> = {
+  'tr-banner': '/uploads/hero-tr.png',
+  'en-banner': '/uploads/hero-en.png',
+}
+
+/** The default banners' mobile images (their text reads at 390 px), shown on phones with them. */
+export const DEFAULT_MOBILE_BANNER_URL: Record<BannerKey, string> = {
+  'tr-banner': '/uploads/hero-tr-mobile.png',
+  'en-banner': '/uploads/hero-en-mobile.png',
+}
+
+/** The storage bucket banner uploads go to (the original app's name for it), as hero-{key}-{timestamp}.{ext}. */
+export const IMAGE_BUCKET = 'industry-images'
+export const UPLOADS_PATH = '/uploads'
+
+/**
+ * The AVIF and WebP copies made of an uploaded banner image (docs/decisions/042): one file per
+ * width and format, named by bannerVariantUrl. `width` × `height` is the image as the copies show
+ * it (upright, and no taller than LIMITS.upload.variantMaxHeight), for the page's `sizes`.
+ */
+export interface BannerImageVariants {
+  width: number
+  height: number
+  /** Ascending, each at most `width`. */
+  widths: number[]
+}
+
+export const BANNER_VARIANT_FORMATS = ['avif', 'webp'] as const
+export type BannerVariantFormat = (typeof BANNER_VARIANT_FORMATS)[number]
+
+/**
+ * A banner's images beyond image_url, each absent when the banner has none: the copies of
+ * image_url (an upload has them, a typed address does not) and the optional mobile image shown
+ * below the small breakpoint, where text drawn in a wide banner is too small to read.
+ */
+export interface BannerImageExtras {
+  imageVariants?: BannerImageVariants
+  mobileImageUrl?: string
+  mobileImageVariants?: BannerImageVariants
+}
+
+export interface Banner extends BannerImageExtras {
+  key: BannerKey
+  imageUrl: string | null
+  title: string | null
+  badge: string | null
+  updatedAt: string
+}
+
+/**
+ * What anyone may read about a banner: key and image_url (all the original app let anonymous
+ * visitors read), and what the page needs to show that image responsively (its copies, the
+ * mobile image), all of it in the page anyway.
+ */
+export interface PublicBanner extends BannerImageExtras {
+  key: BannerKey
+  imageUrl: string | null
+  updatedAt: string
+}
+
+export interface BannerInput {
+  key: BannerKey
+  imageUrl: string | null
+  /** Belongs to imageUrl: a save without it stores none. */
+  imageVariants?: BannerImageVariants | null
+  /** Null removes the mobile image; undefined keeps the stored one (as for title and badge). */
+  mobileImageUrl?: string | null
+  /** Belongs to mobileImageUrl: stored with it, kept with it. */
+  mobileImageVariants?: BannerImageVariants | null
+  title?: string | null
+  badge?: string | null
+}
+
+export interface BannerChange extends BannerImageExtras {
+  key: BannerKey
+  imageUrl: string | null
+  updatedAt: string
+}
+
+/**
+ * Each banner's name, stored in hero_settings.title and the same whatever the admin's language:
+ * the schema migration seeds these, a save sets them, and a missing row reads them.
+ */
+export const DEFAULT_BANNER_TITLE: Record<BannerKey, string> = {
+  'tr-banner': 'Türkçe Banner',
+  'en-banner': 'English Banner',
+}
+
+/** One input per key, the last one winning: a save names each banner at most once. */
+export function lastInputPerKey(inputs: readonly BannerInput[]): BannerInput[] {
+  return [...new Map(inputs.map((input) => [input.key, input])).values()]
+}
+
+/** A banner change as its subscribers hear it: the public fields of a checked row, nothing else. */
+export function toBannerChange(banner: BannerChange): BannerChange {
+  const { key, imageUrl, updatedAt, imageVariants, mobileImageUrl, mobileImageVariants } = banner
+  return {
+    key,
+    imageUrl,
+    updatedAt,
+    ...(imageVariants && { imageVariants }),
+    ...(mobileImageUrl && { mobileImageUrl, ...(mobileImageVariants && { mobileImageVariants }) }),
+  }
+}
+
+/** `/uploads/hero-tr-banner-17.png` → `/uploads/hero-tr-banner-17-640w.avif`. */
+export function bannerVariantUrl(imageUrl: string, width: number, format: BannerVariantFormat): string {
+  return `${imageUrl.replace(/\.\w+$/, '')}-${width}w.${format}`
+}
