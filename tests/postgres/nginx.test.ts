@@ -1,7 +1,8 @@
 /**
  * The documented nginx example (docs/deployment.md, linked from the README), as a new user would
- * paste it (the block is read from that page, so the two cannot drift): Debian's nginx with TLS (a certificate made here with openssl) in front
- * of two production servers on one PostgreSQL 17 database, TRUST_PROXY=1, SITE_URL=https://….
+ * paste it (the block is read from that page, so the two cannot drift): Debian's nginx with TLS (a
+ * certificate made here with openssl) in front of two production servers on one PostgreSQL 17
+ * database, TRUST_PROXY=1, SITE_URL=https://….
  * Everything goes through nginx, as a browser that sends Origin but no Sec-Fetch-Site (Safari
  * before 16.4) would: a designer's 4.3 MB banner, sign-in, the live inbox, the live banner, also
  * after 70 s without an event, CSRF, a forged X-Forwarded-For; then one server is killed with
@@ -234,7 +235,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-describe("the documented nginx in front of two servers", () => {
+describe('the documented nginx in front of two servers', () => {
   let cookie = ''
 
   it('serves everything a visitor and staff do, live updates after 70 s idle included', async () => {
