@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import LongestFirstSequencer from './tests/support/longest-first'
+import LongestFirstSequencer from './tests/support/longest-first.ts'
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
