@@ -7,7 +7,7 @@
 // (it mostly waits for pages and servers), so the typecheck, the lint and Vitest fill the rest of
 // the machine instead of waiting for it. Their output is kept in a file and printed when they end.
 import { spawn, spawnSync } from 'node:child_process'
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { BUILD_CANARIES, INTEGRATION_OUTPUT_DIR } from '../tests/integration/build.ts'
 
 const REPORTS = 'test-results/reports'
@@ -68,19 +68,24 @@ function run(step) {
   return finish(step, result.status, started)
 }
 
-/** Starts `step` in the background, its output going to `logFile`; resolves to its result. */
+/**
+ * Starts `step` in the background, its output going straight into `logFile` (the steps after it
+ * run with spawnSync, which holds this process: a pipe read here would fill up and stall the
+ * child); resolves to its result once this process is free again.
+ */
 function runBeside(step, logFile) {
   const started = Date.now()
   console.log(`\n=== ${step.name}: ${step.cmd.join(' ')} (beside the next steps; output in ${logFile}, printed when it ends)`)
-  const log = createWriteStream(logFile)
-  const child = spawn(step.cmd[0], step.cmd.slice(1), {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...step.env },
-  })
-  child.stdout.pipe(log, { end: false })
-  child.stderr.pipe(log, { end: false })
+  const log = openSync(logFile, 'w')
+  const child = spawn(step.cmd[0], step.cmd.slice(1), { stdio: ['ignore', log, log], env: { ...process.env, ...step.env } })
+  closeSync(log)
   return new Promise((resolve) => {
-    child.on('close', (status) => log.end(() => resolve(finish(step, status, started))))
+    child.on('close', (status) => {
+      // Its last line is written as it ends; the time it is noticed here may be later.
+      const result = finish(step, status, started)
+      result.seconds = (statSync(logFile).mtimeMs - started) / 1000
+      resolve(result)
+    })
   })
 }
 
