@@ -93,7 +93,9 @@ const results = {}
 results.messages = run(steps.messages)
 results.build = run(steps.build)
 // Without a build, the runners would each try to make it at the same time: run them one by one.
-const browser = results.build.ok ? runBeside(steps.browser, BROWSER_LOG) : null
+// `npm test -- --one-by-one` does so too, to compare or to rule the overlap out.
+const oneByOne = process.argv.includes('--one-by-one')
+const browser = results.build.ok && !oneByOne ? runBeside(steps.browser, BROWSER_LOG) : null
 results.typecheck = run(steps.typecheck)
 results.lint = run(steps.lint)
 results.vitest = run(steps.vitest)
