@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import LongestFirstSequencer from './tests/support/longest-first.ts'
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -9,6 +10,8 @@ export default defineConfig({
     // PGlite instances are heavy; files run in a few forks rather than one per core.
     pool: 'forks',
     maxWorkers: 2,
+    // Longest files first across the projects, so waiting files overlap working ones (decision 170).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,

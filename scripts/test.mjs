@@ -1,18 +1,29 @@
-// `npm test`: every check, in order — typecheck, lint, unit and integration tests (Vitest),
-// browser tests (Playwright). Every step runs even when an earlier one fails, so one run
-// shows everything; the exit code is non-zero when any step failed.
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+// `npm test`: every check — typecheck, lint, unit and integration tests (Vitest), browser tests
+// (Playwright). Every step runs even when an earlier one fails, so one run shows everything; the
+// exit code is non-zero when any step failed.
+//
+// The production build is made once, first, and used by both test runners (decision 170). The
+// browser tests then run beside the other steps: one Playwright worker keeps less than a core busy
+// (it mostly waits for pages and servers), so the typecheck, the lint and Vitest fill the rest of
+// the machine instead of waiting for it. Their output is kept in a file and printed when they end.
+import { spawn, spawnSync } from 'node:child_process'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { BUILD_CANARIES, INTEGRATION_OUTPUT_DIR } from '../tests/integration/build.ts'
 
 const REPORTS = 'test-results/reports'
 rmSync(REPORTS, { recursive: true, force: true })
 mkdirSync(REPORTS, { recursive: true })
+const BROWSER_LOG = `${REPORTS}/browser.log`
 
-const steps = [
-  { name: 'messages', cmd: ['node', 'scripts/compile-messages.mjs'] },
-  { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit'] },
-  { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
-  {
+/** What tests/integration/global-setup.ts builds; the browser tests' server uses the same build. */
+const buildEnv = { NODE_ENV: 'production', ...BUILD_CANARIES, OUTPUT_DIR: INTEGRATION_OUTPUT_DIR }
+
+const steps = {
+  messages: { name: 'messages', cmd: ['node', 'scripts/compile-messages.mjs'] },
+  build: { name: 'build', cmd: ['node', 'scripts/build-if-needed.mjs'], env: buildEnv },
+  typecheck: { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit'] },
+  lint: { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
+  vitest: {
     name: 'unit+integration',
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/vitest.json`],
     report: () => {
@@ -25,22 +36,18 @@ const steps = [
       return { passed: r.numPassedTests, failed: r.numFailedTests + (r.success ? 0 : r.numFailedTestSuites), note }
     },
   },
-  {
+  browser: {
     name: 'browser',
     cmd: ['npx', 'playwright', 'test'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json` },
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`, OUTPUT_DIR: INTEGRATION_OUTPUT_DIR },
     report: () => {
       const s = JSON.parse(readFileSync(`${REPORTS}/playwright.json`, 'utf8')).stats
       return { passed: s.expected + s.flaky, failed: s.unexpected + (s.errors ?? 0) }
     },
   },
-]
+}
 
-const results = []
-for (const step of steps) {
-  const started = Date.now()
-  console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`)
-  const run = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } })
+function finish(step, status, started) {
   let counts = null
   if (step.report) {
     try {
@@ -50,20 +57,67 @@ for (const step of steps) {
     }
   }
   // A failed test fails its step even if the runner's exit code said otherwise.
-  const ok = run.status === 0 && (counts?.failed ?? 0) === 0
-  results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000, counts })
+  const ok = status === 0 && (counts?.failed ?? 0) === 0
+  return { name: step.name, ok, seconds: (Date.now() - started) / 1000, counts }
 }
 
+function run(step) {
+  const started = Date.now()
+  console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`)
+  const result = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } })
+  return finish(step, result.status, started)
+}
+
+/**
+ * Starts `step` in the background, its output going straight into `logFile` (the steps after it
+ * run with spawnSync, which holds this process: a pipe read here would fill up and stall the
+ * child); resolves to its result once this process is free again.
+ */
+function runBeside(step, logFile) {
+  const started = Date.now()
+  console.log(`\n=== ${step.name}: ${step.cmd.join(' ')} (beside the next steps; output in ${logFile}, printed when it ends)`)
+  const log = openSync(logFile, 'w')
+  const child = spawn(step.cmd[0], step.cmd.slice(1), { stdio: ['ignore', log, log], env: { ...process.env, ...step.env } })
+  closeSync(log)
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      // Its last line is written as it ends; the time it is noticed here may be later.
+      const result = finish(step, status, started)
+      result.seconds = (statSync(logFile).mtimeMs - started) / 1000
+      resolve(result)
+    })
+  })
+}
+
+const results = {}
+results.messages = run(steps.messages)
+results.build = run(steps.build)
+// Without a build, the runners would each try to make it at the same time: run them one by one.
+// `npm test -- --one-by-one` does so too, to compare or to rule the overlap out.
+const oneByOne = process.argv.includes('--one-by-one')
+const browser = results.build.ok && !oneByOne ? runBeside(steps.browser, BROWSER_LOG) : null
+results.typecheck = run(steps.typecheck)
+results.lint = run(steps.lint)
+results.vitest = run(steps.vitest)
+if (browser) {
+  results.browser = await browser
+  console.log(`\n=== ${steps.browser.name}: its output`)
+  process.stdout.write(readFileSync(BROWSER_LOG, 'utf8'))
+} else {
+  results.browser = run(steps.browser)
+}
+
+const ordered = ['messages', 'build', 'typecheck', 'lint', 'vitest', 'browser'].map((key) => results[key])
 console.log('\n=== Summary')
-for (const r of results) {
+for (const r of ordered) {
   const counts = r.counts
     ? ` (${r.counts.passed} passed, ${r.counts.failed} failed${r.counts.note ? `; ${r.counts.note}` : ''})`
     : ''
   console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(17)} ${r.seconds.toFixed(1).padStart(6)} s${counts}`)
 }
-const passed = results.reduce((n, r) => n + (r.counts?.passed ?? 0), 0)
-const failedTests = results.reduce((n, r) => n + (r.counts?.failed ?? 0), 0)
-const failedSteps = results.filter((r) => !r.ok)
+const passed = ordered.reduce((n, r) => n + (r.counts?.passed ?? 0), 0)
+const failedTests = ordered.reduce((n, r) => n + (r.counts?.failed ?? 0), 0)
+const failedSteps = ordered.filter((r) => !r.ok)
 console.log(`tests: ${passed} passed, ${failedTests + (failedTests === 0 ? failedSteps.length : 0)} failed`)
 if (!existsSync(`${REPORTS}/playwright.json`)) console.log('(no browser report was written)')
 process.exit(failedSteps.length === 0 ? 0 : 1)

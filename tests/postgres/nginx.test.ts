@@ -1,7 +1,8 @@
 /**
- * The README's nginx example, as a new user would paste it (the block is read from README.md, so
- * the two cannot drift): Debian's nginx with TLS (a certificate made here with openssl) in front
- * of two production servers on one PostgreSQL 17 database, TRUST_PROXY=1, SITE_URL=https://….
+ * The documented nginx example (docs/deployment.md, linked from the README), as a new user would
+ * paste it (the block is read from that page, so the two cannot drift): Debian's nginx with TLS (a
+ * certificate made here with openssl) in front of two production servers on one PostgreSQL 17
+ * database, TRUST_PROXY=1, SITE_URL=https://….
  * Everything goes through nginx, as a browser that sends Origin but no Sec-Fetch-Site (Safari
  * before 16.4) would: a designer's 4.3 MB banner, sign-in, the live inbox, the live banner, also
  * after 70 s without an event, CSRF, a forged X-Forwarded-For; then one server is killed with
@@ -29,19 +30,21 @@ const ADMIN = 'nginx-admin@example.com'
 const SECOND = 'nginx-second@example.com'
 const IDLE_MS = 70_000
 
-/** The ```nginx block of README.md's "Behind a reverse proxy". */
-function readmeNginxBlock(): string {
-  const readme = readFileSync('README.md', 'utf8')
-  const section = readme.slice(readme.indexOf('### Behind a reverse proxy'))
+const DOCUMENTED_IN = 'docs/deployment.md'
+
+/** The ```nginx block of docs/deployment.md's "Behind a reverse proxy". */
+function documentedNginxBlock(): string {
+  const page = readFileSync(DOCUMENTED_IN, 'utf8')
+  const section = page.slice(page.indexOf('### Behind a reverse proxy'))
   const block = /```nginx\n([\s\S]*?)```/.exec(section)?.[1]
-  if (!block) throw new Error('README.md has no ```nginx block under "Behind a reverse proxy"')
+  if (!block) throw new Error(`${DOCUMENTED_IN} has no \`\`\`nginx block under "Behind a reverse proxy"`)
   return block
 }
 
-/** Replaces `from` (which must be in the block exactly once: a changed README fails here, loudly). */
+/** Replaces `from` (which must be in the block exactly once: a changed page fails here, loudly). */
 function substitute(text: string, from: string, to: string): string {
   const count = text.split(from).length - 1
-  if (count !== 1) throw new Error(`README nginx block: expected "${from}" once, found it ${count} times`)
+  if (count !== 1) throw new Error(`${DOCUMENTED_IN} nginx block: expected "${from}" once, found it ${count} times`)
   return text.replace(from, to)
 }
 
@@ -184,7 +187,7 @@ beforeAll(async () => {
   servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
   for (const result of started) if (result.status === 'rejected') throw result.reason
 
-  let block = readmeNginxBlock()
+  let block = documentedNginxBlock()
   block = substitute(block, 'server 127.0.0.1:3000 ', `server ${new URL(servers[0]!.baseUrl).host} `)
   block = substitute(block, 'server 127.0.0.1:3001 ', `server ${new URL(servers[1]!.baseUrl).host} `)
   block = substitute(block, 'listen 443 ssl', `listen 127.0.0.1:${port} ssl`)
@@ -232,7 +235,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-describe("the README's nginx in front of two servers", () => {
+describe('the documented nginx in front of two servers', () => {
   let cookie = ''
 
   it('serves everything a visitor and staff do, live updates after 70 s idle included', async () => {
