@@ -6,7 +6,7 @@
 // runs (BENCH_SEARCH_DIR, default .data-bench-search; --reseed to start again).
 // Part of `npm run bench -- --only search`; alone: `npx node scripts/bench-search.mjs [--driver pglite|postgres] [--rounds N]`.
 import { execFileSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
@@ -78,7 +78,7 @@ async function startServer({ outputDir, port, dataDir, databaseUrl }) {
     if (Date.now() > until) throw new Error('the retention pass did not end within 10 minutes')
     await new Promise((r) => setTimeout(r, 250))
   }
-  return { url, stop: () => server.stop() }
+  return { url, pid: server.pid, stop: () => server.stop() }
 }
 
 function runDb(args, databaseUrl = '') {
@@ -119,11 +119,37 @@ async function startKeptPostgres(dir, port) {
     await admin.query('create database pusula_bench owner pusula_bench')
     await admin.end()
   }
-  return { url: url('pusula_bench', 'pusula_bench'), fresh, stop: () => server.stop() }
+  return { url: url('pusula_bench', 'pusula_bench'), dir, fresh, stop: () => server.stop() }
+}
+
+/**
+ * CPU time (user + system, ms) spent so far by the server process and, in the postgres mode, by
+ * the PostgreSQL processes serving it: unlike the browser's wall time it does not grow with the
+ * other work on a shared machine, so before/after comparisons hold under any load.
+ */
+function cpuMs(pid, postmasterPid) {
+  const TICK_MS = 10 // USER_HZ is 100 on Linux
+  const read = (p) => {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ')
+      return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }
+    } catch {
+      return undefined
+    }
+  }
+  let ticks = read(pid)?.ticks ?? 0
+  if (postmasterPid) {
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue
+      const stat = read(name)
+      if (stat && (stat.ppid === postmasterPid || Number(name) === postmasterPid)) ticks += stat.ticks
+    }
+  }
+  return ticks * TICK_MS
 }
 
 /** Types every term into the inbox's search box and returns the browser's timing of each server call. */
-async function typeTerms(serverUrl, cookies, ids) {
+async function typeTerms(serverUrl, cookies, ids, cpu) {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
   try {
     const context = await browser.newContext({ locale: 'tr-TR' })
@@ -136,12 +162,13 @@ async function typeTerms(serverUrl, cookies, ids) {
     const windows = []
     for (const { term } of TERMS) {
       const from = await page.evaluate(() => performance.now())
+      const cpuFrom = cpu()
       await box.click()
       await box.pressSequentially(term, { delay: KEY_DELAY_MS })
       // The last prefix's calls: the pause, then the answer (a slow one is still counted).
       await page.waitForTimeout(1_500)
       await page.waitForLoadState('networkidle')
-      windows.push({ term, from, to: await page.evaluate(() => performance.now()) })
+      windows.push({ term, from, to: await page.evaluate(() => performance.now()), cpuMs: cpu() - cpuFrom })
       await box.press('Escape')
       await page.waitForTimeout(1_000)
       await page.waitForLoadState('networkidle')
@@ -152,12 +179,13 @@ async function typeTerms(serverUrl, cookies, ids) {
         .filter((e) => e.name.includes('/_serverFn/'))
         .map((e) => ({ name: e.name, start: e.startTime, ms: e.responseEnd - e.startTime })),
     )
-    return entries.map((e) => {
+    const calls = entries.map((e) => {
       const id = new URL(e.name).pathname.split('/').pop()
       const fn = Object.entries(ids).find(([, v]) => v === id)?.[0] ?? id
       const term = windows.find((w) => e.start >= w.from && e.start < w.to)?.term ?? '(clearing)'
       return { fn, term, ms: e.ms }
     })
+    return { calls, cpu: Object.fromEntries(windows.map((w) => [w.term, w.cpuMs])) }
   } finally {
     await browser.close()
   }
@@ -187,9 +215,17 @@ async function benchDriver({ driver, outputDir, dir, port, rounds, reseed }) {
       writeFileSync(seededMark, new Date().toISOString())
     }
     const counts = JSON.parse(
-      runDb(['counts', dataDir, ...TERMS.map((t) => t.term)], databaseUrl).match(/^BENCH_SEARCH_COUNTS (.*)$/m)[1],
+      runDb(['counts', dataDir, '', ...TERMS.map((t) => t.term)], databaseUrl).match(/^BENCH_SEARCH_COUNTS (.*)$/m)[1],
     )
-    const ids = { listMessages: functionId(outputDir, 'listMessages'), getAdminSession: functionId(outputDir, 'getAdminSession') }
+    const ids = Object.fromEntries(
+      ['listMessages', 'getAdminSession', 'getMessage', 'getSnapshotWarning'].flatMap((name) => {
+        try {
+          return [[name, functionId(outputDir, name)]]
+        } catch {
+          return []
+        }
+      }),
+    )
     const runs = []
     for (let round = 1; round <= rounds; round++) {
       runDb(['session', dataDir], databaseUrl)
@@ -198,8 +234,11 @@ async function benchDriver({ driver, outputDir, dir, port, rounds, reseed }) {
       const server = await startServer({ outputDir, port, dataDir, databaseUrl })
       try {
         log(`${driver}: round ${round}, cold server, typing ${TERMS.length} terms (load ${loadBefore})…`)
-        const calls = await typeTerms(server.url, cookies, ids)
-        runs.push({ calls, load: `${loadBefore} → ${load()}` })
+        const postmasterPid = postgres
+          ? Number(readFileSync(join(postgres.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0])
+          : 0
+        const { calls, cpu } = await typeTerms(server.url, cookies, ids, () => cpuMs(server.pid, postmasterPid))
+        runs.push({ calls, cpu, load: `${loadBefore} → ${load()}` })
       } finally {
         await server.stop()
       }
@@ -220,14 +259,16 @@ function report(results) {
       '',
       `Every server call while typing: ${all.calls} calls, p50 ${all.p50.toFixed(1)} ms, p95 ${all.p95.toFixed(1)} ms, max ${all.max.toFixed(1)} ms (target p95 < ${TARGET_P95_MS} ms: ${all.p95 < TARGET_P95_MS ? 'met' : 'NOT met'})`,
       '',
-      '| term | kind | matches | calls | p50 ms | p95 ms | max ms |',
-      '|---|---|---:|---:|---:|---:|---:|',
+      '| term | kind | matches | calls | p50 ms | p95 ms | max ms | server CPU ms per list call |',
+      '|---|---|---:|---:|---:|---:|---:|---:|',
     )
     for (const { term, kind } of [...TERMS, { term: '(clearing)', kind: 'the box emptied: the unsearched list' }]) {
       const s = summarize(calls.filter((c) => c.term === term))
-      const n = counts[term]
+      const n = counts[term] ?? counts['']
+      const lists = calls.filter((c) => c.term === term && c.fn === 'listMessages').length
+      const cpu = runs.reduce((sum, r) => sum + (r.cpu[term] ?? 0), 0)
       lines.push(
-        `| ${term} | ${kind} | ${n === undefined ? '100,000' : n.toLocaleString('en')} | ${s.calls} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.max.toFixed(1)} |`,
+        `| ${term} | ${kind} | ${n.toLocaleString('en')} | ${s.calls} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.max.toFixed(1)} | ${term === '(clearing)' ? '' : lists ? (cpu / lists).toFixed(0) : ''} |`,
       )
     }
     for (const fn of [...new Set(calls.map((c) => c.fn))]) {
