@@ -20,8 +20,17 @@ drop index public.contact_messages_message_trgm_idx;
 -- messages and status changes, a few hundred pages that each search scanned (20–60 ms in PGlite
 -- measured). The smallest limit (64 kB) keeps that list to a few pages; it is merged more often,
 -- in small steps, while writing.
-create index contact_messages_search_text_trgm_idx on public.contact_messages
-  using gin (search_text extensions.gin_trgm_ops) with (gin_pending_list_limit = 64);
+-- pg_trgm lives in `extensions` where it could be moved, else in `public` (migration
+-- 20261125000000_server_role_and_grants.sql): the operator class is named in its own schema.
+do $$
+begin
+  execute pg_catalog.format(
+    'create index contact_messages_search_text_trgm_idx on public.contact_messages '
+    'using gin (search_text %I.gin_trgm_ops) with (gin_pending_list_limit = 64)',
+    (select n.nspname from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace
+     where e.extname = 'pg_trgm'));
+end
+$$;
 alter index public.contact_messages_word_starts_idx set (gin_pending_list_limit = 64);
 
 -- The planner weighs the index against a walk through the table by how common the term is,
