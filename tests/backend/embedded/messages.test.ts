@@ -64,7 +64,20 @@ describe('search pattern', () => {
       (await t.db.query<{ id: string }>(`select id from public.contact_messages where ${where} order by id`, params)).rows.map(
         (row) => row.id,
       )
-    const terms = ['mehmet', 'ÖZTÜRK', 'Işık', 'işık', 'çalışma', 'example.org', 'erp seç', '500%', 'abc_def', 'abc_d', 'C:\\xyz', 'zqxjv']
+    const terms = [
+      'mehmet',
+      'ÖZTÜRK',
+      'Işık',
+      'işık',
+      'çalışma',
+      'example.org',
+      'erp seç',
+      '500%',
+      'abc_def',
+      'abc_d',
+      'C:\\xyz',
+      'zqxjv',
+    ]
     for (const term of terms) {
       const pattern = `%${escapeLike(term)}%`
       const before = await ids(
