@@ -46,6 +46,24 @@ if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only
   process.exit(backupRows.every((r) => r.ok) ? 0 : 1)
 }
 
+// `npm run bench -- --only search`: every inbox call while typing, in Chromium, on a cold server
+// at 100k, on PGlite and PostgreSQL 17 (scripts/bench-search.mjs, docs/decisions/140).
+if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'search') {
+  build()
+  const { benchSearch } = await import('./bench-search.mjs')
+  const search = await benchSearch({ outputDir: OUTPUT_DIR, port: 43120 })
+  const table = [
+    '| measure | result | target |',
+    '|---|---|---|',
+    ...search.rows.map((r) => `| ${r.label} | ${r.value} | ${r.target} |`),
+  ]
+  const report = `Measured ${results.date} on ${results.machine} with \`npm run bench -- --only search\`.\n\n${table.join('\n')}\n${search.markdown}\n`
+  mkdirSync('bench-results', { recursive: true })
+  writeFileSync('bench-results/search.md', report)
+  console.log(`\n${report}`)
+  process.exit(search.rows.every((r) => r.ok) ? 0 : 1)
+}
+
 // 1. A static file as large as the landing page, served by the same server.
 rmSync(DATA_DIR, { recursive: true, force: true })
 rmSync(STATIC_DIR, { recursive: true, force: true })
@@ -65,6 +83,11 @@ try {
 log('inbox: seeding 100,000 messages and measuring list, filter and search…')
 const { benchInbox } = await import('./bench-inbox.mjs')
 results.inbox = await benchInbox({ outputDir: OUTPUT_DIR, dataDir: DATA_DIR, port: PORT + 1, quick })
+
+// 2a. Every inbox call while typing, in Chromium, on a cold server (issue 22, decision 140).
+log('search: typing in the inbox at 100,000 messages in Chromium, PGlite and PostgreSQL 17…')
+const { benchSearch } = await import('./bench-search.mjs')
+results.search = await benchSearch({ outputDir: OUTPUT_DIR, port: PORT + 4, rounds: 1 })
 
 // 2b. A year of a busy firm on one embedded folder, maintained by the server's own passes.
 log('maintenance: a simulated year of a busy firm on one embedded folder…')
@@ -121,6 +144,7 @@ const rows = [
   ['first-load JS of `/` (gzip)', `${results.js.kbGzip.toFixed(1)} KB in ${results.js.files} files`, '≤ 130 KB'],
   ['framework minimum (gzip)', `${results.jsMinimal.kbGzip.toFixed(1)} KB in ${results.jsMinimal.files} files`, ''],
   ...results.inbox.rows.map((r) => [r.label, r.value, r.target ?? '']),
+  ...results.search.rows.map((r) => [r.label, r.value, r.target]),
   ...results.maintenance.rows,
   ...Object.entries(results.lighthouse).map(([path, s]) => [
     `Lighthouse mobile ${path}`,

@@ -41,9 +41,8 @@ export function escapeLike(text: string): string {
 }
 
 /**
- * WHERE clause and parameters for a status filter and a search. A substring search is one
- * parameter used three times with plain ILIKEs joined by OR, the shape the planner turns into a
- * BitmapOr over the three trigram indexes. A word-start search (a term without a trigram) is
+ * WHERE clause and parameters for a status filter and a search. A substring search is one LIKE
+ * on the stored lowercased name, e-mail and message, answered by their trigram index. A word-start search (a term without a trigram) is
  * answered by the indexes of the short-search migration: the stored word starts of name and
  * e-mail for one or two letters or digits, else the lowercased name and address as prefixes.
  */
@@ -59,9 +58,10 @@ export function messageFilter(query: Pick<MessageQuery, 'status' | 'search'>): {
   }
   const search = query.search.trim()
   if (search !== '' && searchMode(search) === 'substring') {
+    // The same matches as `name ILIKE p OR email ILIKE p OR message ILIKE p`, on the stored
+    // lowercased text of the three (migration 20261128001000_search_text.sql, decision 140).
     params.push(`%${escapeLike(search)}%`)
-    const p = `$${params.length}`
-    clauses.push(`(name ILIKE ${p} OR email ILIKE ${p} OR message ILIKE ${p})`)
+    clauses.push(`search_text LIKE lower($${params.length})`)
   } else if (WORD_START.test(search)) {
     // The first word of the name and of the address are words too: this covers their starts.
     params.push(search)

@@ -10,6 +10,7 @@ import {
   type StatusFilter,
   messagePaging,
   searchCountLimit,
+  searchMode,
   validIds,
 } from '~/domain/messages'
 import { LIMITS } from '~/lib/limits'
@@ -78,10 +79,12 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
               query.status === 'all' ? INBOX_STATUSES.reduce((sum, s) => sum + byBucket[s], 0) : byBucket[query.status]
             return { items: await pageOf(), total, totalExact: true, unread, page, pageSize }
           }
-          // Searches visit only the rows the indexes propose: the planner would rather scan the table
-          // and stop at the cap, but every row costs a lower-casing ILIKE (~10 µs a column in PGlite),
-          // so a rare term would read all of it (docs/decisions/032-inbox-at-scale.md, 077).
-          await tx.exec('set local enable_seqscan = off')
+          // A word-start search visits only the rows its index proposes: without statistics of how
+          // common a word start is, the planner would read the table (decision 077). A substring
+          // search is left to the planner: with the statistics of the stored lowercased text it
+          // walks the table for a common term, whose first rows reach the cap at once, and asks the
+          // trigram index for a rarer one (docs/decisions/140-search-while-typing.md).
+          if (searchMode(query.search.trim()) === 'wordStart') await tx.exec('set local enable_seqscan = off')
           const matched = await tx.query<{ n: number }>(
             `select count(*)::int as n from (select 1 from public.contact_messages where ${where} limit $${params.length + 1}) m`,
             [...params, cap],

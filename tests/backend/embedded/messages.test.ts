@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeContactMessage, sampleContactMessages } from '~/backend/seed-messages'
+import { fakeContactMessage, makeContactMessage, sampleContactMessages } from '~/backend/seed-messages'
 import { escapeLike, messageFilter } from '~/backend/sql/message-rows.server'
 import { insertContactMessages } from '~/backend/sql/messages.server'
 import { openTestBackend, type TestBackend } from '../embedded-harness'
@@ -22,19 +22,19 @@ describe('search pattern', () => {
     expect(escapeLike('plain text')).toBe('plain text')
   })
 
-  it('builds one parameter for the three columns; "all" leaves spam and the trash out, the trash holds any status', () => {
+  it('builds one parameter for the stored lowercased text of the three columns; "all" leaves spam and the trash out, the trash holds any status', () => {
     expect(messageFilter({ status: 'all', search: '  ' })).toEqual({
       where: `status <> 'spam' AND deleted_at IS NULL`,
       params: [],
     })
     expect(messageFilter({ status: 'read', search: ' Ayşe ' })).toEqual({
-      where: 'status = $1 AND deleted_at IS NULL AND (name ILIKE $2 OR email ILIKE $2 OR message ILIKE $2)',
+      where: 'status = $1 AND deleted_at IS NULL AND search_text LIKE lower($2)',
       params: ['read', '%Ayşe%'],
     })
     expect(messageFilter({ status: 'trash', search: '' })).toEqual({ where: 'deleted_at IS NOT NULL', params: [] })
   })
 
-  it('lets the planner use the trigram indexes', async () => {
+  it('lets the planner use the trigram index of the searched text', async () => {
     await insertContactMessages(
       t.db,
       Array.from({ length: 300 }, () => makeContactMessage()),
@@ -49,7 +49,47 @@ describe('search pattern', () => {
       )
       return rows.map((r) => r['QUERY PLAN']).join('\n')
     })
-    for (const index of ['name', 'email', 'message']) expect(plan).toContain(`contact_messages_${index}_trgm_idx`)
+    expect(plan).toContain('contact_messages_search_text_trgm_idx')
+  })
+
+  // The stored lowercased text (migration 20261128001000_search_text.sql) must find exactly what
+  // the three ILIKEs found: same case folding, and no match across two fields.
+  it('finds with the stored search text exactly the messages the three ILIKEs find', async () => {
+    const now = new Date()
+    await insertContactMessages(t.db, [
+      ...Array.from({ length: 400 }, (_, n) => fakeContactMessage(n, { now })),
+      { ...makeContactMessage(), name: 'İpek IŞIK', email: 'ipek.isik@example.com', message: 'ÇALIŞMA 500% abc_def C:\\xyz' },
+    ])
+    const ids = async (where: string, params: string[]) =>
+      (await t.db.query<{ id: string }>(`select id from public.contact_messages where ${where} order by id`, params)).rows.map(
+        (row) => row.id,
+      )
+    const terms = [
+      'mehmet',
+      'ÖZTÜRK',
+      'Işık',
+      'işık',
+      'çalışma',
+      'example.org',
+      'erp seç',
+      '500%',
+      'abc_def',
+      'abc_d',
+      'C:\\xyz',
+      'zqxjv',
+    ]
+    for (const term of terms) {
+      const pattern = `%${escapeLike(term)}%`
+      const before = await ids(
+        `status <> 'spam' AND deleted_at IS NULL AND (name ILIKE $1 OR email ILIKE $1 OR message ILIKE $1)`,
+        [pattern],
+      )
+      const { where, params } = messageFilter({ status: 'all', search: term })
+      expect(await ids(where, params), term).toEqual(before)
+    }
+    // The end of a name and the start of its address are two fields: nothing spans them.
+    const { where, params } = messageFilter({ status: 'all', search: 'IŞIK ipek.isik' })
+    expect(await ids(where, params)).toEqual([])
   })
 
   // PostgreSQL folds case letter by letter (Ç→ç, İ→i), not by Turkish rules: "YILMAZ" does not

