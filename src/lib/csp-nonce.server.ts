@@ -9,3 +9,8 @@ export const nonceStorage = new AsyncLocalStorage<string>()
  * Random per process, so nobody can plant it in content to have it replaced.
  */
 export const NONCE_PLACEHOLDER = `cspnonce${randomBytes(12).toString('hex')}`
+
+/** A fresh nonce for one response: 128 random bits in base64 (24 characters). */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64')
+}

@@ -40,11 +40,19 @@ function sign(secret: Buffer, ms: string): string {
   return createHmac('sha256', secret).update(`contact-form:${ms}`).digest('base64url').slice(0, 22)
 }
 
+/** A stamp's length: 8 base-36 digits of time (from 1973 to 2059), a dot and 22 of signature. */
+export const FORM_STAMP_LENGTH = Date.now().toString(36).length + 23
+
+/** The last stamp issued: responses in the same millisecond get the same one (an HMAC is not free). */
+let last = { key: null as Buffer | null, now: Number.NaN, stamp: '' }
+
 /** `<ms since epoch, base 36>.<signature>`; empty while the key is not loaded yet. */
 export function issueFormStamp(now = Date.now()): string {
   if (!key) return ''
+  if (last.now === now && last.key === key) return last.stamp
   const ms = now.toString(36)
-  return `${ms}.${sign(key, ms)}`
+  last = { key, now, stamp: `${ms}.${sign(key, ms)}` }
+  return last.stamp
 }
 
 /** What a posted stamp says; `minFillSeconds` is how long a person needs at least. */
