@@ -13,6 +13,7 @@ import { requestLog } from './lib/request-log.server'
 import { type Middleware, compose } from './lib/middleware'
 import { loadFormStampKey } from './lib/form-stamp.server'
 import { createPageCache } from './lib/page-cache.server'
+import { createKeptPageAnswer } from './lib/kept-page.server'
 import { securityHeaders } from './lib/security-headers.server'
 import { m } from './paraglide/messages'
 import { paraglideMiddleware } from './paraglide/server.js'
@@ -20,6 +21,8 @@ import { paraglideMiddleware } from './paraglide/server.js'
 // Keyed on the origin the page names, so one sender's Host never reaches another visitor.
 const pageCache = createPageCache({ originOf: (request) => requestOrigin(request, serverEnv()) })
 let watchingBanners = false
+/** A kept landing page's answer, before the pipeline (docs/decisions/145-landing-page-fast-path.md). */
+const keptPage = createKeptPageAnswer({ pageCache, env: serverEnv, logger: log })
 
 /** The landing pages show the banners: a banner change empties the page cache. */
 function watchBanners() {
@@ -88,6 +91,9 @@ export default createServerEntry({
   fetch(request, opts) {
     watchBanners()
     loadStampKey()
+    // A kept page needs none of the steps below that the fast path does not take from them.
+    const kept = keptPage(request)
+    if (kept) return kept
     return pipeline(request, async (limited) => handler.fetch(limited, opts))
   },
 })

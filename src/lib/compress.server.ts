@@ -10,7 +10,7 @@ const COMPRESSIBLE = /^(text\/(html|plain|xml|csv)|application\/(json|xml)|image
 /** Below this a gzip header and a round of compression cost more than they save. */
 export const MIN_COMPRESSED_BYTES = 1024
 
-function acceptsGzip(request: Request): boolean {
+export function acceptsGzip(request: Request): boolean {
   const accepted = request.headers.get('accept-encoding') ?? ''
   return accepted.split(',').some((part) => {
     const [coding, ...params] = part.trim().toLowerCase().split(';')
@@ -20,13 +20,16 @@ function acceptsGzip(request: Request): boolean {
 }
 
 export function compressResponse(request: Request, response: Response): Response {
-  if (request.method === 'HEAD' || !response.body) return response
+  if (request.method === 'HEAD') return response
   if (response.status < 200 || response.status === 204 || response.status === 206) return response
   if (response.headers.has('content-encoding')) return response
   if (!COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return response
   const length = response.headers.get('content-length')
   if (length !== null && Number(length) < MIN_COMPRESSED_BYTES) return response
   if (!acceptsGzip(request)) return response
+  // Last: reading a FastResponse's body turns it into a web stream (the page cache's bytes would
+  // lose their direct write), so only a response about to be compressed is asked for it.
+  if (!response.body) return response
   const headers = new Headers(response.headers)
   headers.delete('content-length')
   headers.set('content-encoding', 'gzip')

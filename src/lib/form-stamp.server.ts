@@ -5,7 +5,7 @@
  * rendered once with a placeholder that each response replaces with a fresh stamp, the way it
  * gets a fresh CSP nonce (page-cache.server.ts).
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { type KeyObject, createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /** What the contact form's time stamp said about a post. */
 export type StampReading =
@@ -19,14 +19,15 @@ export type StampReading =
 export const STAMP_PLACEHOLDER = `formstamp${randomBytes(12).toString('hex')}`
 
 /** Set once the backend has given the key (src/server.ts); until then pages carry no stamp. */
-let key: Buffer | null = null
+/** As a KeyObject: an HMAC with a Buffer key copies and checks the key again on every call. */
+let key: KeyObject | null = null
 let loading: Promise<void> | null = null
 
 /** Fetches the shared key once per process (the database keeps it, so every instance signs alike). */
 export function loadFormStampKey(load: () => Promise<Buffer>): Promise<void> {
   loading ??= load().then(
     (loaded) => {
-      key = loaded
+      key = createSecretKey(loaded)
     },
     (error: unknown) => {
       loading = null
@@ -36,15 +37,23 @@ export function loadFormStampKey(load: () => Promise<Buffer>): Promise<void> {
   return loading
 }
 
-function sign(secret: Buffer, ms: string): string {
+function sign(secret: KeyObject, ms: string): string {
   return createHmac('sha256', secret).update(`contact-form:${ms}`).digest('base64url').slice(0, 22)
 }
+
+/** A stamp's length: 8 base-36 digits of time (from 1973 to 2059), a dot and 22 of signature. */
+export const FORM_STAMP_LENGTH = Date.now().toString(36).length + 23
+
+/** The last stamp issued: responses in the same millisecond get the same one (an HMAC is not free). */
+let last = { key: null as KeyObject | null, now: Number.NaN, stamp: '' }
 
 /** `<ms since epoch, base 36>.<signature>`; empty while the key is not loaded yet. */
 export function issueFormStamp(now = Date.now()): string {
   if (!key) return ''
+  if (last.now === now && last.key === key) return last.stamp
   const ms = now.toString(36)
-  return `${ms}.${sign(key, ms)}`
+  last = { key, now, stamp: `${ms}.${sign(key, ms)}` }
+  return last.stamp
 }
 
 /** What a posted stamp says; `minFillSeconds` is how long a person needs at least. */

@@ -4,6 +4,8 @@ import { CACHEABLE_PATHS } from './page-cache.server'
 import { serverEnv } from './env.server'
 import type { Middleware } from './middleware'
 
+const COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${cookieName}=([^;]*)`)
+
 /**
  * A landing page (`/`, `/en`) tells the browser which language its reader chose, in the
  * cookie that admin pages and server functions follow. The page's code does the same once it
@@ -17,15 +19,21 @@ export function rememberPageLocale(request: Request, response: Response): Respon
   if (request.method !== 'GET' || !CACHEABLE_PATHS.has(url.pathname) || response.status !== 200 || !type.includes('text/html')) {
     return response
   }
-  const locale = extractLocaleFromUrl(url.href)
-  const current = (request.headers.get('cookie') ?? '').match(new RegExp(`(?:^|;\\s*)${cookieName}=([^;]*)`))?.[1]
-  if (!locale || current === locale) return response
-  const secure = serverEnv().secureCookies ? '; Secure' : ''
-  response.headers.append(
-    'set-cookie',
-    `${cookieName}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE.maxAgeSeconds}; SameSite=Lax${secure}`,
-  )
+  const cookie = pageLocaleCookieFor(request, url.href)
+  if (cookie) response.headers.append('set-cookie', cookie)
   return response
+}
+
+/**
+ * The Set-Cookie a GET of a landing page (200, HTML) at `href` answers with: the page's locale,
+ * unless the request's cookie names it already. Also read by the kept pages' fast path.
+ */
+export function pageLocaleCookieFor(request: Request, href: string): string | null {
+  const locale = extractLocaleFromUrl(href)
+  const current = (request.headers.get('cookie') ?? '').match(COOKIE_VALUE)?.[1]
+  if (!locale || current === locale) return null
+  const secure = serverEnv().secureCookies ? '; Secure' : ''
+  return `${cookieName}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE.maxAgeSeconds}; SameSite=Lax${secure}`
 }
 
 /** `rememberPageLocale` as a step of the request pipeline. */

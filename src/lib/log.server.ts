@@ -34,7 +34,7 @@ export function createLogger(
   options: ServerEnv['log'],
   destination: pino.DestinationStream = options.format === 'pretty'
     ? prettyDestination()
-    : pino.destination({ fd: 1, sync: false }),
+    : batchedDestination(pino.destination({ fd: 1, sync: false })),
 ): Logger {
   return pino(
     {
@@ -50,6 +50,51 @@ export function createLogger(
     },
     destination,
   )
+}
+
+/** Destinations whose lines still wait for their turn's write; written out when the process exits. */
+const batching = new Set<() => void>()
+let exitHook = false
+
+/**
+ * The lines of one turn of the event loop in one write: each line its own asynchronous write cost
+ * about 7–12 µs of CPU (a request to the thread pool and its callback), as much as the rest of a
+ * cached page's answer; under load a turn answers many requests, and their lines now cost one
+ * (docs/decisions/146-request-log-batching.md). A line waits at most until the turn's end.
+ */
+export function batchedDestination(target: { write(chunk: string): unknown; flushSync?(): void }): pino.DestinationStream {
+  let pending = ''
+  let scheduled = false
+  const flush = () => {
+    scheduled = false
+    if (pending === '') return
+    const chunk = pending
+    pending = ''
+    target.write(chunk)
+  }
+  batching.add(() => {
+    flush()
+    try {
+      target.flushSync?.()
+    } catch {
+      // A destination that cannot flush now (still opening, or closed) keeps what it has.
+    }
+  })
+  if (!exitHook) {
+    exitHook = true
+    process.on('exit', () => {
+      for (const flushAtExit of batching) flushAtExit()
+    })
+  }
+  return {
+    write(line: string) {
+      pending += line
+      if (!scheduled) {
+        scheduled = true
+        setImmediate(flush)
+      }
+    },
+  }
 }
 
 /** Fields of the request line, which the pretty format writes on one line instead of one each. */

@@ -1,16 +1,20 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { FastResponse } from 'srvx'
+import { acceptsGzip } from './compress.server'
 import { NONCE_PLACEHOLDER, nonceStorage } from './csp-nonce.server'
-import { STAMP_PLACEHOLDER, issueFormStamp } from './form-stamp.server'
+import { FORM_STAMP_LENGTH, STAMP_PLACEHOLDER, issueFormStamp } from './form-stamp.server'
 import { deferScriptsUntilPainted } from './defer-scripts.server'
 import { LEGAL_PAGES } from './legal-pages'
 import type { Middleware } from './middleware'
+import { type PageTemplate, createPageTemplate, fillPage, fillPageGzip } from './page-template.server'
 
 /**
  * Rendered HTML of the public landing pages (and the legal pages, as static), kept until a banner changes (or a minute
  * passes, in case a change was made outside this process). Every visitor sees the same
  * page, so rendering it from scratch per request would only burn CPU. The page is
  * rendered once with a placeholder nonce; each response gets its own fresh nonce, and its own
- * fresh time stamp for the contact form (form-stamp.server.ts).
+ * fresh time stamp for the contact form (form-stamp.server.ts), spliced into bytes kept ready,
+ * plain and gzip-encoded (page-template.server.ts): a hit renders, encodes and compresses nothing
+ * (docs/decisions/145-landing-page-fast-path.md).
  *
  * A page names its origin (canonical, hreflang, og:url, og:image), and without SITE_URL
  * that origin is whatever Host the request carried: pages are kept per origin, so a forged
@@ -23,9 +27,14 @@ const TTL_MS = 60_000
 export const MAX_ORIGINS = 4
 const MAX_ENTRIES = MAX_ORIGINS * CACHEABLE_PATHS.size
 export { NONCE_PLACEHOLDER }
+/** What each response fills in: a nonce (16 random bytes in base64) and the form's time stamp. */
+const GAPS = [
+  { placeholder: NONCE_PLACEHOLDER, length: 24 },
+  { placeholder: STAMP_PLACEHOLDER, length: FORM_STAMP_LENGTH },
+]
 
 interface Entry {
-  html: string
+  template: PageTemplate
   headers: [string, string][]
   expires: number
 }
@@ -45,7 +54,18 @@ function perResponse(html: string, nonce: string): string {
   return html.replaceAll(NONCE_PLACEHOLDER, nonce).replaceAll(STAMP_PLACEHOLDER, issueFormStamp())
 }
 
+/** A kept page's answer: its headers (lower-case names, one value each) and its bytes (none for HEAD). */
+export interface KeptAnswer {
+  headers: Map<string, string>
+  body: Buffer<ArrayBuffer> | null
+}
+
 export interface PageCache {
+  /**
+   * The answer to a GET or HEAD of a kept page (no query) while it is fresh, else null: the fast
+   * path's lookup (src/lib/kept-page.server.ts). Never renders.
+   */
+  keptAnswer(request: Request, pathname: string, nonce: string): KeptAnswer | null
   /** Serves `request` from the cache when it is a cacheable page, rendering it at most once at a time. */
   handle(request: Request, nonce: string, render: (nonce: string) => Promise<Response>): Promise<Response>
   /**
@@ -82,23 +102,26 @@ export function createPageCache({
     return new Response(body, { status, headers })
   }
 
-  /** A cached page, compressed for clients that accept it (~50 KB of HTML becomes ~10 KB). */
-  function respondCompressed(request: Request, nonce: string, entry: Entry): Response {
-    const headers = new Headers(entry.headers)
+  /**
+   * A kept page's answer with this response's nonce and stamp, gzip-encoded for clients that
+   * accept it (~48 KB of HTML becomes ~12 KB; a client that asks only for br gets it plain).
+   */
+  function answerOf(request: Request, nonce: string, entry: Entry): KeptAnswer {
+    const headers = new Map(entry.headers)
     headers.set('cache-control', 'no-cache')
-    headers.append('vary', 'accept-encoding')
-    const accepted = request.headers.get('accept-encoding') ?? ''
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null
-    if (!encoding || request.method === 'HEAD') return respond(request, nonce, 200, headers, entry.html)
-    const html = Buffer.from(perResponse(entry.html, nonce))
-    const body =
-      encoding === 'br'
-        ? brotliCompressSync(html, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: html.length },
-          })
-        : gzipSync(html, { level: 6 })
-    headers.set('content-encoding', encoding)
-    return new Response(body, { status: 200, headers })
+    headers.set('vary', headers.has('vary') ? `${headers.get('vary')}, accept-encoding` : 'accept-encoding')
+    const values = { [NONCE_PLACEHOLDER]: nonce, [STAMP_PLACEHOLDER]: issueFormStamp() }
+    const gzip = acceptsGzip(request)
+    const body = gzip ? fillPageGzip(entry.template, values) : fillPage(entry.template, values)
+    if (gzip) headers.set('content-encoding', 'gzip')
+    headers.set('content-length', String(body.length))
+    return { headers, body: request.method === 'HEAD' ? null : body }
+  }
+
+  /** A FastResponse with the bytes whole: the server writes them at once, without a web stream. */
+  function respondFromEntry(request: Request, nonce: string, entry: Entry): Response {
+    const { headers, body } = answerOf(request, nonce, entry)
+    return new FastResponse(body, { status: 200, headers: [...headers] })
   }
 
   /** Renders with the placeholder nonce; caches the result when it is a plain 200 HTML page. */
@@ -112,11 +135,12 @@ export function createPageCache({
       const cacheable = response.status === 200 && type.includes('text/html') && !response.headers.has('set-cookie')
       if (cacheable) {
         const headers = [...response.headers.entries()].filter(([name]) => !DROPPED_HEADERS.has(name))
-        const entry = { html: deferScriptsUntilPainted(html), headers, expires: now() + TTL_MS }
+        const template = createPageTemplate(deferScriptsUntilPainted(html), GAPS)
+        const entry = { template, headers, expires: now() + TTL_MS }
         if (hasRoom(key)) entries.set(key, entry)
         settle(entry)
         // The visitor who triggered the render gets the same compressed page as everyone after.
-        return respondCompressed(request, nonce, entry)
+        return respondFromEntry(request, nonce, entry)
       } else {
         settle(null)
       }
@@ -144,11 +168,17 @@ export function createPageCache({
       entry = (await pending) ?? undefined
       if (!entry) return render(nonce)
     }
-    return respondCompressed(request, nonce, entry)
+    return respondFromEntry(request, nonce, entry)
   }
 
   return {
     handle,
+    keptAnswer(request, pathname, nonce) {
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || !CACHEABLE_PATHS.has(pathname)) return null
+      if (request.url.includes('?')) return null
+      const entry = entries.get(`${originOf(request)}${pathname}`)
+      return entry && entry.expires > now() ? answerOf(request, nonce, entry) : null
+    },
     middleware(request, next) {
       const nonce = nonceStorage.getStore()
       if (nonce === undefined) throw new Error('The page cache needs the request nonce: run it inside securityHeaders.')

@@ -48,15 +48,49 @@ export function createRequestLog(env: () => Pick<ServerEnv, 'proxyHops'>, logger
 
 export const requestLog = createRequestLog(serverEnv)
 
-async function logRequest(request: Request, next: Next, env: Pick<ServerEnv, 'proxyHops'>, logger: Logger): Promise<Response> {
-  const started = performance.now()
-  const requestId = requestIdOf(request, env.proxyHops)
-  const { pathname } = new URL(request.url)
-  const fields = {
+/** What the request line needs from the start of a request. */
+export interface RequestRecord {
+  started: number
+  requestId: string
+  method: string
+  pathname: string
+  clientAddress: string
+}
+
+/** Starts a request's record: its id, its start time, and the fields its line will carry. */
+export function openRequest(request: Request, pathname: string, env: Pick<ServerEnv, 'proxyHops'>): RequestRecord {
+  return {
+    started: performance.now(),
+    requestId: requestIdOf(request, env.proxyHops),
     method: request.method,
-    path: pathname,
+    pathname,
     clientAddress: clientAddress(request.headers.get('x-forwarded-for'), socketAddress(request), env.proxyHops),
   }
+}
+
+/** Ends it: the duration to the answer's head goes to the histogram, and one line to the log. */
+export function closeRequest(record: RequestRecord, status: number, logger: Logger): void {
+  const seconds = (performance.now() - record.started) / 1000
+  const route = routeOf(record.pathname, status)
+  requestDuration.observe({ method: record.method, route, status: String(status) }, seconds)
+  const level = PROBES.has(record.pathname) && status < 400 ? 'debug' : 'info'
+  logger[level](
+    {
+      reqId: record.requestId,
+      method: record.method,
+      path: record.pathname,
+      clientAddress: record.clientAddress,
+      route,
+      status,
+      durationMs: Math.round(seconds * 10_000) / 10,
+    },
+    'request',
+  )
+}
+
+async function logRequest(request: Request, next: Next, env: Pick<ServerEnv, 'proxyHops'>, logger: Logger): Promise<Response> {
+  const record = openRequest(request, new URL(request.url).pathname, env)
+  const { requestId } = record
   let response: Response
   try {
     response = await requestScope.run({ requestId }, () => next(request))
@@ -72,13 +106,6 @@ async function logRequest(request: Request, next: Next, env: Pick<ServerEnv, 'pr
     response = new Response(response.body, response)
     response.headers.set('x-request-id', requestId)
   }
-  const seconds = (performance.now() - started) / 1000
-  const route = routeOf(pathname, response.status)
-  requestDuration.observe({ method: request.method, route, status: String(response.status) }, seconds)
-  const level = PROBES.has(pathname) && response.status < 400 ? 'debug' : 'info'
-  logger[level](
-    { reqId: requestId, ...fields, route, status: response.status, durationMs: Math.round(seconds * 10_000) / 10 },
-    'request',
-  )
+  closeRequest(record, response.status, logger)
   return response
 }

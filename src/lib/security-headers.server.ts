@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import { nonceStorage } from './csp-nonce.server'
+import { newNonce, nonceStorage } from './csp-nonce.server'
 import { serverEnv } from './env.server'
 import type { Middleware } from './middleware'
 
@@ -9,15 +8,14 @@ import type { Middleware } from './middleware'
  * carries. Policy: docs/decisions/070-security-headers.md.
  */
 export const securityHeaders: Middleware = async (request, next) => {
-  const nonce = randomBytes(16).toString('base64')
+  const nonce = newNonce()
   const response = await nonceStorage.run(nonce, () => next(request))
   return applySecurityHeaders(request, response, nonce)
 }
 
 /** Responses that belong to one person (sessions, admin data) must never sit in a shared cache. */
-function isPrivate(request: Request, response: Response): boolean {
-  const { pathname } = new URL(request.url)
-  return pathname.startsWith('/admin') || pathname.startsWith('/_serverFn') || response.headers.has('set-cookie')
+function isPrivate(pathname: string, setsCookie: boolean): boolean {
+  return pathname.startsWith('/admin') || pathname.startsWith('/_serverFn') || setsCookie
 }
 
 export function contentSecurityPolicy(nonce: string): string {
@@ -35,6 +33,22 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ')
 }
 
+/**
+ * The security headers of one answer, to be set over what it has: the baseline every response
+ * carries, the CSP with the request's nonce for HTML, and `private, no-store` for an answer that
+ * belongs to one person. The pipeline's step and the kept pages' fast path both take them from
+ * here (src/lib/kept-page.server.ts).
+ */
+export function securityHeaderEntries(
+  answer: { pathname: string; contentType: string; setsCookie: boolean },
+  nonce: string,
+): [string, string][] {
+  const entries = baselineHeaderEntries()
+  if (answer.contentType.includes('text/html')) entries.push(['content-security-policy', contentSecurityPolicy(nonce)])
+  if (isPrivate(answer.pathname, answer.setsCookie)) entries.push(['cache-control', 'private, no-store'])
+  return entries
+}
+
 function applySecurityHeaders(request: Request, response: Response, nonce: string): Response {
   let res = response
   try {
@@ -44,12 +58,29 @@ function applySecurityHeaders(request: Request, response: Response, nonce: strin
     res = new Response(response.body, response)
   }
   const h = res.headers
-  applyBaselineHeaders(h)
-  if ((h.get('content-type') ?? '').includes('text/html')) {
-    h.set('content-security-policy', contentSecurityPolicy(nonce))
+  const answer = {
+    pathname: new URL(request.url).pathname,
+    contentType: h.get('content-type') ?? '',
+    setsCookie: h.has('set-cookie'),
   }
-  if (isPrivate(request, res)) h.set('cache-control', 'private, no-store')
+  for (const [name, value] of securityHeaderEntries(answer, nonce)) h.set(name, value)
   return res
+}
+
+/** The baseline headers (below), as entries. */
+export function baselineHeaderEntries(): [string, string][] {
+  const entries: [string, string][] = [
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['x-frame-options', 'DENY'],
+    ['cross-origin-opener-policy', 'same-origin'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()'],
+  ]
+  if (serverEnv().secureCookies) {
+    entries.push(['strict-transport-security', 'max-age=31536000; includeSubDomains'])
+  }
+  return entries
 }
 
 /**
@@ -57,13 +88,5 @@ function applySecurityHeaders(request: Request, response: Response, nonce: strin
  * from src/server-plugins/static-headers.ts, since Nitro serves them before the app runs).
  */
 export function applyBaselineHeaders(h: Headers): void {
-  h.set('x-content-type-options', 'nosniff')
-  h.set('referrer-policy', 'strict-origin-when-cross-origin')
-  h.set('x-frame-options', 'DENY')
-  h.set('cross-origin-opener-policy', 'same-origin')
-  h.set('cross-origin-resource-policy', 'same-origin')
-  h.set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()')
-  if (serverEnv().secureCookies) {
-    h.set('strict-transport-security', 'max-age=31536000; includeSubDomains')
-  }
+  for (const [name, value] of baselineHeaderEntries()) h.set(name, value)
 }

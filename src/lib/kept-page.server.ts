@@ -1,0 +1,51 @@
+/**
+ * The fast path of the kept landing pages (docs/decisions/145-landing-page-fast-path.md): a GET or
+ * HEAD of `/`, `/en` or a legal page, without a query, while the page cache holds it, is answered
+ * here, before the request pipeline of src/server.ts. Nothing of what the pipeline gives is lost;
+ * each part comes from the function the pipeline's own step uses:
+ *
+ * - the request log's line, id and histogram (`openRequest`/`closeRequest`, request-log.server.ts);
+ * - the security headers and a fresh nonce in the CSP (`securityHeaderEntries`, `newNonce`);
+ * - the locale cookie (`pageLocaleCookieFor`, locale-cookie.server.ts), which makes it private;
+ * - the page with its own nonce and form stamp, gzip when asked (`keptAnswer`, page-cache.server.ts).
+ *
+ * The pipeline's other steps have nothing to do for such a request: the ops endpoints and the body
+ * limit see other paths and methods, and the page is already compressed. Anything else (a page
+ * not kept yet or expired, any other path) goes through the whole pipeline, as before.
+ */
+import { FastResponse } from 'srvx'
+import { newNonce } from './csp-nonce.server'
+import type { ServerEnv } from './env.server'
+import type { Logger } from './log.server'
+import { pageLocaleCookieFor } from './locale-cookie.server'
+import type { PageCache } from './page-cache.server'
+import { closeRequest, openRequest } from './request-log.server'
+import { securityHeaderEntries } from './security-headers.server'
+
+export interface KeptPageOptions {
+  pageCache: Pick<PageCache, 'keptAnswer'>
+  env: () => Pick<ServerEnv, 'proxyHops'>
+  logger: () => Logger
+}
+
+/** Answers a request for a kept page, or returns null to leave it to the pipeline. */
+export function createKeptPageAnswer({ pageCache, env, logger }: KeptPageOptions) {
+  return (request: Request): Response | null => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null
+    const url = new URL(request.url)
+    const nonce = newNonce()
+    const answer = pageCache.keptAnswer(request, url.pathname, nonce)
+    if (!answer) return null
+    const record = openRequest(request, url.pathname, env())
+    const { headers } = answer
+    // The pipeline sets the cookie on GET only (a HEAD's answer is not a visit).
+    const cookie = request.method === 'GET' ? pageLocaleCookieFor(request, url.href) : null
+    const kind = { pathname: url.pathname, contentType: headers.get('content-type') ?? '', setsCookie: cookie !== null }
+    for (const [name, value] of securityHeaderEntries(kind, nonce)) headers.set(name, value)
+    headers.set('x-request-id', record.requestId)
+    const list = [...headers]
+    if (cookie) list.push(['set-cookie', cookie])
+    closeRequest(record, 200, logger())
+    return new FastResponse(answer.body, { status: 200, headers: list })
+  }
+}
