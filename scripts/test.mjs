@@ -3,9 +3,10 @@
 // exit code is non-zero when any step failed.
 //
 // The production build is made once, first, and used by both test runners (decision 170). The
-// browser tests then run beside the other steps: one Playwright worker keeps less than a core busy
-// (it mostly waits for pages and servers), so the typecheck, the lint and Vitest fill the rest of
-// the machine instead of waiting for it. Their output is kept in a file and printed when they end.
+// steps then run one after another. `npm test -- --beside` runs the browser tests beside the
+// typecheck, the lint and Vitest instead (one Playwright worker keeps less than a core busy), their
+// output kept in a file and printed when they end: faster on an idle machine, but it adds a core's
+// work to timing-sensitive tests, so it is not the default (CI runs on busy 2-core machines).
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { BUILD_CANARIES, INTEGRATION_OUTPUT_DIR } from '../tests/integration/build.ts'
@@ -92,10 +93,9 @@ function runBeside(step, logFile) {
 const results = {}
 results.messages = run(steps.messages)
 results.build = run(steps.build)
-// Without a build, the runners would each try to make it at the same time: run them one by one.
-// `npm test -- --one-by-one` does so too, to compare or to rule the overlap out.
-const oneByOne = process.argv.includes('--one-by-one')
-const browser = results.build.ok && !oneByOne ? runBeside(steps.browser, BROWSER_LOG) : null
+// Without a build, the runners would each try to make it at the same time: never beside then.
+const beside = process.argv.includes('--beside')
+const browser = results.build.ok && beside ? runBeside(steps.browser, BROWSER_LOG) : null
 results.typecheck = run(steps.typecheck)
 results.lint = run(steps.lint)
 results.vitest = run(steps.vitest)
