@@ -192,8 +192,10 @@ export const LIMITS = {
   backup: {
     /** Rows a backup reads from a cursor at a time: the embedded server answers requests between batches. */
     fetchRows: 500,
-    /** Rows a restore inserts per statement. */
+    /** Rows a restore inserts per statement (a PostgreSQL server). */
     insertRows: 1_000,
+    /** Rows a restore copies per COPY statement (the embedded mode): a few megabytes of text. */
+    copyRows: 5_000,
     /** A snapshot that failed is tried again after this long (not a whole interval later). */
     retryMinutes: 10,
     /** How long one instance holds the snapshot lease: longer than a snapshot may take. */

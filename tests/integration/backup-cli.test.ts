@@ -1,10 +1,11 @@
 /**
  * `npm run backup` and `npm run restore` against a running embedded server (decision 100): the
  * command asks the server, which owns the data folder, to write the archive. A server killed
- * with SIGKILL while it writes leaves no file that looks complete, and a restore of a truncated
+ * with SIGKILL while it writes leaves no file that looks complete (nor does the command killed
+ * while it writes with the server stopped), and a restore of a truncated
  * or altered archive is refused with exit code 2, the database unchanged.
  */
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -98,6 +99,34 @@ it('leaves no complete-looking archive when the server is killed while writing',
   expect(restored.stderr).toMatch(/^Restore refused: the archive is (truncated|damaged)/)
   expect(await messageIds()).toEqual(before)
 }, 120_000)
+
+it('leaves no complete-looking archive when the command is killed while it writes (server stopped)', async () => {
+  // With no server, `npm run backup` opens the folder and writes the archive itself.
+  expect(server).toBeUndefined()
+  const before = await messageIds()
+  const file = join(out, 'command-killed.gz')
+  const child = spawn(process.execPath, ['scripts/run-ts.mjs', 'scripts/backup.ts', file], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production' },
+    stdio: 'ignore',
+  })
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)))
+  let partial: string | undefined
+  for (let i = 0; i < 60_000 && !partial; i += 1) {
+    const found = (await fs.readdir(out)).find((name) => name.startsWith('.command-killed.gz.') && name.endsWith('.partial'))
+    if (found && (await fs.stat(join(out, found))).size > 0) partial = found
+    else await new Promise((resolve) => setTimeout(resolve, 2))
+  }
+  expect(partial, 'the command started writing').toBeDefined()
+  child.kill('SIGKILL')
+  expect(await exited).toBe('SIGKILL')
+  await expect(fs.access(file)).rejects.toThrow()
+  // The folder opens again (the dead command's lock is taken over) with every message.
+  expect(await messageIds()).toEqual(before)
+  const restored = await run('restore', [join(out, partial!), '--replace'])
+  expect(restored.code).toBe(2)
+  expect(restored.stderr).toMatch(/^Restore refused: the archive is (truncated|damaged)/)
+  expect(await messageIds()).toEqual(before)
+}, 180_000)
 
 it('refuses an archive with one flipped byte, the database unchanged', async () => {
   const bytes = await fs.readFile(join(out, 'online.gz'))

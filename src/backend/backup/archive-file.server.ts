@@ -156,6 +156,13 @@ export async function readArchive(
     for await (const text of lines) {
       if (streamError) break
       if (trailer) throw new ArchiveError('corrupt', 'the archive has data after its last line')
+      // A check alone parses only the lines that are objects (the header, sections, images, the
+      // trailer): a row is a JSON string, and the checksum vouches for it.
+      if (!onLine && header && !text.startsWith('{')) {
+        hash.update(`${text}\n`)
+        count += 1
+        continue
+      }
       let value: unknown
       try {
         value = JSON.parse(text)
@@ -188,6 +195,41 @@ export async function readArchive(
     throw new ArchiveError('corrupt', 'the archive is damaged (its checksum does not match)')
   }
   return { header, trailer }
+}
+
+/**
+ * The header alone (the first line), for what must be known before a restore starts; it checks
+ * nothing else: readArchive does, as the rows load.
+ */
+export async function readArchiveHeader(file: string): Promise<ArchiveHeader> {
+  try {
+    await fs.access(file)
+  } catch {
+    throw new ArchiveError('missing', `no archive at ${file}`)
+  }
+  const gunzip = createGunzip()
+  const input = createReadStream(file)
+  const lines = createInterface({ input: input.pipe(gunzip), crlfDelay: Number.POSITIVE_INFINITY })
+  let failure: ArchiveError | null = null
+  input.on('error', (error) => (failure ??= new ArchiveError('missing', error.message)))
+  gunzip.on('error', (error) => (failure ??= zlibError(error)))
+  try {
+    for await (const text of lines) {
+      try {
+        return checkHeader(JSON.parse(text))
+      } catch (error) {
+        if (error instanceof ArchiveError) throw error
+        throw new ArchiveError('not-an-archive', 'the file is not a backup archive of this site')
+      }
+    }
+  } catch (error) {
+    if (error instanceof ArchiveError) throw error
+    throw failure ?? zlibError(error as NodeJS.ErrnoException)
+  } finally {
+    lines.close()
+    input.destroy()
+  }
+  throw failure ?? new ArchiveError('not-an-archive', 'the file is empty or not a backup archive')
 }
 
 function checkHeader(value: unknown): ArchiveHeader {

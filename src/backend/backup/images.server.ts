@@ -8,6 +8,10 @@ import path from 'node:path'
 import type { FileStorage } from '../backend'
 import { IMAGE_BUCKET } from '~/domain/banners'
 import type { Sql } from '../sql/client'
+import { createServiceClient } from '../supabase/clients.server'
+import type { SupabaseBackendOptions } from '../supabase/options.server'
+import { SupabaseStorageError } from '../supabase/storage.server'
+import { LIMITS } from '~/lib/limits'
 
 export interface ArchivedImage {
   name: string
@@ -19,6 +23,8 @@ export interface ArchivedImage {
 export interface ImageStore {
   /** storage.objects is the app's own table (embedded, postgres), archived like the others. */
   readonly storageTables: boolean
+  /** The names of the images a backup holds, as the snapshot `tx` sees them where it can. */
+  list(tx: Sql): Promise<string[]>
   /** The bytes and metadata of a stored image; null when it is gone. */
   read(name: string): Promise<ArchivedImage | null>
   /** Puts an image in place as part of the restore transaction `tx` (or after it: `commit`). */
@@ -63,6 +69,7 @@ export function diskImageStore(storage: FileStorage, dataDir: string): ImageStor
   const staged: string[] = []
   return {
     storageTables: true,
+    list: imageNames,
     read: fromStorage(storage),
     async stage(tx, image) {
       await ensureObjectRow(tx, image)
@@ -84,6 +91,7 @@ export function diskImageStore(storage: FileStorage, dataDir: string): ImageStor
 export function databaseImageStore(storage: FileStorage): ImageStore {
   return {
     storageTables: true,
+    list: imageNames,
     read: fromStorage(storage),
     async stage(tx, image) {
       await ensureObjectRow(tx, image)
@@ -98,15 +106,59 @@ export function databaseImageStore(storage: FileStorage): ImageStore {
   }
 }
 
+/** `max-age=3600` (how Storage reports a file's cacheControl) as seconds. */
+function maxAgeSeconds(cacheControl: unknown): number | null {
+  const match = /max-age=(\d+)/.exec(String(cacheControl ?? ''))
+  return match ? Number(match[1]) : null
+}
+
 /**
- * Supabase: Storage is another service, outside the database's transaction: images are uploaded
- * after the rows committed (an image already there is kept: names are never reused).
+ * Supabase: the images are files of Supabase Storage, which the database role may not read
+ * (decision 073), so a backup lists and downloads them through Storage's API with the service
+ * role, as the server uploads them. The list is Storage's at that moment, not the snapshot's: an
+ * image uploaded meanwhile is in it too (names are never reused); one removed meanwhile is
+ * reported missing, as in the other modes. A restore uploads them after the rows committed,
+ * Storage being outside the database's transaction (an image already there is kept).
  */
-export function supabaseImageStore(storage: FileStorage): ImageStore {
+export function supabaseImageStore(storage: FileStorage, options: SupabaseBackendOptions): ImageStore {
+  const bucket = () => createServiceClient(options).storage.from(IMAGE_BUCKET)
+  const listed = new Map<string, { contentType: string | null; cacheControlSeconds: number | null }>()
   const pending: ArchivedImage[] = []
   return {
     storageTables: false,
-    read: fromStorage(storage),
+    async list() {
+      listed.clear()
+      for (let offset = 0; ; offset += LIST_PAGE) {
+        const { data, error } = await bucket().list('', { limit: LIST_PAGE, offset, sortBy: { column: 'name', order: 'asc' } })
+        if (error) throw new SupabaseStorageError('list images', error)
+        // Folders come back without an id; the app keeps none in this bucket.
+        for (const file of data) {
+          if (!file.id) continue
+          const metadata = (file.metadata ?? {}) as { mimetype?: string; cacheControl?: string }
+          listed.set(file.name, {
+            contentType: metadata.mimetype ?? null,
+            cacheControlSeconds: maxAgeSeconds(metadata.cacheControl),
+          })
+        }
+        if (data.length < LIST_PAGE) break
+      }
+      return [...listed.keys()]
+    },
+    async read(name) {
+      const { data, error } = await bucket().download(name)
+      if (error) {
+        // Removed since it was listed (an unused upload): the backup reports it missing.
+        if (/not.?found|does not exist/i.test(error.message) || (error as { status?: number }).status === 404) return null
+        throw new SupabaseStorageError(`download ${name}`, error)
+      }
+      const meta = listed.get(name)
+      return {
+        name,
+        contentType: meta?.contentType ?? (data.type || 'application/octet-stream'),
+        cacheControlSeconds: meta?.cacheControlSeconds ?? LIMITS.upload.cacheControlSeconds,
+        bytes: new Uint8Array(await data.arrayBuffer()),
+      }
+    },
     async stage(_tx, image) {
       pending.push(image)
     },
@@ -124,3 +176,5 @@ export function supabaseImageStore(storage: FileStorage): ImageStore {
     },
   }
 }
+
+const LIST_PAGE = 100

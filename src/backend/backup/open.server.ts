@@ -22,7 +22,7 @@ export async function openBackupTarget(env: ServerEnv, options: { forRestore: bo
   return {
     mode: mode.kind,
     db: opened.db,
-    images: imageStoreFor(mode.kind, opened.backend.storage, env.dataDir),
+    images: imageStoreFor(opened.backend.storage, env),
     close: () => opened.backend.close(),
   }
 }

@@ -1,11 +1,13 @@
 /**
  * Loads an archive into a database of any mode, in one transaction: either all of it or none.
- * The file is read twice: first only to check it (format, completeness, checksum), so a damaged
- * archive is refused before anything changes; then to load it.
+ * The file is read once, as it loads: its checks (format, completeness, checksum) end with its
+ * last line, and an archive that fails them rolls the whole load back, so nothing changes.
+ * (`npm run restore` also checks the file before it even opens the database: a damaged archive
+ * must not leave a new, empty data folder behind.)
  */
 import { LIMITS } from '~/lib/limits'
 import type { Sql, SqlDatabase } from '../sql/client'
-import { type ArchiveHeader, readArchive } from './archive-file.server'
+import { type ArchiveHeader, readArchive, readArchiveHeader } from './archive-file.server'
 import { type ArchivedTable, archivedTables, quoteName } from './catalog.server'
 import type { ImageStore } from './images.server'
 
@@ -54,40 +56,111 @@ function isImage(
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
 
 /**
- * Inserts a section's rows: each arrives as the text form of the archived table's row, which
- * is read back through a temporary table with the archive's own columns, so a column the
- * target lacks is dropped and one it has in addition takes its default.
+ * The fields of PostgreSQL's text form of a row, `(a,"b, c",,"")`, as record_in reads them: a
+ * field with nothing in it is NULL, `""` is the empty string; inside quotes `""` is a quote, and
+ * a backslash takes the next character as it is.
+ */
+export function rowFields(text: string): (string | null)[] {
+  const fields: (string | null)[] = []
+  const end = text.length - 1 // the closing parenthesis
+  let i = 1
+  for (;;) {
+    let value = ''
+    let start = i
+    let quoted = false
+    let inQuotes = false
+    for (; i < end; i += 1) {
+      const c = text.charCodeAt(i)
+      if (c === 34) {
+        value += text.slice(start, i)
+        if (inQuotes && text.charCodeAt(i + 1) === 34) {
+          value += '"'
+          i += 1
+        } else {
+          inQuotes = !inQuotes
+          quoted = true
+        }
+        start = i + 1
+      } else if (c === 92) {
+        value += text.slice(start, i) + text.charAt(i + 1)
+        i += 1
+        start = i + 1
+      } else if (c === 44 && !inQuotes) {
+        break
+      }
+    }
+    value += text.slice(start, i)
+    fields.push(quoted || value !== '' ? value : null)
+    if (i >= end) return fields
+    i += 1
+  }
+}
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' }
+
+/** One field in COPY's text format: `\N` for NULL, backslash, newline, return and tab escaped. */
+function copyField(value: string | null): string {
+  return value === null ? '\\N' : value.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]!)
+}
+
+/**
+ * Inserts a section's rows. Each arrives as the text form of the archived table's row; only the
+ * columns the target also has (and does not compute) are loaded, so a column the target lacks
+ * is dropped and one it has in addition takes its default.
+ *
+ * PGlite takes them through COPY from an in-memory file, in COPY's text format: one parse of the
+ * values and PostgreSQL's bulk insert, which is what makes an embedded restore fast (the row's
+ * text is split into its fields here). A server takes them in batches, each row read back
+ * through a temporary table with the archive's own columns (one statement per batch).
  */
 function sectionLoader(tx: Sql, section: TableSection, target: ArchivedTable, index: number) {
   const rowType = `pg_temp.restore_${index}`
   const targetColumns = new Map(target.columns.map((column) => [column.name, column]))
-  const shared = section.columns.filter((column) => {
+  const isShared = (column: { name: string }) => {
     const found = targetColumns.get(column.name)
-    return found && !found.generated
-  })
+    return Boolean(found && !found.generated)
+  }
+  const shared = section.columns.filter(isShared)
+  const keep = section.columns.map(isShared)
   const names = shared.map((column) => quote(column.name)).join(', ')
-  const picks = shared.map((column) => `(r).${quote(column.name)}`).join(', ')
-  const overriding = shared.some((column) => targetColumns.get(column.name)?.identity) ? 'overriding system value' : ''
+  const copy = tx.copyFromText
   let batch: string[] = []
   let count = 0
   const flush = async () => {
     if (batch.length === 0) return
-    await tx.query(
-      `insert into ${quoteName(target.name)} (${names}) ${overriding}
-       select ${picks} from (select x::${rowType} as r from unnest($1::text[]) x) s`,
-      [batch],
-    )
+    if (copy) {
+      const text = batch
+        .map((row) =>
+          rowFields(row)
+            .filter((_, column) => keep[column])
+            .map(copyField)
+            .join('\t'),
+        )
+        .join('\n')
+      // COPY writes identity columns as given (as INSERT's OVERRIDING SYSTEM VALUE).
+      await copy(`copy ${quoteName(target.name)} (${names}) from '/dev/blob'`, `${text}\n`)
+    } else {
+      const picks = shared.map((column) => `(r).${quote(column.name)}`).join(', ')
+      const overriding = shared.some((column) => targetColumns.get(column.name)?.identity) ? 'overriding system value' : ''
+      await tx.query(
+        `insert into ${quoteName(target.name)} (${names}) ${overriding}
+         select ${picks} from (select x::${rowType} as r from unnest($1::text[]) x) s`,
+        [batch],
+      )
+    }
     count += batch.length
     batch = []
   }
+  const batchRows = copy ? LIMITS.backup.copyRows : LIMITS.backup.insertRows
   return {
     async prepare() {
+      if (copy) return
       const columns = section.columns.map((column) => `${quote(column.name)} ${column.type}`).join(', ')
       await tx.exec(`create temporary table ${rowType} (${columns}) on commit drop`)
     },
     async add(row: string) {
       batch.push(row)
-      if (batch.length >= LIMITS.backup.insertRows) await flush()
+      if (batch.length >= batchRows) await flush()
     },
     async finish() {
       await flush()
@@ -134,7 +207,7 @@ async function resetSequences(tx: Sql, tables: ArchivedTable[]): Promise<void> {
 }
 
 export async function restoreArchive(db: SqlDatabase, file: string, options: RestoreOptions): Promise<RestoreSummary> {
-  const { header } = await readArchive(file)
+  const header = await readArchiveHeader(file)
   let summary: RestoreSummary | undefined
   try {
     await db.transaction(async (tx) => {

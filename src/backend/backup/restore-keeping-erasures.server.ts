@@ -6,7 +6,7 @@
  */
 import type { SqlDatabase } from '../sql/client'
 import { readErasures, reapplyErasures } from '../sql/privacy.server'
-import { readArchive } from './archive-file.server'
+import { readArchiveHeader } from './archive-file.server'
 import { type RestoreOptions, type RestoreSummary, restoreArchive } from './restore-archive.server'
 
 export async function restoreKeepingErasures(
@@ -14,7 +14,7 @@ export async function restoreKeepingErasures(
   file: string,
   options: Omit<RestoreOptions, 'afterLoad'>,
 ): Promise<RestoreSummary> {
-  const { header } = await readArchive(file)
+  const header = await readArchiveHeader(file)
   const erasures = await readErasures(db, new Date(header.takenAt))
   return restoreArchive(db, file, {
     ...options,

@@ -11,10 +11,11 @@ import { startSnapshots } from './snapshots.server'
 import { registerSnapshots } from './status.server'
 import { writeArchive } from './write-archive.server'
 
-export function imageStoreFor(mode: DeploymentMode, storage: FileStorage, dataDir: string): ImageStore {
-  if (mode === 'embedded') return diskImageStore(storage, dataDir)
-  if (mode === 'postgres') return databaseImageStore(storage)
-  return supabaseImageStore(storage)
+export function imageStoreFor(storage: FileStorage, env: Pick<ServerEnv, 'backend' | 'dataDir' | 'secureCookies'>): ImageStore {
+  const mode = env.backend
+  if (mode.kind === 'embedded') return diskImageStore(storage, env.dataDir)
+  if (mode.kind === 'postgres') return databaseImageStore(storage)
+  return supabaseImageStore(storage, { ...mode, secureCookies: env.secureCookies })
 }
 
 export function startBackupService(options: {
@@ -24,7 +25,7 @@ export function startBackupService(options: {
   env: ServerEnv
 }): () => Promise<void> {
   const { mode, db, env } = options
-  const images = imageStoreFor(mode, options.storage, env.dataDir)
+  const images = imageStoreFor(options.storage, env)
   const log = (message: string) => console.error(message)
   const snapshots = startSnapshots({ db, images, mode, log, enabled: env.backups.snapshots, ...env.backups })
   registerSnapshots(snapshots)

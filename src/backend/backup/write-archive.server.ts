@@ -11,7 +11,7 @@
 import { LIMITS } from '~/lib/limits'
 import { type ArchiveHeader, ARCHIVE_FORMAT, ARCHIVE_VERSION, createArchiveWriter } from './archive-file.server'
 import { type ArchivedTable, archivedTables, quoteName, ROW_FILTERS } from './catalog.server'
-import { type ImageStore, imageNames } from './images.server'
+import type { ImageStore } from './images.server'
 import type { Sql, SqlDatabase } from '../sql/client'
 
 export interface BackupSummary {
@@ -35,7 +35,7 @@ let cursorCount = 0
 async function declareCursors(tx: Sql, images: ImageStore, hold: boolean): Promise<Plan> {
   const { rows } = await tx.query<{ now: Date }>('select now() as now')
   const tables = await archivedTables(tx, { withStorage: images.storageTables })
-  const plan: Plan = { takenAt: rows[0]!.now, tables: [], images: images.storageTables ? await imageNames(tx) : [] }
+  const plan: Plan = { takenAt: rows[0]!.now, tables: [], images: await images.list(tx) }
   for (const table of tables) {
     cursorCount += 1
     const cursor = `backup_${process.pid}_${cursorCount}`

@@ -20,6 +20,11 @@ export interface Sql {
    * one, `transaction` just runs `fn` in the same transaction.
    */
   transaction<T>(fn: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>
+  /**
+   * PGlite only: runs `statement`, a `COPY … FROM '/dev/blob'`, reading `data` (COPY's text
+   * format) as that file. Bulk loads (a restore) use it when it is there.
+   */
+  copyFromText?: (statement: string, data: string) => Promise<void>
 }
 
 export interface TransactionOptions {

@@ -11,6 +11,9 @@ function wrap(target: Pick<PGlite, 'query' | 'exec'> | Transaction, transaction:
     async exec(text) {
       await target.exec(text)
     },
+    async copyFromText(statement, data) {
+      await target.query(statement, [], { blob: new Blob([data]) })
+    },
     transaction,
   }
 }

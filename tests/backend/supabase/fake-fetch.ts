@@ -34,11 +34,20 @@ export interface FakeFetch {
   on(method: string, path: string, answer: Answer): FakeFetch
   /** Requests made to a path, in order. */
   to(method: string, path: string): RecordedRequest[]
+  /**
+   * Answers, every time, the requests no queued reply answers and `serve` does (it returns
+   * undefined for the others): a stand-in with state, such as a Storage bucket.
+   */
+  fallback(serve: (request: RecordedRequest) => FakeReply | undefined): FakeFetch
 }
 
 function toResponse(reply: FakeReply, method: string): Response {
   const status = reply.status ?? 200
   const hasBody = reply.body !== undefined && method !== 'HEAD' && status !== 204
+  // Bytes (a downloaded file) go as they are, with the reply's own content type.
+  if (hasBody && reply.body instanceof Uint8Array) {
+    return new Response(reply.body as Uint8Array<ArrayBuffer>, { status, headers: reply.headers })
+  }
   return new Response(hasBody ? JSON.stringify(reply.body) : null, {
     status,
     headers: { 'content-type': 'application/json', ...reply.headers },
@@ -47,6 +56,7 @@ function toResponse(reply: FakeReply, method: string): Response {
 
 export function createFakeFetch(): FakeFetch {
   const routes: Route[] = []
+  const fallbacks: ((request: RecordedRequest) => FakeReply | undefined)[] = []
   const fake: FakeFetch = {
     requests: [],
     unhandled: [],
@@ -57,6 +67,10 @@ export function createFakeFetch(): FakeFetch {
       return fake
     },
     to: (method, path) => fake.requests.filter((r) => r.method === method && r.url.pathname === path),
+    fallback(serve) {
+      fallbacks.push(serve)
+      return fake
+    },
     fetch: async (input, init) => {
       const source = input instanceof Request ? input : undefined
       const url = new URL(source ? source.url : String(input))
@@ -70,7 +84,9 @@ export function createFakeFetch(): FakeFetch {
         json: () => JSON.parse(String(body)),
       }
       fake.requests.push(request)
-      const answer = routes.find((r) => r.method === method && r.path === url.pathname)?.answers.shift()
+      const answer =
+        routes.find((r) => r.method === method && r.path === url.pathname)?.answers.shift() ??
+        fallbacks.map((serve) => serve(request)).find((reply) => reply !== undefined)
       if (!answer) {
         fake.unhandled.push(`${method} ${url.pathname}${url.search}`)
         throw new TypeError('fetch failed (no fake reply)')

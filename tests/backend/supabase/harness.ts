@@ -85,3 +85,59 @@ export function sessionCookieValue(session: object): string {
 export function decodeSessionCookie(value: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(value.replace(/^base64-/, ''), 'base64url').toString()) as Record<string, unknown>
 }
+
+export interface FakeStoredFile {
+  bytes: Uint8Array
+  contentType: string
+  cacheControl: string
+  createdAt: string
+}
+
+/**
+ * A Storage bucket with state behind the fake fetch, answering what the app asks of Storage:
+ * uploads (never over an existing file), listing (a page at a time, by name) and downloads.
+ */
+export function serveFakeBucket(fake: FakeFetch, bucket: string): Map<string, FakeStoredFile> {
+  const files = new Map<string, FakeStoredFile>()
+  const objectPath = `/storage/v1/object/${bucket}/`
+  fake.fallback((request) => {
+    const path = request.url.pathname
+    if (request.method === 'POST' && path === `/storage/v1/object/list/${bucket}`) {
+      const { limit, offset } = request.json() as { limit: number; offset: number }
+      const page = [...files.keys()].sort().slice(offset, offset + limit)
+      return {
+        body: page.map((name) => {
+          const file = files.get(name)!
+          return {
+            name,
+            id: `id-${name}`,
+            created_at: file.createdAt,
+            updated_at: file.createdAt,
+            metadata: { mimetype: file.contentType, cacheControl: file.cacheControl, size: file.bytes.byteLength },
+          }
+        }),
+      }
+    }
+    if (!path.startsWith(objectPath)) return undefined
+    const name = decodeURIComponent(path.slice(objectPath.length))
+    if (request.method === 'POST') {
+      if (files.has(name)) {
+        return { status: 400, body: { statusCode: '409', error: 'Duplicate', message: 'The resource already exists' } }
+      }
+      files.set(name, {
+        bytes: new Uint8Array(request.body as Uint8Array),
+        contentType: request.headers.get('content-type') ?? '',
+        cacheControl: request.headers.get('cache-control') ?? '',
+        createdAt: new Date().toISOString(),
+      })
+      return { body: { Id: `id-${name}`, Key: `${bucket}/${name}` } }
+    }
+    if (request.method === 'GET') {
+      const file = files.get(name)
+      if (!file) return { status: 400, body: { statusCode: '404', error: 'not_found', message: 'Object not found' } }
+      return { body: file.bytes, headers: { 'content-type': file.contentType } }
+    }
+    return undefined
+  })
+  return files
+}
