@@ -8,6 +8,7 @@ import { EnvError, type ServerEnv, serverEnv } from '~/lib/env.server'
 import type { PrivacyService } from './backend'
 import { DataDirLockedError } from './embedded/lock.server'
 import type { ContactMessageSeed } from './seed-messages'
+import type { BulkInsertReport } from './sql/bulk-insert.server'
 import { MigrationError } from './sql/migrations.server'
 
 export interface UserListing {
@@ -25,10 +26,15 @@ export interface BackendTools {
   /** Deletes the account and the admin-list entry. */
   removeUser(email: string): Promise<{ removedUser: boolean; removedAdmin: boolean }>
   listUsers(): Promise<UserListing[]>
-  /** Adds messages as given (status and times included), in as few statements as it can. */
-  insertMessages(seeds: readonly ContactMessageSeed[]): Promise<void>
-  /** How many messages one insertMessages call should get. */
-  readonly batchSize: number
+  /**
+   * Adds `make(0)` … `make(count - 1)` as given (status and times included), in bulk
+   * (sql/bulk-insert.server.ts: the indexes rebuilt once when that is faster and allowed).
+   */
+  insertMessages(
+    count: number,
+    make: (i: number) => ContactMessageSeed,
+    options?: { onProgress?: (done: number) => void; onRebuild?: (indexes: readonly string[]) => void },
+  ): Promise<BulkInsertReport>
   /** One person's data (npm run privacy), as the staff page reaches it. */
   readonly privacy: PrivacyService
   close(): Promise<void>

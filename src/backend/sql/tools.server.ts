@@ -6,8 +6,8 @@ import type { PrivacyService } from '../backend'
 import type { BackendTools, UserListing } from '../tools.server'
 import { addAdminEmail, isAdminEmail, listAdminEmails, removeAdminEmail } from './admins.server'
 import { addUser, listUsers } from './builtin-auth/users.server'
+import { bulkInsertMessages } from './bulk-insert.server'
 import type { Sql } from './client'
-import { insertContactMessages } from './messages.server'
 
 /** Where the accounts of a mode live, for `npm run users`. */
 export interface AccountStore {
@@ -42,8 +42,6 @@ export function createSqlTools(options: {
   let inserted = false
   return {
     label: options.label,
-    // One unnest() insert per batch; larger batches stop paying off in PGlite's memory.
-    batchSize: 5_000,
     privacy: options.privacy,
     async addUser(email, { admin }) {
       const created = await accounts.add(email)
@@ -62,9 +60,9 @@ export function createSqlTools(options: {
         .sort()
         .map((email) => ({ email, hasAccount: users.has(email), isAdmin: admins.has(email) }))
     },
-    async insertMessages(seeds) {
-      await insertContactMessages(db, seeds)
+    async insertMessages(count, make, progress) {
       inserted = true
+      return bulkInsertMessages(db, count, make, progress)
     },
     async close() {
       try {
