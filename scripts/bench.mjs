@@ -8,6 +8,7 @@ import { bannerRows, benchBanner } from './bench/banner.mjs'
 import { firstLoadJs } from './bench/browser.mjs'
 import { benchLanding, landingRows } from './bench/landing.mjs'
 import { lighthouseScores } from './bench/lighthouse.mjs'
+import { benchSeed } from './bench/seed.mjs'
 import { startServer } from './bench/server.mjs'
 
 const OUTPUT_DIR = '.output-bench'
@@ -116,6 +117,21 @@ if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only
   process.exit(0)
 }
 
+// `npm run bench -- --only seed`: seeding 100,000 messages on both drivers (scripts/bench/seed.mjs).
+if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'seed') {
+  const seedRows = await benchSeed({ dataDir: `${DATA_DIR}-seed`, runs: quick ? 1 : 2 })
+  const table = [
+    '| measure | result | target |',
+    '|---|---|---|',
+    ...seedRows.map((r) => `| ${r.label} | ${r.value} | ${r.target} |`),
+  ]
+  const report = `Measured ${results.date} on ${results.machine} with \`npm run bench -- --only seed\`.\n\n${table.join('\n')}\n`
+  mkdirSync('bench-results', { recursive: true })
+  writeFileSync('bench-results/seed.md', report)
+  console.log(`\n${report}`)
+  process.exit(seedRows.every((r) => r.ok) ? 0 : 1)
+}
+
 // 1. The production build (the landing bench compares it with a bare Node server, scripts/bench/landing.mjs).
 rmSync(DATA_DIR, { recursive: true, force: true })
 rmSync(STATIC_DIR, { recursive: true, force: true })
@@ -130,6 +146,10 @@ results.inbox = await benchInbox({ outputDir: OUTPUT_DIR, dataDir: DATA_DIR, por
 log('search: typing in the inbox at 100,000 messages in Chromium, PGlite and PostgreSQL 17…')
 const { benchSearch } = await import('./bench-search.mjs')
 results.search = await benchSearch({ outputDir: OUTPUT_DIR, port: PORT + 4, rounds: 1 })
+
+// 2c. Seeding 100,000 messages with `npm run seed`, embedded and on PostgreSQL 17 (issue 22).
+log('seed: 100,000 messages with npm run seed, embedded and on PostgreSQL 17…')
+results.seed = await benchSeed({ dataDir: `${DATA_DIR}-seed` })
 
 // 2b. A year of a busy firm on one embedded folder, maintained by the server's own passes.
 log('maintenance: a simulated year of a busy firm on one embedded folder…')
@@ -183,6 +203,7 @@ const rows = [
   ['framework minimum (gzip)', `${results.jsMinimal.kbGzip.toFixed(1)} KB in ${results.jsMinimal.files} files`, ''],
   ...results.inbox.rows.map((r) => [r.label, r.value, r.target ?? '']),
   ...results.search.rows.map((r) => [r.label, r.value, r.target]),
+  ...results.seed.map((r) => [r.label, r.value, r.target]),
   ...results.maintenance.rows,
   ...Object.entries(results.lighthouse).map(([path, s]) => [
     `Lighthouse mobile ${path}`,

@@ -6,6 +6,7 @@ import path from 'node:path'
 import v8 from 'node:v8'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { wasmTierUpAllowed } from './wasm-tier.server'
 
 /**
  * Keeps PostgreSQL's WebAssembly on V8's baseline compiler (Liftoff): no function is tiered up.
@@ -33,7 +34,7 @@ function keepWasmOnBaselineCompiler(): void {
 const SHARED_BUFFERS = '32MB'
 
 export async function openPglite(options: { dataDir: string; inMemory?: boolean; template?: Blob }): Promise<PGlite> {
-  keepWasmOnBaselineCompiler()
+  if (!wasmTierUpAllowed()) keepWasmOnBaselineCompiler()
   // In memory for tests: initdb in RAM is much faster than on disk, and nothing is left behind.
   const dataDir = options.inMemory ? undefined : path.resolve(options.dataDir, 'db')
   // PGlite creates its own folder but not the parents.
