@@ -12,6 +12,7 @@ import { openBackupTarget } from '~/backend/backup/open.server'
 import { DatabaseNotEmptyError } from '~/backend/backup/restore-archive.server'
 import { restoreKeepingErasures } from '~/backend/backup/restore-keeping-erasures.server'
 import { DataDirLockedError } from '~/backend/embedded/lock.server'
+import { allowWasmTierUp } from '~/backend/embedded/wasm-tier.server'
 import { EnvError, serverEnv } from '~/lib/env.server'
 
 export default async function restore(args: string[]): Promise<number> {
@@ -22,6 +23,8 @@ export default async function restore(args: string[]): Promise<number> {
     return 2
   }
   const file = path.resolve(files[0]!)
+  // A short-lived process loading in bulk: V8 may optimise PGlite's WebAssembly (decisions 102, 143).
+  allowWasmTierUp()
   if (existsSync('.env')) process.loadEnvFile('.env')
   try {
     // Checked before the database is even opened: a bad archive changes nothing, not even a new folder.
