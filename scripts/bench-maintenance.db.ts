@@ -28,8 +28,8 @@ const CARRIED = [
   'public.contact_messages',
   'public.rate_limit_hits',
   'public.mail_queue',
-  'embedded_auth.otp_codes',
-  'embedded_auth.sessions',
+  'builtin_auth.otp_codes',
+  'builtin_auth.sessions',
 ]
 const STAFF = Array.from({ length: 8 }, (_, i) => `staff${i + 1}@pusula.example`)
 /** An SMTP server nobody delivers to: the worker is off, so each code stays in the queue for us to read. */
@@ -120,7 +120,7 @@ async function columnsOf(db: Sql, table: string): Promise<string[]> {
 
 /** The same live rows in a fresh folder, as a restore would write them, then vacuumed like any new folder. */
 async function copyLiveRows(from: Sql, to: Sql): Promise<void> {
-  await to.exec('delete from public.contact_messages; delete from public.mail_queue; delete from embedded_auth.sessions')
+  await to.exec('delete from public.contact_messages; delete from public.mail_queue; delete from builtin_auth.sessions')
   for (const table of CARRIED) {
     const columns = (await columnsOf(from, table)).join(', ')
     const { rows } = await from.query<{ rows: unknown[] | null }>(

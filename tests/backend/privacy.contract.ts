@@ -217,16 +217,16 @@ export function describePrivacyContract(name: string, open: () => Promise<Privac
       )
       if (builtinAuth) {
         const { rows } = await setup.query<{ id: string }>(
-          'insert into embedded_auth.users (email) values ($1) on conflict (email) do update set email = excluded.email returning id',
+          'insert into builtin_auth.users (email) values ($1) on conflict (email) do update set email = excluded.email returning id',
           [TARGET],
         )
         await setup.query(
-          `insert into embedded_auth.sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
+          `insert into builtin_auth.sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
            values (md5(random()::text), $1, $2, $2, $3)`,
           [rows[0]!.id, NOW, new Date(NOW.getTime() + 3_600_000)],
         )
         await setup.query(
-          `insert into embedded_auth.otp_codes (email, code_hash, created_at, expires_at) values ($1, 'x', $2, $3)`,
+          `insert into builtin_auth.otp_codes (email, code_hash, created_at, expires_at) values ($1, 'x', $2, $3)`,
           [TARGET, NOW, new Date(NOW.getTime() + 600_000)],
         )
       }

@@ -35,6 +35,7 @@ describe('client assets of the production build', () => {
       'service_role',
       '@electric-sql/pglite',
       'pglite.wasm',
+      'builtin_auth',
       'embedded_auth',
       'outbox.jsonl',
       'node:fs',

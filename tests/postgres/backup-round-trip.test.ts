@@ -72,7 +72,7 @@ describe('backup and restore across modes', () => {
     // What the picture covers: the tables of every kind, messages of every status, one image.
     expect(original.tables['public.contact_messages']!.length).toBeGreaterThan(2)
     expect(original.tables['public.mail_queue']).toHaveLength(1)
-    expect(original.tables['embedded_auth.users']!.length).toBeGreaterThan(0)
+    expect(original.tables['builtin_auth.users']!.length).toBeGreaterThan(0)
     expect(Object.keys(original.images)).toHaveLength(1)
 
     const written = await writeArchive(source.db, first(), {

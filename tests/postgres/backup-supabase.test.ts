@@ -40,7 +40,7 @@ async function embedded(name: string, sampleData: boolean): Promise<EmbeddedInst
 
 // Tables the supabase mode does not have (Supabase Auth keeps its accounts), and storage.objects,
 // which is Supabase's own there: a restore from it makes the rows the images need anew.
-const NOT_IN_SUPABASE = ['embedded_auth.users', 'storage.objects']
+const NOT_IN_SUPABASE = ['builtin_auth.users', 'storage.objects']
 
 it('carries the banner images’ bytes from embedded to Supabase and back', async () => {
   const source = await embedded('source', true)
@@ -68,7 +68,7 @@ it('carries the banner images’ bytes from embedded to Supabase and back', asyn
   await writeArchive(source.db, first, { mode: 'embedded', images: diskImageStore(source.backend.storage, source.dataDir) })
   const toSupabase = await restoreArchive(supabase.db, first, { images: supabaseImages(), replace: false })
   expect(toSupabase.images).toBe(1)
-  expect(toSupabase.skippedTables).toEqual(['embedded_auth.users', 'storage.objects'])
+  expect(toSupabase.skippedTables).toEqual(['builtin_auth.users', 'storage.objects'])
   // The image went to Storage with its bytes, type and cache lifetime.
   const [name, stored] = [...bucket.entries()][0]!
   expect(Buffer.from(stored.bytes).toString('base64')).toBe(original.images[name])

@@ -16,6 +16,7 @@ import { applyMigrations, MIGRATIONS } from '~/backend/sql/migrations.server'
 import { pgDatabase } from '~/backend/sql/pg.server'
 import type { BannerChange } from '~/domain/banners'
 import { contextFor, createMemoryCookieJar, describeBackendContract } from '../backend/backend.contract'
+import { checkSchemaRename } from '../backend/schema-rename.contract'
 import { createTestClock } from '../backend/test-clock'
 import { createPlainDatabase, type PlainDatabase } from '../support/test-database'
 
@@ -76,8 +77,8 @@ describe('two instances on one database', () => {
     expect(rows.map((row) => row.name)).toEqual(MIGRATIONS.map((m) => m.name).sort())
     const counts = await b.db.query<{ admins: number; users: number; secrets: number; messages: number }>(`
       select (select count(*)::int from public.admin_emails) as admins,
-             (select count(*)::int from embedded_auth.users) as users,
-             (select count(*)::int from embedded_auth.secrets) as secrets,
+             (select count(*)::int from builtin_auth.users) as users,
+             (select count(*)::int from builtin_auth.secrets) as secrets,
              (select count(*)::int from public.contact_messages) as messages`)
     // The postgres mode seeds only the admins SEED_ADMIN_EMAILS names, and no sample messages.
     expect(counts.rows).toEqual([{ admins: 1, users: 1, secrets: 1, messages: 0 }])
@@ -181,6 +182,20 @@ describe('migrations on two databases of one server', () => {
       await dbs[0]!.query(`drop role if exists ${role}`).catch(() => undefined)
       await Promise.all(dbs.map((db) => db.close()))
       await Promise.all(databases.map((d) => d.drop()))
+    }
+  })
+})
+
+describe('migration 0004 on a database of the old head', () => {
+  it('renames embedded_auth to builtin_auth: the account is kept and the server role signs in', async () => {
+    const database = await createPlainDatabase({ appRole: true })
+    const owner = pgDatabase({ url: database.url, maxConnections: 1, applicationName: 'pusula-test' })
+    const app = pgDatabase({ url: database.appUrl!, maxConnections: 1, applicationName: 'pusula-test' })
+    try {
+      await checkSchemaRename(owner, app)
+    } finally {
+      await Promise.all([owner.close(), app.close()])
+      await database.drop()
     }
   })
 })

@@ -52,7 +52,7 @@ export async function pictureOf(db: Sql, backend: Backend, options: { withStorag
     await tx.exec(`set local timezone = 'UTC'`)
     const { rows: indexes } = await tx.query<{ def: string }>(
       `select schemaname || '.' || indexname as def from pg_catalog.pg_indexes
-       where schemaname in ('public', 'embedded_auth', 'storage') order by 1`,
+       where schemaname in ('public', 'builtin_auth', 'storage') order by 1`,
     )
     const picture: DatabasePicture = { tables: {}, indexes: indexes.map((row) => row.def), images: {} }
     for (const table of await archivedTables(tx, options)) {

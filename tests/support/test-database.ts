@@ -22,6 +22,8 @@ const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../supabase/migrati
 export interface PlainDatabase {
   /** Connects as the database's owner: LOGIN, CREATEROLE, not superuser. */
   url: string
+  /** With `{ appRole: true }`: a login role that is a member of app_server and of nothing else. */
+  appUrl?: string
   drop(): Promise<void>
 }
 
@@ -86,16 +88,20 @@ async function dropDatabaseAndRoles(database: string, roles: string[]): Promise<
   })
 }
 
-export async function createPlainDatabase(): Promise<PlainDatabase> {
+export async function createPlainDatabase(options: { appRole?: boolean } = {}): Promise<PlainDatabase> {
   const database = uniqueName('plain')
   const owner = `${database}_owner`
+  const app = `${database}_app`
   await withClient(superuserUrl(), async (client) => {
     await client.query(`create role ${ident(owner)} login nosuperuser createrole password ${literal(PASSWORD)}`)
     await client.query(`create database ${ident(database)} owner ${ident(owner)}`)
+    // app_server exists: the global setup's Supabase template created the cluster's roles.
+    if (options.appRole) await client.query(`create role ${ident(app)} login password ${literal(PASSWORD)} in role app_server`)
   })
   return {
     url: urlFor(owner, PASSWORD, database),
-    drop: () => dropDatabaseAndRoles(database, [owner]),
+    appUrl: options.appRole ? urlFor(app, PASSWORD, database) : undefined,
+    drop: () => dropDatabaseAndRoles(database, options.appRole ? [owner, app] : [owner]),
   }
 }
 

@@ -6,16 +6,29 @@
  */
 import type { Sql } from '../sql/client'
 
-const SCHEMAS = ['public', 'embedded_auth', 'storage']
+const SCHEMAS = ['public', 'builtin_auth', 'storage']
+
+/**
+ * Schemas renamed since archives were first written: an archive names its tables as they were
+ * called when it was taken (`embedded_auth.users` before migration 0004, decision 163).
+ */
+const RENAMED_SCHEMAS: Readonly<Record<string, string>> = { embedded_auth: 'builtin_auth' }
+
+/** The table an archive's `schema.name` is today (an older archive's schema may since be renamed). */
+export function currentTableName(archived: string): string {
+  const dot = archived.indexOf('.')
+  const renamed = dot > 0 ? RENAMED_SCHEMAS[archived.slice(0, dot)] : undefined
+  return renamed ? `${renamed}${archived.slice(dot)}` : archived
+}
 
 /** Tables never archived, and why. */
 export const LEFT_OUT: Readonly<Record<string, string>> = {
   'public.rate_limit_hits': 'short-lived abuse counters',
   'public.mail_worker_lease': 'which running server delivers mail',
   'public.backup_state': 'which running server writes snapshots',
-  'embedded_auth.otp_codes': 'sign-in codes: secrets that expire within minutes',
-  'embedded_auth.sessions': 'sessions: everyone signs in again after a restore',
-  'embedded_auth.secrets': 'the key that hashes sign-in codes: not needed once codes are left out',
+  'builtin_auth.otp_codes': 'sign-in codes: secrets that expire within minutes',
+  'builtin_auth.sessions': 'sessions: everyone signs in again after a restore',
+  'builtin_auth.secrets': 'the key that hashes sign-in codes: not needed once codes are left out',
   'storage.buckets': 'created by the migrations with its limits',
   'storage.object_contents': 'image bytes go in the archive’s image lines, the same in every mode',
 }

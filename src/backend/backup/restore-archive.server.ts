@@ -8,7 +8,7 @@
 import { LIMITS } from '~/lib/limits'
 import type { Sql, SqlDatabase } from '../sql/client'
 import { type ArchiveHeader, readArchive, readArchiveHeader } from './archive-file.server'
-import { type ArchivedTable, archivedTables, quoteName } from './catalog.server'
+import { type ArchivedTable, archivedTables, currentTableName, quoteName } from './catalog.server'
 import type { ImageStore } from './images.server'
 
 /** The database has messages and `replace` was not given: nothing was changed. */
@@ -234,10 +234,11 @@ export async function restoreArchive(db: SqlDatabase, file: string, options: Res
         if (typeof value === 'string') return loader?.add(value)
         await endSection()
         if (isSection(value)) {
-          current = value.table
-          const target = byName.get(value.table)
+          // An archive older than a schema's rename names the table as it was called then.
+          current = currentTableName(value.table)
+          const target = byName.get(current)
           if (!target) {
-            result.skippedTables.push(value.table)
+            result.skippedTables.push(current)
             return
           }
           index += 1

@@ -25,7 +25,7 @@ export function builtinAccounts(db: Sql): Accounts {
     external: false,
     add: async (email, tx = db) => (await addUser(tx, email, { admin: false })).created,
     remove: async (email) => {
-      const { rowCount } = await db.query('delete from embedded_auth.users where email = $1', [email])
+      const { rowCount } = await db.query('delete from builtin_auth.users where email = $1', [email])
       return rowCount > 0
     },
     list: async () => (await listUsers(db)).filter((user) => user.hasAccount).map((user) => user.email),

@@ -135,9 +135,9 @@ export async function maintainDatabase(db: Sql, now: Date, options: PassOptions)
   const idleBefore = new Date(now.getTime() - LIMITS.auth.sessionIdleSeconds * 1000)
   const codesBefore = new Date(now.getTime() - LIMITS.database.codeKeepAfterExpirySeconds * 1000)
   // The sessions and codes nobody can use any more; each user's own are also deleted at their next sign-in.
-  record(await sweep(db, 'embedded_auth.sessions', 'token_hash', 'expires_at <= $1 or last_seen_at <= $2', [now, idleBefore]))
+  record(await sweep(db, 'builtin_auth.sessions', 'token_hash', 'expires_at <= $1 or last_seen_at <= $2', [now, idleBefore]))
   await yieldToRequests()
-  record(await sweep(db, 'embedded_auth.otp_codes', 'id', 'expires_at <= $1', [codesBefore]))
+  record(await sweep(db, 'builtin_auth.otp_codes', 'id', 'expires_at <= $1', [codesBefore]))
   let vacuumed = false
   const largeTableBytes = options.largeTableBytes ?? LIMITS.database.maintenanceLargeTableBytes
   for (const table of await tableStats(db)) {

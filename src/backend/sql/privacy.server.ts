@@ -25,7 +25,7 @@ export function subjectHash(key: Buffer, email: string): string {
 
 /** The built-in sign-in's tables exist in the embedded and postgres modes only. */
 async function hasBuiltinAuth(db: Sql): Promise<boolean> {
-  const { rows } = await db.query<{ found: boolean }>(`select to_regclass('embedded_auth.users') is not null as found`)
+  const { rows } = await db.query<{ found: boolean }>(`select to_regclass('builtin_auth.users') is not null as found`)
   return rows[0]?.found === true
 }
 
@@ -145,9 +145,9 @@ async function exportAccount(tx: Sql, address: string): Promise<PersonalDataExpo
   if (!(await hasBuiltinAuth(tx))) return null
   const { rows } = await tx.query<{ created_at: Date; sessions: number; codes: number }>(
     `select u.created_at,
-            (select count(*)::int from embedded_auth.sessions s where s.user_id = u.id) as sessions,
-            (select count(*)::int from embedded_auth.otp_codes c where c.email = u.email and not c.used) as codes
-     from embedded_auth.users u where u.email = $1`,
+            (select count(*)::int from builtin_auth.sessions s where s.user_id = u.id) as sessions,
+            (select count(*)::int from builtin_auth.otp_codes c where c.email = u.email and not c.used) as codes
+     from builtin_auth.users u where u.email = $1`,
     [address],
   )
   const row = rows[0]
@@ -188,8 +188,8 @@ export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureC
   let accounts = 0
   if (await hasBuiltinAuth(tx)) {
     // Sessions and codes go with the account (on delete cascade); codes of an address without one too.
-    await tx.query('delete from embedded_auth.otp_codes where email = $1', [address])
-    accounts = (await tx.query('delete from embedded_auth.users where email = $1', [address])).rowCount
+    await tx.query('delete from builtin_auth.otp_codes where email = $1', [address])
+    accounts = (await tx.query('delete from builtin_auth.users where email = $1', [address])).rowCount
   }
   return {
     messages: messages.rowCount,
@@ -293,7 +293,7 @@ export async function reapplyErasures(tx: Sql, since: Date, erasures?: readonly 
        union all select substr(key, strpos(key, ':') + 1) from public.rate_limit_hits where key like '%:%@%'
        union all select sender from public.spam_senders where sender like '_%@%'
        union all select email from public.spam_fingerprints
-       ${builtin ? 'union all select email from embedded_auth.users union all select email from embedded_auth.otp_codes' : ''}
+       ${builtin ? 'union all select email from builtin_auth.users union all select email from builtin_auth.otp_codes' : ''}
      ) candidates`,
   )
   let erased = 0

@@ -164,7 +164,7 @@ describe('sessions', () => {
     expect(jar.get(name)).toBeUndefined()
     expect(jar.writes.at(-1)).toMatchObject({ name, value: '', options: { maxAge: 0 } })
     const rows = await t.db.query(
-      'select 1 from embedded_auth.sessions s join embedded_auth.users u on u.id = s.user_id where u.email = $1',
+      'select 1 from builtin_auth.sessions s join builtin_auth.users u on u.id = s.user_id where u.email = $1',
       [email],
     )
     expect(rows.rows).toHaveLength(0)
@@ -190,7 +190,7 @@ describe('sessions', () => {
     const lastSeen = async () =>
       (
         await t.db.query<{ last_seen_at: Date }>(
-          'select s.last_seen_at from embedded_auth.sessions s join embedded_auth.users u on u.id = s.user_id where u.email = $1',
+          'select s.last_seen_at from builtin_auth.sessions s join builtin_auth.users u on u.id = s.user_id where u.email = $1',
           [email],
         )
       ).rows[0]!.last_seen_at.getTime()
@@ -206,7 +206,7 @@ describe('sessions', () => {
   it('ends when the user is removed', async () => {
     const email = await newUser()
     const ctx = contextFor(await signIn(email))
-    await t.db.query('delete from embedded_auth.users where email = $1', [email])
+    await t.db.query('delete from builtin_auth.users where email = $1', [email])
     expect(await t.backend.auth.getUser(ctx)).toBeNull()
   })
 })
@@ -216,14 +216,14 @@ describe('stored secrets', () => {
     const email = await newUser()
     const jar = createMemoryCookieJar()
     const code = await sendAndRead(email)
-    const codeRow = JSON.stringify((await t.db.query('select * from embedded_auth.otp_codes where email = $1', [email])).rows)
+    const codeRow = JSON.stringify((await t.db.query('select * from builtin_auth.otp_codes where email = $1', [email])).rows)
     expect(codeRow).not.toContain(code)
     // Not a bare SHA-256 either: that could be reversed by trying all million codes.
     expect(codeRow).not.toContain(createHash('sha256').update(code).digest('hex'))
 
     await t.backend.auth.verifyCode(contextFor(jar), email, code)
     const token = jar.get(name)!
-    const sessions = await t.db.query<{ token_hash: string }>('select token_hash from embedded_auth.sessions')
+    const sessions = await t.db.query<{ token_hash: string }>('select token_hash from builtin_auth.sessions')
     expect(sessions.rows.map((r) => r.token_hash)).toContain(createHash('sha256').update(token).digest('hex'))
     // The whole database, catalog and write-ahead log included, never saw the token itself.
     const dump = Buffer.from(await (await t.pglite.dumpDataDir('none')).arrayBuffer())

@@ -115,11 +115,11 @@ describe('a pass', () => {
   it('deletes expired and idle sessions and long-expired codes, and keeps the ones still usable', async () => {
     const now = subject.clock.now()
     const at = (seconds: number) => new Date(now.getTime() + seconds * 1000)
-    const { rows } = await db.query<{ id: string }>('select id from embedded_auth.users where email = $1', [SEED_ADMIN_EMAIL])
+    const { rows } = await db.query<{ id: string }>('select id from builtin_auth.users where email = $1', [SEED_ADMIN_EMAIL])
     const userId = rows[0]!.id
     const session = (hash: string, lastSeen: Date, expires: Date) =>
       db.query(
-        `insert into embedded_auth.sessions (token_hash, user_id, created_at, last_seen_at, expires_at) values ($1, $2, $3, $3, $4)`,
+        `insert into builtin_auth.sessions (token_hash, user_id, created_at, last_seen_at, expires_at) values ($1, $2, $3, $3, $4)`,
         [hash, userId, lastSeen, expires],
       )
     await session('expired', at(-3600), at(-1))
@@ -127,7 +127,7 @@ describe('a pass', () => {
     await session('live', at(-60), at(3600))
     const code = (expires: Date) =>
       db.query(
-        `insert into embedded_auth.otp_codes (email, code_hash, created_at, expires_at) values ($1, 'x', $2, $2) returning id`,
+        `insert into builtin_auth.otp_codes (email, code_hash, created_at, expires_at) values ($1, 'x', $2, $2) returning id`,
         [SEED_ADMIN_EMAIL, expires],
       )
     await code(at(-LIMITS.database.codeKeepAfterExpirySeconds - 1))
@@ -135,28 +135,28 @@ describe('a pass', () => {
 
     const steps = await maintainDatabase(db, now, { idle: false })
     expect(steps.filter((s) => s.action === 'sweep')).toEqual([
-      expect.objectContaining({ target: 'embedded_auth.sessions', rows: 2 }),
-      expect.objectContaining({ target: 'embedded_auth.otp_codes', rows: 1 }),
+      expect.objectContaining({ target: 'builtin_auth.sessions', rows: 2 }),
+      expect.objectContaining({ target: 'builtin_auth.otp_codes', rows: 1 }),
     ])
-    const sessions = await db.query<{ token_hash: string }>('select token_hash from embedded_auth.sessions order by 1')
+    const sessions = await db.query<{ token_hash: string }>('select token_hash from builtin_auth.sessions order by 1')
     expect(sessions.rows.map((r) => r.token_hash)).toEqual(['live'])
-    const codes = await db.query('select 1 from embedded_auth.otp_codes')
+    const codes = await db.query('select 1 from builtin_auth.otp_codes')
     expect(codes.rows).toHaveLength(1)
   })
 
   it('sweeps in batches, so no statement deletes more than a batch', async () => {
     const now = subject.clock.now()
-    const { rows } = await db.query<{ id: string }>('select id from embedded_auth.users where email = $1', [SEED_ADMIN_EMAIL])
+    const { rows } = await db.query<{ id: string }>('select id from builtin_auth.users where email = $1', [SEED_ADMIN_EMAIL])
     const count = LIMITS.database.sweepBatchRows * 2 + 7
     await db.query(
-      `insert into embedded_auth.sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
+      `insert into builtin_auth.sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
        select 'old-' || n, $1, $2, $2, $2 from generate_series(1, $3) n`,
       [rows[0]!.id, new Date(now.getTime() - 1000), count],
     )
     const deletes: number[] = []
     const watched = watchActivity(db, (n) => deletes.push(n)).db
     const steps = await maintainDatabase(watched, now, { idle: false })
-    expect(steps[0]).toMatchObject({ target: 'embedded_auth.sessions', rows: count })
+    expect(steps[0]).toMatchObject({ target: 'builtin_auth.sessions', rows: count })
     expect(Math.max(...deletes)).toBeLessThanOrEqual(LIMITS.database.sweepBatchRows)
   })
 })

@@ -41,7 +41,7 @@ export interface OtpOptions {
 }
 
 export function createOtp(db: Sql, options: OtpOptions) {
-  const latestCode = `select id, code_hash, created_at, expires_at, attempts, used from embedded_auth.otp_codes
+  const latestCode = `select id, code_hash, created_at, expires_at, attempts, used from builtin_auth.otp_codes
                       where email = $1 order by created_at desc, id desc limit 1`
 
   async function send(rawEmail: string): Promise<AuthResult<{ deliveryId?: string }>> {
@@ -60,10 +60,10 @@ export function createOtp(db: Sql, options: OtpOptions) {
         return { ...fail('rate_limited', AUTH_MESSAGES.rateLimited(retryAfterSeconds)), retryAfterSeconds }
       }
       // Only the newest code counts: a new one retires every earlier one.
-      await tx.query('delete from embedded_auth.otp_codes where email = $1', [email])
+      await tx.query('delete from builtin_auth.otp_codes where email = $1', [email])
       const expiresAt = new Date(now.getTime() + (options.codeTtlSeconds ?? LIMITS.auth.codeTtlSeconds) * 1000)
       const { rows } = await tx.query<{ id: number }>(
-        `insert into embedded_auth.otp_codes (email, code_hash, created_at, expires_at)
+        `insert into builtin_auth.otp_codes (email, code_hash, created_at, expires_at)
          values ($1, $2, $3, $4) returning id`,
         [email, hashCode(options.secret, email, code), now, expiresAt],
       )
@@ -77,7 +77,7 @@ export function createOtp(db: Sql, options: OtpOptions) {
       log().error('auth: could not send the sign-in e-mail')
       // The user never got this code: drop it so they may ask again at once.
       await options.mail.cancel(issued.mail.id)
-      await db.query('delete from embedded_auth.otp_codes where id = $1', [issued.id])
+      await db.query('delete from builtin_auth.otp_codes where id = $1', [issued.id])
       return fail('unavailable', AUTH_MESSAGES.sendFailed)
     }
     // Queued for an SMTP server: the login page can follow it and say when it is late.
@@ -98,13 +98,13 @@ export function createOtp(db: Sql, options: OtpOptions) {
       if (now.getTime() >= row.expires_at.getTime()) return fail('code_expired', AUTH_MESSAGES.invalidCode)
       if (!sameHash(row.code_hash, hashCode(options.secret, email, code))) {
         const attempts = row.attempts + 1
-        await tx.query('update embedded_auth.otp_codes set attempts = $2 where id = $1', [row.id, attempts])
+        await tx.query('update builtin_auth.otp_codes set attempts = $2 where id = $1', [row.id, attempts])
         // The try that uses up the last attempt already says so: the user needs a new code.
         return attempts >= LIMITS.auth.codeMaxAttempts
           ? fail('too_many_attempts', AUTH_MESSAGES.tooManyAttempts)
           : fail('invalid_code', AUTH_MESSAGES.invalidCode)
       }
-      await tx.query('update embedded_auth.otp_codes set used = true where id = $1', [row.id])
+      await tx.query('update builtin_auth.otp_codes set used = true where id = $1', [row.id])
       return { ok: true as const, user }
     })
   }

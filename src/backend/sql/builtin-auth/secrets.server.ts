@@ -51,9 +51,9 @@ export function sameHash(a: string, b: string): boolean {
  * the first instance to start stores one, the others read it. Readable by the server role only.
  */
 export async function loadDatabaseSecret(db: Sql): Promise<Buffer> {
-  await db.query("insert into embedded_auth.secrets (name, value) values ('code_hmac', $1) on conflict (name) do nothing", [
+  await db.query("insert into builtin_auth.secrets (name, value) values ('code_hmac', $1) on conflict (name) do nothing", [
     randomBytes(32).toString('hex'),
   ])
-  const { rows } = await db.query<{ value: string }>("select value from embedded_auth.secrets where name = 'code_hmac'")
+  const { rows } = await db.query<{ value: string }>("select value from builtin_auth.secrets where name = 'code_hmac'")
   return Buffer.from(rows[0]!.value, 'hex')
 }

@@ -49,13 +49,13 @@ export function createSessionManager(db: Sql, options: { secureCookies: boolean;
       const idleBefore = new Date(now.getTime() - LIMITS.auth.sessionIdleSeconds * 1000)
       await db.transaction(async (tx) => {
         // Housekeeping for this user only: their expired sessions would never be looked up again.
-        await tx.query('delete from embedded_auth.sessions where user_id = $1 and (expires_at <= $2 or last_seen_at <= $3)', [
+        await tx.query('delete from builtin_auth.sessions where user_id = $1 and (expires_at <= $2 or last_seen_at <= $3)', [
           userId,
           now,
           idleBefore,
         ])
         await tx.query(
-          `insert into embedded_auth.sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
+          `insert into builtin_auth.sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
            values ($1, $2, $3, $3, $4)`,
           [hashToken(token), userId, now, expiresAt],
         )
@@ -69,7 +69,7 @@ export function createSessionManager(db: Sql, options: { secureCookies: boolean;
       const tokenHash = hashToken(token)
       const { rows } = await db.query<SessionRow>(
         `select s.user_id, u.email, s.last_seen_at, s.expires_at
-         from embedded_auth.sessions s join embedded_auth.users u on u.id = s.user_id
+         from builtin_auth.sessions s join builtin_auth.users u on u.id = s.user_id
          where s.token_hash = $1`,
         [tokenHash],
       )
@@ -77,19 +77,19 @@ export function createSessionManager(db: Sql, options: { secureCookies: boolean;
       const now = options.now().getTime()
       const idle = session && now - session.last_seen_at.getTime() >= LIMITS.auth.sessionIdleSeconds * 1000
       if (!session || idle || now >= session.expires_at.getTime()) {
-        if (session) await db.query('delete from embedded_auth.sessions where token_hash = $1', [tokenHash])
+        if (session) await db.query('delete from builtin_auth.sessions where token_hash = $1', [tokenHash])
         clear(ctx)
         return null
       }
       if (now - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
-        await db.query('update embedded_auth.sessions set last_seen_at = $2 where token_hash = $1', [tokenHash, new Date(now)])
+        await db.query('update builtin_auth.sessions set last_seen_at = $2 where token_hash = $1', [tokenHash, new Date(now)])
       }
       return { id: session.user_id, email: session.email }
     },
 
     async end(ctx) {
       const token = readToken(ctx)
-      if (token) await db.query('delete from embedded_auth.sessions where token_hash = $1', [hashToken(token)])
+      if (token) await db.query('delete from builtin_auth.sessions where token_hash = $1', [hashToken(token)])
       clear(ctx)
     },
   }

@@ -9,7 +9,7 @@ import type { Sql } from '../client'
 /** With `lock`, inside a transaction: the row stays locked (FOR UPDATE) until it ends. */
 export async function findUserByEmail(db: Sql, email: string, options: { lock?: boolean } = {}): Promise<AuthUser | null> {
   const { rows } = await db.query<AuthUser>(
-    `select id, email from embedded_auth.users where email = $1${options.lock ? ' for update' : ''}`,
+    `select id, email from builtin_auth.users where email = $1${options.lock ? ' for update' : ''}`,
     [normalizeEmail(email)],
   )
   return rows[0] ?? null
@@ -23,7 +23,7 @@ export async function addUser(
 ): Promise<{ user: AuthUser; created: boolean }> {
   const address = normalizeEmail(email)
   const inserted = await db.query<AuthUser>(
-    'insert into embedded_auth.users (email) values ($1) on conflict (email) do nothing returning id, email',
+    'insert into builtin_auth.users (email) values ($1) on conflict (email) do nothing returning id, email',
     [address],
   )
   if (options.admin) await addAdminEmail(db, address)
@@ -35,7 +35,7 @@ export async function addUser(
 /** Deletes the user (their codes and sessions go with them) and their admin-list row. */
 export async function removeUser(db: Sql, email: string): Promise<{ removedUser: boolean; removedAdmin: boolean }> {
   const address = normalizeEmail(email)
-  const user = await db.query('delete from embedded_auth.users where email = $1', [address])
+  const user = await db.query('delete from builtin_auth.users where email = $1', [address])
   const removedAdmin = await removeAdminEmail(db, address)
   return { removedUser: user.rowCount > 0, removedAdmin }
 }
@@ -52,7 +52,7 @@ export async function listUsers(db: Sql): Promise<UserListing[]> {
     select coalesce(u.email, a.email) as email,
            u.id is not null as "hasAccount",
            a.email is not null as "isAdmin"
-    from embedded_auth.users u
+    from builtin_auth.users u
     full join public.admin_emails a on a.email = u.email
     order by 1
   `)
