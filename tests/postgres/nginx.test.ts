@@ -326,10 +326,14 @@ describe('the documented nginx in front of two servers', () => {
       await page.body?.cancel()
       const requestId = page.headers.get('x-request-id')
       expect(requestId).toMatch(/^[0-9a-f]{32}$/)
-      const line = servers
-        .flatMap((server) => server.log().split('\n'))
-        .find((text) => text.includes(`"reqId":"${requestId}"`) && text.includes('"msg":"request"'))
-      expect(line, 'the request line of the page').toBeTruthy()
+      // The server writes its log asynchronously (after the answer, batched per event-loop turn):
+      // the line is looked for until it arrives, as an operator tailing the log would see it.
+      const findLine = () =>
+        servers
+          .flatMap((server) => server.log().split('\n'))
+          .find((text) => text.includes(`"reqId":"${requestId}"`) && text.includes('"msg":"request"'))
+      await expect.poll(findLine, { timeout: 5_000, message: 'the request line of the page' }).toBeTruthy()
+      const line = findLine()
       expect(JSON.parse(line ?? '{}')).toMatchObject({ path: '/en', clientAddress: '127.0.0.1', status: 200 })
       expect(servers.map((server) => server.log()).join('')).not.toContain('203.0.113.')
     })()
