@@ -12,6 +12,12 @@ import { INBOX_STATUSES } from '~/domain/messages'
 import { makeTempDataDir, openTestBackend } from '../embedded-harness'
 
 let dataDir: string
+/**
+ * A tool run opens the data folder (and on first use creates it: PostgreSQL's initdb inside
+ * PGlite), which takes several seconds on a quiet machine and far longer on a loaded one: the
+ * tests that run tools get this much time rather than the suite's default 30 s.
+ */
+const TOOL_TEST_MS = 120_000
 const env = { DATA_DIR: '', SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SUPABASE_SERVICE_ROLE_KEY: '' }
 
 beforeAll(async () => {
@@ -51,7 +57,7 @@ async function inProcess(tool: (args: string[]) => Promise<number>, ...args: str
   }
 }
 
-describe('npm run users (embedded)', () => {
+describe('npm run users (embedded)', { timeout: TOOL_TEST_MS }, () => {
   it('adds an admin through scripts/run-ts.mjs, creating the data folder on first use', async () => {
     const added = await spawnTool('users', 'add', '  New.Admin@Example.com ', '--admin')
     expect(added.err).toBe('')
@@ -99,7 +105,7 @@ describe('npm run users (embedded)', () => {
   })
 })
 
-describe('npm run seed (embedded)', () => {
+describe('npm run seed (embedded)', { timeout: TOOL_TEST_MS }, () => {
   it('adds N realistic messages in batches, every status, over months, and prints the time', async () => {
     const count = 12_345
     const seeded = await spawnTool('seed', '--messages', String(count))
