@@ -3,11 +3,14 @@
  * scripts/run-ts.mjs with the server stopped (an embedded data folder has one owner at a time).
  * With DATABASE_URL set it works on that PostgreSQL database instead of the embedded one.
  *   seed <dataDir> <count>     <count> messages from the seed's own factory (fakeContactMessage:
- *                              Turkish and English people, companies, sectors), then ANALYZE.
- *                              The table's GIN indexes are set aside while inserting and rebuilt
- *                              from their own definitions after, so the schema ends as migrated.
+ *                              Turkish and English people, companies, sectors) in arrival order,
+ *                              through the seed's bulkInsertMessages, then ANALYZE.
+ *   size <dataDir>             how many messages the database holds (is the kept one seeded?)
  *   session <dataDir>          a signed-in admin session, written to <dataDir>/bench-session.json
  *   counts <dataDir> <term>…   each term's exact number of matches in the inbox ('all'), as JSON
+ *   profile <dataDir> <term>…  each statement of the list call for every prefix, timed
+ *                              (BENCH_SEARCH_EXPLAIN=1: with EXPLAIN (ANALYZE, BUFFERS);
+ *                              BENCH_SEARCH_WARM=1: after the server's start-up warming)
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -17,12 +20,15 @@ import { readOutbox } from '~/backend/mail/outbox.server'
 import { openPostgres } from '~/backend/postgres/index.server'
 import { fakeContactMessage } from '~/backend/seed-messages'
 import { addUser } from '~/backend/sql/builtin-auth/users.server'
-import type { SqlDatabase } from '~/backend/sql/client'
+import type { Sql, SqlDatabase } from '~/backend/sql/client'
 import { messageFilter } from '~/backend/sql/message-rows.server'
-import { insertContactMessages } from '~/backend/sql/messages.server'
+import { bulkInsertMessages } from '~/backend/sql/bulk-insert.server'
+import { createMessageStore } from '~/backend/sql/messages.server'
+import { warmInbox } from '~/features/inbox/warm-inbox.server'
 import { SEED_ADMIN_EMAIL } from '~/backend/sql/seed.server'
+import { LIMITS } from '~/lib/limits'
 
-const BATCH = 5_000
+const DAY_MS = 24 * 60 * 60 * 1000
 
 async function open(dataDir: string): Promise<{ backend: Backend; db: SqlDatabase }> {
   const url = process.env.DATABASE_URL
@@ -35,26 +41,42 @@ async function open(dataDir: string): Promise<{ backend: Backend; db: SqlDatabas
   return instance
 }
 
+/**
+ * <count> messages from the seed's factory, stored in the order they arrived, as a running inbox
+ * stores them (each new message is appended): the factory draws arrival times at random, and a
+ * table in that order would put each of the newest messages on a page of its own, which no inbox
+ * that received its messages one by one has. The addresses of those past the address period are
+ * already anonymized, as the daily retention job leaves them. Loaded by the seed's bulkInsertMessages (indexes
+ * rebuilt once, decision 143), then ANALYZEd.
+ */
 async function seed(dataDir: string, count: number): Promise<void> {
   const { backend, db } = await open(dataDir)
   try {
-    const { rows: indexes } = await db.query<{ indexname: string; indexdef: string }>(
-      `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = 'contact_messages'
-       and indexdef like '%USING gin%'`,
-    )
-    for (const index of indexes) await db.exec(`drop index public.${index.indexname}`)
     const started = Date.now()
     const now = new Date()
-    for (let done = 0; done < count; done += BATCH) {
-      const size = Math.min(BATCH, count - done)
-      await insertContactMessages(
-        db,
-        Array.from({ length: size }, (_, i) => fakeContactMessage(done + i, { now })),
-      )
-    }
-    for (const index of indexes) await db.exec(index.indexdef)
+    // A running server's retention job anonymizes each day's messages as they pass the address
+    // period (IP_RETENTION_DAYS): the older ones are stored as it would have left them, so that the
+    // first start does not rewrite a third of the table at once (which leaves its first pages empty).
+    const anonymizedBefore = now.getTime() - LIMITS.retention.ipDefaultDays * DAY_MS
+    const messages = Array.from({ length: count }, (_, i) => fakeContactMessage(i, { now }))
+      .map((message) => (message.createdAt.getTime() < anonymizedBefore ? { ...message, ipAddress: null } : message))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    const report = await bulkInsertMessages(db, count, (i) => messages[i]!)
     await db.exec(db.driver === 'pg' ? 'vacuum analyze public.contact_messages' : 'analyze public.contact_messages')
-    console.info(`[bench-search] seeded ${count} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    console.info(
+      `[bench-search] seeded ${count} messages in ${((Date.now() - started) / 1000).toFixed(1)} s (${report.path}, ${report.indexes.length} indexes rebuilt)`,
+    )
+  } finally {
+    await backend.close()
+  }
+}
+
+/** How many messages the database holds (every status, the trash included), as JSON. */
+async function size(dataDir: string): Promise<void> {
+  const { backend, db } = await open(dataDir)
+  try {
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.contact_messages')
+    console.log(`BENCH_SEARCH_SIZE ${rows[0]!.n}`)
   } finally {
     await backend.close()
   }
@@ -103,13 +125,69 @@ async function counts(dataDir: string, terms: string[]): Promise<void> {
   }
 }
 
+/**
+ * Every statement of the inbox's list call for each prefix of each term, timed, in a process that
+ * has asked nothing yet (the first prefixes are the cold ones), then each term again (warm): where
+ * a call's time goes, statement by statement, without the HTTP server around it.
+ */
+async function profile(dataDir: string, terms: string[]): Promise<void> {
+  const { backend, db } = await open(dataDir)
+  try {
+    const log: string[] = []
+    const timed = (target: Sql): Sql => ({
+      async query(text, params) {
+        const started = performance.now()
+        const result = await target.query(text, params)
+        log.push(`${(performance.now() - started).toFixed(1).padStart(7)} ms  ${text.replace(/\s+/g, ' ').slice(0, 90)}`)
+        if (process.env.BENCH_SEARCH_EXPLAIN && /from public\.contact_messages/.test(text)) {
+          const plan = await target.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, params)
+          log.push(plan.rows.map((row) => `           ${row['QUERY PLAN']}`).join('\n'))
+        }
+        return result as never
+      },
+      async exec(text) {
+        const started = performance.now()
+        await target.exec(text)
+        log.push(`${(performance.now() - started).toFixed(1).padStart(7)} ms  ${text.replace(/\s+/g, ' ').slice(0, 90)}`)
+      },
+      transaction: (fn, options) => {
+        const started = performance.now()
+        return target
+          .transaction((tx) => fn(timed(tx)), options)
+          .finally(() => log.push(`${(performance.now() - started).toFixed(1).padStart(7)} ms  (transaction)`))
+      },
+    })
+    // BENCH_SEARCH_WARM=1: first what the server does at start (src/server-plugins/warm-inbox.ts).
+    if (process.env.BENCH_SEARCH_WARM)
+      console.log(`warmed in ${(await warmInbox(createMessageStore(db, () => new Date()))).toFixed(0)} ms`)
+    const store = createMessageStore(timed(db), () => new Date())
+    for (const pass of ['cold', 'warm']) {
+      for (const term of terms) {
+        const prefixes = pass === 'cold' ? Array.from(term, (_, i) => term.slice(0, i + 1)) : [term]
+        for (const q of prefixes) {
+          log.length = 0
+          const started = performance.now()
+          const page = await store.list({ status: 'all', search: q, page: 1, pageSize: 50 })
+          console.log(
+            `${pass} '${q}': ${(performance.now() - started).toFixed(1)} ms, total ${page.total}${page.totalExact ? '' : '+'}\n${log.join('\n')}`,
+          )
+        }
+      }
+    }
+  } finally {
+    await backend.close()
+  }
+}
+
 export default async function main([command, dataDir, ...rest]: string[]): Promise<number> {
   if (command === 'seed' && dataDir) await seed(dataDir, Number(rest[0] ?? 100_000))
   else if (command === 'session' && dataDir) await session(dataDir)
   else if (command === 'counts' && dataDir) await counts(dataDir, rest)
+  else if (command === 'profile' && dataDir) await profile(dataDir, rest)
+  else if (command === 'size' && dataDir) await size(dataDir)
   else {
     console.error(
-      'Usage: node scripts/run-ts.mjs scripts/bench-search.db.ts seed <dataDir> <count> | session <dataDir> | counts <dataDir> <term>…',
+      'Usage: node scripts/run-ts.mjs scripts/bench-search.db.ts seed <dataDir> <count> | size <dataDir> | session <dataDir> | counts <dataDir> <term>… | profile <dataDir> <term>…',
     )
     return 2
   }

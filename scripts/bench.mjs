@@ -55,7 +55,7 @@ if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only
 if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'search') {
   build()
   const { benchSearch } = await import('./bench-search.mjs')
-  const search = await benchSearch({ outputDir: OUTPUT_DIR, port: 43120 })
+  const search = await benchSearch({ outputDir: OUTPUT_DIR, port: Number(process.env.BENCH_PORT ?? 43120) })
   const table = [
     '| measure | result | target |',
     '|---|---|---|',

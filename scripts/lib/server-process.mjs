@@ -40,6 +40,7 @@ const OUTPUT_LIMIT = 256 * 1024
  *   the server's output as this process's own; 'capture' keeps both streams for `output()`;
  *   'capture-stdout' keeps stdout and lets stderr through.
  * @property {string} [name] How messages name the server; `server in <outputDir>` by default.
+ * @property {string[]} [nodeArgs] Node's own flags before the script (a bench's `--cpu-prof`).
  */
 
 /**
@@ -61,13 +62,13 @@ const OUTPUT_LIMIT = 256 * 1024
  * @param {ServerOptions} options
  * @returns {ServerProcess}
  */
-export function spawnServer({ outputDir, env, output: outputMode = 'inherit', name = `server in ${outputDir}` }) {
+export function spawnServer({ outputDir, env, output: outputMode = 'inherit', name = `server in ${outputDir}`, nodeArgs = [] }) {
   const stdio = {
     inherit: /** @type {const} */ (['inherit', 'inherit', 'inherit']),
     capture: /** @type {const} */ (['ignore', 'pipe', 'pipe']),
     'capture-stdout': /** @type {const} */ (['ignore', 'pipe', 'inherit']),
   }[outputMode]
-  const child = spawn(process.execPath, [join(outputDir, 'server/index.mjs')], { env, stdio: [...stdio] })
+  const child = spawn(process.execPath, [...nodeArgs, join(outputDir, 'server/index.mjs')], { env, stdio: [...stdio] })
   let output = ''
   const keep = (/** @type {Buffer} */ chunk) => {
     output += chunk.toString()

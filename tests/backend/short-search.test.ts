@@ -88,3 +88,54 @@ describe('short searches', () => {
     }
   })
 })
+
+describe('a word start most messages have', () => {
+  let common: EmbeddedInstance
+  let commonDir: string
+  const HOUR_MS = 60 * 60 * 1000
+  // 45 of 60 addresses at example.com ('ex' in 75 % of the messages), arriving an hour apart.
+  const seeds = Array.from({ length: 60 }, (_, i) =>
+    makeContactMessage({
+      name: `Kişi ${i}`,
+      email: i % 4 === 3 ? `kisi${i}@firma.com.tr` : `kisi${i}@example.com`,
+      message: 'Merhaba, bir teklif rica ediyoruz.',
+      createdAt: new Date(Date.UTC(2026, 10, 1) + i * HOUR_MS),
+    }),
+  )
+
+  beforeAll(async () => {
+    commonDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pusula-common-start-'))
+    common = await openEmbedded({ dataDir: commonDir, secureCookies: false, logEmails: false, inMemory: true })
+    await common.db.exec('delete from public.contact_messages')
+    await insertContactMessages(common.db, seeds)
+    await common.db.exec('analyze public.contact_messages')
+  })
+
+  afterAll(async () => {
+    await common?.backend.close()
+    await fs.rm(commonDir, { recursive: true, force: true })
+  })
+
+  it('is counted by walking the newest messages (decision 171), with the same exact total and pages', async () => {
+    // The statistics the store reads to choose the walk: 'ex' is in half the messages or more.
+    const { rows } = await common.db.query<{ share: number }>(
+      `select e.share from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(start, share)
+       where s.tablename = 'contact_messages' and s.attname = 'search_word_starts' and e.start = 'ex'`,
+    )
+    expect(Number(rows[0]?.share)).toBeGreaterThanOrEqual(0.5)
+
+    const expected = seeds
+      .filter((s) => s.email.endsWith('@example.com'))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .map((s) => s.name)
+    const first = await common.backend.messages.list({ status: 'all', search: 'ex', page: 1, pageSize: 20 })
+    const last = await common.backend.messages.list({ status: 'all', search: 'Ex', page: 3, pageSize: 20 })
+    expect(first.total).toBe(45)
+    expect(first.totalExact).toBe(true)
+    expect(first.items.map((m) => m.name)).toEqual(expected.slice(0, 20))
+    expect(last.items.map((m) => m.name)).toEqual(expected.slice(40))
+    // A rarer start on the same table still goes through its index, with its own exact total.
+    const rare = await common.backend.messages.list({ status: 'all', search: 'fi', page: 1, pageSize: 20 })
+    expect(rare.total).toBe(15)
+  })
+})

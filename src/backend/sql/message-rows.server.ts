@@ -5,7 +5,7 @@
 import { type ContactMessage, type MessageQuery, type MessageStatus, searchMode } from '~/domain/messages'
 
 /** What the word-start index holds: the first one or two letters or digits of a word. */
-const WORD_START = /^[\p{L}\p{N}]{1,2}$/u
+export const WORD_START = /^[\p{L}\p{N}]{1,2}$/u
 
 export const MESSAGE_COLUMNS = 'id, name, email, message, status, created_at, read_at, ip_address, deleted_at'
 

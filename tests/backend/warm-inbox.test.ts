@@ -1,0 +1,50 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/index.server'
+import { searchMode } from '~/domain/messages'
+import { WORD_START } from '~/backend/sql/message-rows.server'
+import { WARM_SEARCHES, warmInbox } from '~/features/inbox/warm-inbox.server'
+
+let instance: EmbeddedInstance
+let dataDir: string
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pusula-warm-inbox-'))
+  instance = await openEmbedded({ dataDir, secureCookies: false, logEmails: false, inMemory: true })
+})
+
+afterAll(async () => {
+  await instance?.backend.close()
+  await fs.rm(dataDir, { recursive: true, force: true })
+})
+
+describe('warming the inbox at start', () => {
+  it('asks for one list of every kind the inbox makes', () => {
+    const kinds = new Set(
+      WARM_SEARCHES.map((q) =>
+        q === '' ? 'none' : searchMode(q) === 'substring' ? 'substring' : WORD_START.test(q) ? `start ${q.length}` : 'prefix',
+      ),
+    )
+    expect([...kinds].sort()).toEqual(['none', 'prefix', 'start 1', 'start 2', 'substring'])
+  })
+
+  it('runs them and changes nothing', async () => {
+    const before = await instance.db.query<{ rows: string }>(
+      `select (select count(*) from public.contact_messages)::text || '/' ||
+              (select count(*) from public.mail_queue)::text as rows`,
+    )
+    const ms = await warmInbox(instance.backend.messages)
+    expect(ms).toBeGreaterThan(0)
+    const after = await instance.db.query<{ rows: string }>(
+      `select (select count(*) from public.contact_messages)::text || '/' ||
+              (select count(*) from public.mail_queue)::text as rows`,
+    )
+    expect(after.rows[0]!.rows).toBe(before.rows[0]!.rows)
+  })
+
+  it('reports a failure instead of hiding it', async () => {
+    await expect(warmInbox({ list: () => Promise.reject(new Error('closed')) })).rejects.toThrow('closed')
+  })
+})
