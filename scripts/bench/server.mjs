@@ -1,5 +1,5 @@
 // Starts a built server for measurements and reads its peak memory.
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { spawnServer } from '../lib/server-process.mjs'
 
 export async function startServer({ outputDir, port, env = {} }) {
@@ -20,6 +20,18 @@ export async function startServer({ outputDir, port, env = {} }) {
       const status = readFileSync(`/proc/${server.pid}/status`, 'utf8')
       const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0)
       return Math.round(kb / 1024)
+    },
+    /**
+     * Starts the peak over from the current resident memory (Linux: "5" to clear_refs resets
+     * VmHWM), so that a part of a bench can report its own peak. False where it cannot.
+     */
+    resetPeakMemory() {
+      try {
+        writeFileSync(`/proc/${server.pid}/clear_refs`, '5')
+        return true
+      } catch {
+        return false
+      }
     },
     stop: () => server.stop(),
   }

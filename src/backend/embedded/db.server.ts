@@ -6,6 +6,7 @@ import path from 'node:path'
 import v8 from 'node:v8'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unpackInitdbTemplate } from './initdb-template.server'
 import { wasmTierUpAllowed } from './wasm-tier.server'
 
 /**
@@ -39,6 +40,8 @@ export async function openPglite(options: { dataDir: string; inMemory?: boolean;
   const dataDir = options.inMemory ? undefined : path.resolve(options.dataDir, 'db')
   // PGlite creates its own folder but not the parents.
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+  // A new folder of the built server starts from the build's empty cluster (decision 174).
+  if (dataDir && !options.template) await unpackInitdbTemplate(dataDir)
   return PGlite.create({
     dataDir,
     extensions: { pg_trgm },
