@@ -6,7 +6,7 @@ import path from 'node:path'
 import v8 from 'node:v8'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { unpackInitdbTemplate } from './initdb-template.server'
+import { copyInitdbTemplate } from './initdb-template.server'
 import { wasmTierUpAllowed } from './wasm-tier.server'
 
 /**
@@ -41,7 +41,7 @@ export async function openPglite(options: { dataDir: string; inMemory?: boolean;
   // PGlite creates its own folder but not the parents.
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true })
   // A new folder of the built server starts from the build's empty cluster (decision 174).
-  if (dataDir && !options.template) await unpackInitdbTemplate(dataDir)
+  if (dataDir && !options.template) await copyInitdbTemplate(dataDir)
   return PGlite.create({
     dataDir,
     extensions: { pg_trgm },
