@@ -1,5 +1,6 @@
 /**
- * Upkeep of the embedded database, which has no autovacuum (docs/decisions/078-embedded-maintenance.md):
+ * Upkeep of the embedded database, which has no autovacuum (docs/decisions/078-embedded-maintenance.md,
+ * and 180-bounded-maintenance-steps.md for how each step is bounded before it runs):
  * deletes expired sessions and sign-in codes, then VACUUMs and ANALYZEs, one table per statement, each
  * table whose dead or changed rows passed a small threshold. PGlite has one connection and runs in
  * the server's own thread, so every statement here holds every request behind it: small statements,
@@ -71,7 +72,8 @@ export const MAINTENANCE_STEP_BUDGET_MS = 100
 export const MAINTENANCE_PREDICTION_SHARE = 0.5
 /**
  * What VACUUM and ANALYZE are expected to cost per MB of table and indexes until this process has
- * measured them (generous: the year bench's worst small-table rates on the loaded 2-core machine).
+ * measured them: the year bench measured the messages' table (nine indexes, four of them GIN, the
+ * costliest per MB) at 1–3 MB at 7–15 ms per MB of its own time (docs/decisions/180).
  */
 export const MAINTENANCE_DEFAULT_MS_PER_MB = 10
 /** The smallest batch a sweep shrinks to when its statements overrun. */
