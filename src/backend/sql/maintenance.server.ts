@@ -225,9 +225,10 @@ async function sweep(
 
 /**
  * Which tables need work, and the size of those that do. The statistics are read straight from
- * the counters (pg_stat_user_tables computes a dozen more per table, and sizing every table stats
- * every file of every index: together 30–280 ms on the loaded machine, measured, the longest hold
- * of a busy pass); only the tables past a threshold are sized. Its statements form one step.
+ * the counters, and sizes from the catalog's page counts (pg_stat_user_tables computes a dozen
+ * more figures per table, and pg_total_relation_size opens every file of every index: together
+ * 30–720 ms on the loaded machine, measured, the longest hold of a busy pass); only a table never
+ * counted is sized from its files. Its statements form one step.
  */
 async function tableStats(
   db: Sql,
@@ -259,34 +260,56 @@ async function tableStats(
   // Counters reach the shared statistics at most once a second; this makes the next statement see them.
   await statement(() => db.query('select pg_catalog.pg_stat_force_next_flush()'))
   const { rows } = await statement(() =>
-    db.query<{ oid: number; schema: string; name: string; live: string; dead: string; changed: string }>(
+    db.query<{
+      oid: number
+      schema: string
+      name: string
+      live: string
+      dead: string
+      changed: string
+      tuples: number
+      pagesBytes: string
+    }>(
       `select c.oid::int8 as oid, n.nspname as schema, c.relname as name,
               pg_catalog.pg_stat_get_live_tuples(c.oid) as live, pg_catalog.pg_stat_get_dead_tuples(c.oid) as dead,
-              pg_catalog.pg_stat_get_mod_since_analyze(c.oid) as changed
+              pg_catalog.pg_stat_get_mod_since_analyze(c.oid) as changed, c.reltuples::float8 as tuples,
+              (c.relpages
+               + coalesce((select sum(i.relpages) from pg_catalog.pg_index x join pg_catalog.pg_class i on i.oid = x.indexrelid
+                           where x.indrelid = c.oid), 0)
+               + coalesce((select t.relpages from pg_catalog.pg_class t where t.oid = c.reltoastrelid), 0)
+              )::int8 * pg_catalog.current_setting('block_size')::int8 as "pagesBytes"
        from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
        where c.relkind in ('r', 'm', 'p') and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
        order by n.nspname, c.relname`,
     ),
   )
-  const tables = rows.map((r) => ({
-    oid: Number(r.oid),
-    schema: r.schema,
-    name: r.name,
-    live: Number(r.live),
-    dead: Number(r.dead),
-    changed: Number(r.changed),
-    bytes: 0,
-  }))
+  const tables = rows.map((r) => {
+    const live = Number(r.live)
+    const dead = Number(r.dead)
+    const tuples = Number(r.tuples)
+    return {
+      oid: Number(r.oid),
+      schema: r.schema,
+      name: r.name,
+      live,
+      dead,
+      changed: Number(r.changed),
+      // The pages counted at the last VACUUM or ANALYZE (or index build), grown as the rows have
+      // since: no file is touched. Unknown (never counted) means sizing the files below.
+      bytes: tuples >= 1 ? Math.round(Number(r.pagesBytes) * Math.max(1, (live + dead) / tuples)) : -1,
+    }
+  })
   const candidates = tables.filter((t) => neededActions(t).length > 0)
-  if (candidates.length > 0) {
+  const unsized = candidates.filter((t) => t.bytes < 0)
+  if (unsized.length > 0) {
     const sizes = await statement(() =>
       db.query<{ oid: string; bytes: string }>(
         'select oid::int8 as oid, pg_catalog.pg_total_relation_size(oid) as bytes from unnest($1::oid[]) as oid',
-        [candidates.map((t) => t.oid)],
+        [unsized.map((t) => t.oid)],
       ),
     )
     const byOid = new Map(sizes.rows.map((r) => [Number(r.oid), Number(r.bytes)]))
-    for (const t of candidates) t.bytes = byOid.get(t.oid) ?? 0
+    for (const t of unsized) t.bytes = byOid.get(t.oid) ?? 0
   }
   step.rows = candidates.length
   return { tables: candidates, step }
