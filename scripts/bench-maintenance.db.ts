@@ -17,8 +17,8 @@ import { makeContactMessage } from '~/backend/seed-messages'
 import { addUser } from '~/backend/sql/builtin-auth/users.server'
 import type { Sql } from '~/backend/sql/client'
 import { removeFinishedMail } from '~/backend/mail/queue.server'
-import { type MaintenanceStep, maintainDatabase } from '~/backend/sql/maintenance.server'
-import { insertContactMessages } from '~/backend/sql/messages.server'
+import { type MaintenanceStep, maintainDatabase, newMaintenanceState, watchActivity } from '~/backend/sql/maintenance.server'
+import { createMessageStore, insertContactMessages } from '~/backend/sql/messages.server'
 import { LIMITS } from '~/lib/limits'
 
 const DAYS = 365
@@ -42,6 +42,12 @@ function folderBytes(dir: string): number {
     total += entry.isDirectory() ? folderBytes(file) : fs.statSync(file).size
   }
   return total
+}
+
+/** A data folder's size: all of it, and its write-ahead log (pg_wal) apart. */
+function folderSize(dataDir: string): { total: number; wal: number } {
+  const db = path.join(dataDir, 'db')
+  return { total: folderBytes(db), wal: folderBytes(path.join(db, 'pg_wal')) }
 }
 
 function jar(): RequestContext {
@@ -137,9 +143,168 @@ async function copyLiveRows(from: Sql, to: Sql): Promise<void> {
   await to.exec('checkpoint')
 }
 
-export default async function main([workDir, scaleArg]: string[]): Promise<number> {
+interface ProbeWait {
+  /** From the moment the request was due to its answer. */
+  ms: number
+  /** Of which maintenance's statements were running. */
+  behind: number
+  /** That, less the main thread's wait for a CPU meanwhile. */
+  behindOwn: number
+}
+
+interface SlowProbe {
+  ms: number
+  runQueueMs: number
+  during: string[]
+}
+
+/** The statements maintenance ran, with their times, to tell what a slow probe waited behind. */
+interface Trace {
+  log: { text: string; start: number; end: number }[]
+}
+
+function traced(db: Sql, trace: Trace): Sql {
+  const note = async <T>(text: string, run: () => Promise<T>) => {
+    const start = performance.now()
+    try {
+      return await run()
+    } finally {
+      trace.log.push({ text: text.replace(/\s+/g, ' ').slice(0, 60), start, end: performance.now() })
+      if (trace.log.length > 2000) trace.log.splice(0, 1000)
+    }
+  }
+  return {
+    query: (text, params) => note(text, () => db.query(text, params)),
+    exec: (text) => note(text, () => db.exec(text)),
+    transaction: (fn, options) => db.transaction(fn, options),
+  }
+}
+
+function mainThreadQueuedMs(): number {
+  try {
+    return Number(fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]) / 1e6
+  } catch {
+    return 0
+  }
+}
+
+/** Every probe's wait: how long a request that arrived at that moment waited for the database. */
+const PROBE_EVERY_MS = 5
+
+/**
+ * Runs `work` while a stream of tiny requests (`select 1` through the app's side of the database)
+ * arrives every PROBE_EVERY_MS: each probe's wait is counted from the moment it was due, so a
+ * statement that blocks the thread (PGlite runs inside it) delays the probe's timer and counts.
+ * Also the event loop's longest delay, which a page that touches no database would meet.
+ */
+async function withProbes<T>(app: Sql, work: () => Promise<T>, waits: ProbeWait[], slow: SlowProbe[], trace: Trace): Promise<T> {
+  let done = false
+  const probes = (async () => {
+    while (!done) {
+      const due = performance.now() + PROBE_EVERY_MS
+      const queued = mainThreadQueuedMs()
+      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS))
+      await app.query('select 1')
+      const end = performance.now()
+      const runQueueMs = mainThreadQueuedMs() - queued
+      // The part of the wait that maintenance's statements took, and of that what was not a wait for a CPU.
+      const during = trace.log.filter((t) => t.start < end && t.end > due)
+      const behind = during.reduce((sum, t) => sum + Math.min(t.end, end) - Math.max(t.start, due), 0)
+      waits.push({ ms: end - due, behind, behindOwn: Math.max(0, behind - runQueueMs) })
+      if (end - due > 50) {
+        slow.push({
+          ms: end - due,
+          runQueueMs,
+          during: during.map((t) => `${t.text} ${Math.round(t.end - t.start)} ms`),
+        })
+      }
+    }
+  })()
+  try {
+    return await work()
+  } finally {
+    done = true
+    await probes
+  }
+}
+
+/** The statements one call of the inbox runs, captured from the store itself, with their parameters. */
+async function inboxStatements(db: Sql, query: Parameters<EmbeddedInstance['backend']['messages']['list']>[0]) {
+  const statements: { text: string; params?: readonly unknown[] }[] = []
+  const capture = (target: Sql): Sql => ({
+    query(text, params) {
+      statements.push({ text, params })
+      return target.query(text, params)
+    },
+    exec(text) {
+      statements.push({ text })
+      return target.exec(text)
+    },
+    transaction: (fn, options) => target.transaction((tx) => fn(capture(tx)), options),
+  })
+  await createMessageStore(capture(db), () => new Date()).list(query)
+  return statements
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of every statement of an inbox call, in one transaction as the store runs them. */
+async function explainInbox(db: Sql, query: Parameters<EmbeddedInstance['backend']['messages']['list']>[0]): Promise<string> {
+  const statements = await inboxStatements(db, query)
+  const out: string[] = []
+  await db.transaction(async (tx) => {
+    for (const { text, params } of statements) {
+      if (!/^\s*select/i.test(text)) {
+        await tx.exec(text)
+        out.push(`-- ${text}`)
+        continue
+      }
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, params)
+      out.push(`-- ${text.replace(/\s+/g, ' ').slice(0, 160)}`, ...rows.map((r) => r['QUERY PLAN']))
+    }
+  })
+  return out.join('\n')
+}
+
+const INBOX_QUERIES = [
+  { status: 'all', search: '', page: 1, pageSize: 50 },
+  { status: 'new', search: '', page: 1, pageSize: 50 },
+  { status: 'archived', search: '', page: 3, pageSize: 50 },
+  { status: 'all', search: 'öztürk', page: 1, pageSize: 50 },
+] as const
+
+/** Each inbox query's median time on each folder, interleaved: which of them makes the p95. */
+async function inboxMedians(instances: EmbeddedInstance[], runs: number): Promise<number[][]> {
+  const table: number[][] = []
+  for (const query of INBOX_QUERIES) {
+    const times = instances.map((): number[] => [])
+    for (let i = 0; i < runs; i++) {
+      for (const [k, instance] of instances.entries()) {
+        const started = performance.now()
+        await instance.backend.messages.list(query)
+        times[k]!.push(performance.now() - started)
+      }
+    }
+    table.push(times.map((list) => list.sort((x, y) => x - y)[Math.floor(list.length / 2)]!))
+  }
+  return table
+}
+
+/** A folder's files on their own: open, CHECKPOINT, close (a server's restart, as after any upgrade). */
+async function restartAndCheckpoint(dataDir: string, clock: { now: () => Date }): Promise<void> {
+  const instance = await openEmbedded({
+    dataDir,
+    secureCookies: false,
+    logEmails: false,
+    now: clock.now,
+    mail: MAIL,
+    sampleData: false,
+  })
+  await instance.db.exec('checkpoint')
+  await instance.backend.close()
+}
+
+export default async function main([workDir, scaleArg, ...flags]: string[]): Promise<number> {
   if (!workDir) {
-    console.error('Usage: node scripts/run-ts.mjs scripts/bench-maintenance.db.ts <workDir> [scale]')
+    console.error('Usage: node scripts/run-ts.mjs scripts/bench-maintenance.db.ts <workDir> [scale] [--explain]')
     return 2
   }
   const scale = Number(scaleArg ?? 1)
@@ -148,16 +313,21 @@ export default async function main([workDir, scaleArg]: string[]): Promise<numbe
   const clock = { now: () => new Date(at) }
   const year = await open(path.join(workDir, 'year'), clock)
   for (const email of STAFF) await addUser(year.db, email, { admin: true })
+  // The app's side of the database, as the server wraps it: its queries go first between steps.
+  const app = watchActivity(year.db, () => {})
   const busySteps: MaintenanceStep[] = []
   const idleSteps: MaintenanceStep[] = []
+  const deferred = new Map<string, number>()
+  const probeWaits: ProbeWait[] = []
+  const slowProbes: SlowProbe[] = []
+  const trace: Trace = { log: [] }
   const totals = { messages: 0, statusChanges: 0, deleted: 0, rateLimitHits: 0, signIns: 0 }
   const perDay = (n: number) => Math.round((n * scale) / DAYS)
   const ids: { id: string; day: number }[] = []
   let maintenanceMs = 0
   // Kept across passes, as the server's maintenance keeps it.
-  const slowTables = new Set<string>()
+  const state = newMaintenanceState()
   const trashed = new Map<number, string[]>()
-
   for (let day = 0; day < DAYS; day++) {
     const dayStart = Date.UTC(2025, 10, 1) + day * DAY_MS
     at = dayStart + 8 * 60 * 60 * 1000
@@ -206,9 +376,22 @@ export default async function main([workDir, scaleArg]: string[]): Promise<numbe
     // The server's passes: one while staff work, one at night.
     const maintenanceStarted = Date.now()
     at = dayStart + 18 * 60 * 60 * 1000
-    await maintainDatabase(year.db, clock.now(), { idle: false, slowTables, onStep: (s) => busySteps.push(s) })
+    await withProbes(
+      app.db,
+      () =>
+        maintainDatabase(traced(year.db, trace), clock.now(), {
+          idle: false,
+          state,
+          quietFor: app.quietFor,
+          onStep: (s) => busySteps.push(s),
+          onDeferred: (table, reason) => deferred.set(`${table} (${reason})`, (deferred.get(`${table} (${reason})`) ?? 0) + 1),
+        }),
+      probeWaits,
+      slowProbes,
+      trace,
+    )
     at = dayStart + 23 * 60 * 60 * 1000
-    await maintainDatabase(year.db, clock.now(), { idle: true, slowTables, onStep: (s) => idleSteps.push(s) })
+    await maintainDatabase(year.db, clock.now(), { idle: true, state, onStep: (s) => idleSteps.push(s) })
     maintenanceMs += Date.now() - maintenanceStarted
   }
   const yearSeconds = (Date.now() - started) / 1000
@@ -220,11 +403,57 @@ export default async function main([workDir, scaleArg]: string[]): Promise<numbe
   const runs = Math.max(100, Math.round(400 * scale))
   const [yearP95, freshP95] = await inboxP95([year, fresh], runs)
   const p95 = { year: yearP95!, fresh: freshP95! }
+  const medians = await inboxMedians([year, fresh], Math.max(20, Math.round(50 * scale)))
+  const explain = flags.includes('--explain')
+    ? await Promise.all(
+        INBOX_QUERIES.map(async (q) => ({
+          query: q,
+          year: await explainInbox(year.db, q),
+          fresh: await explainInbox(fresh.db, q),
+        })),
+      )
+    : undefined
+  const relations = async (db: Sql) =>
+    (
+      await db.query<{ name: string; bytes: string }>(
+        `select c.relname as name, pg_catalog.pg_relation_size(c.oid) as bytes from pg_catalog.pg_class c
+         join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+         where n.nspname in ('public', 'builtin_auth') and c.relkind in ('r', 'i') order by 2 desc limit 16`,
+      )
+    ).rows.map((r) => ({ name: r.name, bytes: Number(r.bytes) }))
+  const relationBytes = { year: await relations(year.db), fresh: await relations(fresh.db) }
   await year.backend.close()
   await fresh.backend.close()
-  const bytes = { year: folderBytes(path.join(workDir, 'year', 'db')), fresh: folderBytes(path.join(workDir, 'fresh', 'db')) }
-  const none: MaintenanceStep = { ms: 0, target: '-', action: 'sweep', rows: 0 }
-  const worst = (steps: MaintenanceStep[]) => steps.reduce((a, s) => (s.ms > a.ms ? s : a), none)
+  const yearDir = path.join(workDir, 'year')
+  const freshDir = path.join(workDir, 'fresh')
+  // Both folders after a restart and a checkpoint, as a server's upgrade would leave them. The
+  // write-ahead log is measured apart: a checkpoint turns old log segments into files ready for the
+  // log to come, as many as about twice the log written between the last two checkpoints, and
+  // those go only as the log passes them (a restart does not remove them: measured), so the fresh
+  // copy, which wrote its whole content at once, keeps hundreds of MB of them.
+  const bytes = { year: { total: 0, wal: 0 }, fresh: { total: 0, wal: 0 } }
+  await restartAndCheckpoint(freshDir, clock)
+  bytes.fresh = folderSize(freshDir)
+  await restartAndCheckpoint(yearDir, clock)
+  bytes.year = folderSize(yearDir)
+  const none: MaintenanceStep = {
+    ms: 0,
+    totalMs: 0,
+    cpuMs: 0,
+    runQueueMs: 0,
+    waitedMs: 0,
+    bytes: 0,
+    target: '-',
+    action: 'sweep',
+    rows: 0,
+  }
+  const worst = (steps: MaintenanceStep[], by: 'ms' | 'cpuMs' = 'ms') => steps.reduce((a, s) => (s[by] > a[by] ? s : a), none)
+  const quantile = (list: number[], q: number) => {
+    const sorted = [...list].sort((a, b) => a - b)
+    return sorted.length ? sorted[Math.ceil(sorted.length * q) - 1]! : 0
+  }
+  const over = busySteps.filter((s) => s.ms > 100)
+  const own = (s: MaintenanceStep) => s.ms - s.runQueueMs
   const summary = {
     scale,
     totals,
@@ -232,16 +461,69 @@ export default async function main([workDir, scaleArg]: string[]): Promise<numbe
     yearSeconds,
     maintenanceSeconds: maintenanceMs / 1000,
     bytes,
+    relationBytes,
     p95,
+    medians: INBOX_QUERIES.map((q, i) => ({
+      query: `${q.status}${q.search ? ` "${q.search}"` : ''} p${q.page}`,
+      year: medians[i]![0]!,
+      fresh: medians[i]![1]!,
+    })),
     busyPass: {
       steps: busySteps.length,
       worst: worst(busySteps),
-      over100ms: busySteps.filter((s) => s.ms > 100).length,
-      overBy: [...countBy(busySteps.filter((s) => s.ms > 100).map((s) => `${s.action} ${s.target}`))].map(
-        ([step, n]) => `${step} ×${n}`,
+      worstCpu: worst(busySteps, 'cpuMs'),
+      worstOwn: busySteps.reduce((a, s) => (own(s) > own(a) ? s : a), none),
+      ownOver100ms: busySteps.filter((s) => own(s) > 100).length,
+      over100ms: over.length,
+      overBy: [
+        ...countBy(over.map((s) => `${s.action} ${s.target} (${Math.round(s.ms)} ms, cpu ${Math.round(s.cpuMs)} ms)`)),
+      ].map(([step, n]) => `${step}${n > 1 ? ` ×${n}` : ''}`),
+      waitedMax: Math.max(0, ...busySteps.map((s) => s.waitedMs)),
+      deferred: Object.fromEntries(deferred),
+      slowTables: [...state.slowTables],
+      sweepBatchRows: state.sweepBatchRows,
+      probes: probeWaits.length,
+      probeP99: quantile(
+        probeWaits.map((w) => w.ms),
+        0.99,
       ),
+      probeMax: Math.max(0, ...probeWaits.map((w) => w.ms)),
+      probesOver100ms: probeWaits.filter((w) => w.ms > 100).length,
+      behindMax: Math.max(0, ...probeWaits.map((w) => w.behind)),
+      behindP99: quantile(
+        probeWaits.map((w) => w.behind),
+        0.99,
+      ),
+      behindOver100ms: probeWaits.filter((w) => w.behind > 100).length,
+      behindOwnMax: Math.max(0, ...probeWaits.map((w) => w.behindOwn)),
+      behindOwnP99: quantile(
+        probeWaits.map((w) => w.behindOwn),
+        0.99,
+      ),
+      behindOwnOver100ms: probeWaits.filter((w) => w.behindOwn > 100).length,
     },
     idlePass: { steps: idleSteps.length, worst: worst(idleSteps) },
+    slowProbes: slowProbes.slice(0, 40),
+    byStep: [...countBy(busySteps.map((s) => `${s.action} ${s.target}`))].map(([step, n]) => {
+      const of = busySteps.filter((s) => `${s.action} ${s.target}` === step)
+      return {
+        step,
+        n,
+        p50: quantile(
+          of.map((s) => s.ms),
+          0.5,
+        ),
+        max: Math.max(...of.map((s) => s.ms)),
+        cpuP50: quantile(
+          of.map((s) => s.cpuMs),
+          0.5,
+        ),
+        cpuMax: Math.max(...of.map((s) => s.cpuMs)),
+        runQueueMax: Math.max(...of.map((s) => s.runQueueMs)),
+        maxBytes: Math.max(...of.map((s) => s.bytes)),
+      }
+    }),
+    explain,
   }
   console.log(JSON.stringify(summary))
   return 0

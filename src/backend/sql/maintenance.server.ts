@@ -1,11 +1,13 @@
 /**
- * Upkeep of the embedded database, which has no autovacuum (docs/decisions/078-embedded-maintenance.md):
+ * Upkeep of the embedded database, which has no autovacuum (docs/decisions/078-embedded-maintenance.md,
+ * and 180-bounded-maintenance-steps.md for how each step is bounded before it runs):
  * deletes expired sessions and sign-in codes, then VACUUMs and ANALYZEs, one table per statement, each
  * table whose dead or changed rows passed a small threshold. PGlite has one connection and runs in
  * the server's own thread, so every statement here holds every request behind it: small statements,
  * a turn of the event loop between them (queued requests go first), every step timed and reported.
  * A table too large to vacuum in a blink (the messages) waits for a pass that finds the database idle.
  */
+import { readFileSync } from 'node:fs'
 import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
 import type { QueryResult, Sql, SqlDatabase } from './client'
@@ -13,10 +15,29 @@ import type { QueryResult, Sql, SqlDatabase } from './client'
 export interface MaintenanceStep {
   /** `schema.table`, or the sweep's name. */
   target: string
-  action: 'sweep' | 'vacuum' | 'analyze' | 'vacuum analyze' | 'checkpoint'
+  /** `stats`: reading which tables need work (and sizing those that do); its `rows` are those tables. */
+  action: 'sweep' | 'stats' | 'vacuum' | 'analyze' | 'checkpoint'
+  /**
+   * The step's longest statement, from issue to answer: what it held the connection (and, PGlite
+   * running inside the server's thread, every request) for. Started only once no query of the app
+   * is in flight, so it is the statement's own time, not a wait behind a request.
+   */
   ms: number
+  /** All of the step's statements (a sweep runs several, the app's queries between them). */
+  totalMs: number
+  /**
+   * The process's CPU time during the step: its work, which a loaded machine's scheduling does
+   * not stretch (`ms` is this plus the time the machine gave to others).
+   */
+  cpuMs: number
+  /** The main thread's wait for a CPU during the step (Linux; 0 elsewhere): the machine's load, not the step's work. */
+  runQueueMs: number
+  /** Time spent letting the app's queries go first before the step's statements. */
+  waitedMs: number
   /** Rows deleted (sweep) or dead rows found before the vacuum. */
   rows: number
+  /** The table's size with its indexes when the step began (0 for sweeps and the checkpoint). */
+  bytes: number
 }
 
 export interface MaintenanceOptions {
@@ -26,7 +47,10 @@ export interface MaintenanceOptions {
   onStep?: (step: MaintenanceStep) => void
   /** Scheduling; omit for a maintenance that runs only when asked (tests, tools). */
   schedule?: { intervalMs: number; quietMs: number; bulkRows: number }
-  /** Milliseconds since the app's last query (watchActivity); large tables wait for idleMs of quiet. */
+  /**
+   * Milliseconds since the app's last query, 0 while one is in flight (watchActivity): large
+   * tables wait for idleMs of quiet, and each step waits for the app's queries under way.
+   */
   quietFor?: () => number
   idleMs?: number
 }
@@ -39,10 +63,26 @@ export interface Maintenance {
   close(): Promise<void>
 }
 
-/** What a single statement may hold the connection for; steps above it are logged as slow. */
+/** What a single statement may hold the connection for while staff work (issue 24's 100 ms). */
 export const MAINTENANCE_STEP_BUDGET_MS = 100
+/**
+ * A step runs while staff work only if it is expected to take at most this share of the budget:
+ * the rest is headroom for a busier machine than the one its cost was learned on.
+ */
+export const MAINTENANCE_PREDICTION_SHARE = 0.5
+/**
+ * What VACUUM and ANALYZE are expected to cost per MB of table and indexes until this process has
+ * measured them: the year bench measured the messages' table (nine indexes, four of them GIN, the
+ * costliest per MB) at 1–3 MB at 7–15 ms per MB of its own time (docs/decisions/180).
+ */
+export const MAINTENANCE_DEFAULT_MS_PER_MB = 10
+/** The smallest batch a sweep shrinks to when its statements overrun. */
+export const SWEEP_MIN_BATCH_ROWS = 25
+/** The longest a step waits for the app's queries under way before it goes anyway. */
+const MAX_WAIT_FOR_APP_MS = 1_000
 
 interface TableStats {
+  oid: number
   schema: string
   name: string
   live: number
@@ -51,82 +91,279 @@ interface TableStats {
   bytes: number
 }
 
+/**
+ * What the maintenance of one process learns as it goes, kept from pass to pass: which tables
+ * are too slow to maintain while staff work, what a step costs per MB, how large a sweep's batch
+ * may be.
+ */
+export interface MaintenanceState {
+  /**
+   * Tables a step of which once took longer than MAINTENANCE_STEP_BUDGET_MS: they wait for idle
+   * passes, whatever their size, from then on (tables rarely get faster, and one fast idle run
+   * must not send them back among the requests).
+   */
+  slowTables: Set<string>
+  /** Highest milliseconds per MB measured, per action and table (`vacuum public.x`) and per action (`vacuum`). */
+  msPerMb: Map<string, number>
+  /** Rows per sweep statement: LIMITS.database.sweepBatchRows, halved each time a statement overruns. */
+  sweepBatchRows: number
+}
+
+export function newMaintenanceState(): MaintenanceState {
+  return { slowTables: new Set(), msPerMb: new Map(), sweepBatchRows: LIMITS.database.sweepBatchRows }
+}
+
 export interface PassOptions {
   /** Nobody is using the database: large tables may be maintained, and a checkpoint taken. */
   idle: boolean
   onStep?: (step: MaintenanceStep) => void
-  /** Called for each large table left for an idle pass. */
-  onDeferred?: (table: string) => void
+  /** Called for each table left for an idle pass. */
+  onDeferred?: (table: string, reason: 'large' | 'slow' | 'predicted') => void
   /** LIMITS.database.maintenanceLargeTableBytes unless a test says otherwise. */
   largeTableBytes?: number
-  /**
-   * Tables a step of which once took longer than MAINTENANCE_STEP_BUDGET_MS, kept from pass to
-   * pass: they wait for idle passes too, whatever their size, from then on (tables rarely get
-   * faster, and one fast idle run must not send them back among the requests).
-   */
-  slowTables?: Set<string>
+  /** What earlier passes learned (a new one when omitted: nothing known). */
+  state?: MaintenanceState
+  /** See MaintenanceOptions.quietFor: each step first lets the app's queries under way finish. */
+  quietFor?: () => number
 }
 
 /** The server's log: a step over budget is a warning, a vacuum a line; quiet passes say nothing. */
 export function logMaintenanceStep(step: MaintenanceStep): void {
-  const line = `[maintenance] ${step.action} ${step.target}: ${step.rows} rows, ${Math.round(step.ms)} ms`
+  const line = `[maintenance] ${step.action} ${step.target}: ${step.rows} rows, ${Math.round(step.ms)} ms (cpu ${Math.round(step.cpuMs)} ms, waiting for a cpu ${Math.round(step.runQueueMs)} ms)`
   if (step.ms > MAINTENANCE_STEP_BUDGET_MS) log().warn(`${line} (over the ${MAINTENANCE_STEP_BUDGET_MS} ms a step should take)`)
-  else if (step.action !== 'analyze' && step.rows > 0) log().info(line)
+  else if ((step.action === 'sweep' || step.action === 'vacuum') && step.rows > 0) log().info(line)
 }
 
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve))
+const tick = (ms: number) => new Promise<void>((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)))
 
-/** Deletes rows matched by `where` in batches; `key` names the column the batch is picked by. */
-async function sweep(db: Sql, table: string, key: string, where: string, params: unknown[]): Promise<MaintenanceStep> {
+/**
+ * Lets requests go first: a turn of the event loop (what arrived meanwhile starts its queries),
+ * then, while a query of the app is still under way (a request's transaction between two of its
+ * statements), a millisecond at a time, at most MAX_WAIT_FOR_APP_MS. Returns the time waited.
+ */
+async function yieldToRequests(quietFor: (() => number) | undefined): Promise<number> {
   const started = performance.now()
-  let rows = 0
-  for (;;) {
-    const { rowCount } = await db.query(
-      `delete from ${table} where ${key} in (select ${key} from ${table} where ${where} limit ${LIMITS.database.sweepBatchRows})`,
-      params,
-    )
-    rows += rowCount
-    if (rowCount < LIMITS.database.sweepBatchRows) break
-    await yieldToRequests()
+  await tick(0)
+  while (quietFor && quietFor() === 0 && performance.now() - started < MAX_WAIT_FOR_APP_MS) await tick(1)
+  return performance.now() - started
+}
+
+/**
+ * Milliseconds the server's main thread (where PGlite runs) has waited for a CPU while ready to
+ * run, from Linux's scheduler statistics; undefined elsewhere.
+ */
+function runQueueMs(): number | undefined {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]) / 1e6
+  } catch {
+    return undefined
   }
-  return { target: table, action: 'sweep', ms: performance.now() - started, rows }
 }
 
-async function tableStats(db: Sql): Promise<TableStats[]> {
+/**
+ * Runs one statement and measures it: wall time, the process's CPU time, and the main thread's
+ * wait for a CPU (a loaded machine's share of the wall time; the rest is the work and I/O).
+ */
+async function timed(run: () => Promise<unknown>): Promise<{ ms: number; cpuMs: number; runQueueMs: number }> {
+  const queued = runQueueMs()
+  const cpu = process.cpuUsage()
+  const started = performance.now()
+  await run()
+  const ms = performance.now() - started
+  const used = process.cpuUsage(cpu)
+  const queuedAfter = runQueueMs()
+  return { ms, cpuMs: (used.user + used.system) / 1000, runQueueMs: queuedAfter! - queued! || 0 }
+}
+
+/**
+ * Deletes rows matched by `where` in batches of state.sweepBatchRows, the app's queries going
+ * first between them; a statement over half the budget halves the batch for the rest of the
+ * process. `key` names the column the batch is picked by.
+ */
+async function sweep(
+  db: Sql,
+  table: string,
+  key: string,
+  where: string,
+  params: unknown[],
+  state: MaintenanceState,
+  quietFor: (() => number) | undefined,
+): Promise<MaintenanceStep> {
+  const step: MaintenanceStep = {
+    target: table,
+    action: 'sweep',
+    ms: 0,
+    totalMs: 0,
+    cpuMs: 0,
+    runQueueMs: 0,
+    waitedMs: 0,
+    rows: 0,
+    bytes: 0,
+  }
+  for (;;) {
+    step.waitedMs += await yieldToRequests(quietFor)
+    const batch = state.sweepBatchRows
+    let rowCount = 0
+    const { ms, cpuMs, runQueueMs } = await timed(async () => {
+      ;({ rowCount } = await db.query(
+        `delete from ${table} where ${key} in (select ${key} from ${table} where ${where} limit ${batch})`,
+        params,
+      ))
+    })
+    step.rows += rowCount
+    step.ms = Math.max(step.ms, ms)
+    step.totalMs += ms
+    step.cpuMs += cpuMs
+    step.runQueueMs += runQueueMs
+    if (ms - runQueueMs > MAINTENANCE_STEP_BUDGET_MS * MAINTENANCE_PREDICTION_SHARE) {
+      state.sweepBatchRows = Math.max(SWEEP_MIN_BATCH_ROWS, Math.floor(batch / 2))
+    }
+    if (rowCount < batch) break
+  }
+  return step
+}
+
+/**
+ * Which tables need work, and the size of those that do. The statistics are read straight from
+ * the counters, and sizes from the catalog's page counts (pg_stat_user_tables computes a dozen
+ * more figures per table, and pg_total_relation_size opens every file of every index: together
+ * 30–720 ms on the loaded machine, measured, the longest hold of a busy pass); only a table never
+ * counted is sized from its files. Its statements form one step.
+ */
+async function tableStats(
+  db: Sql,
+  quietFor: (() => number) | undefined,
+): Promise<{ tables: TableStats[]; step: MaintenanceStep }> {
+  const step: MaintenanceStep = {
+    target: 'database',
+    action: 'stats',
+    ms: 0,
+    totalMs: 0,
+    cpuMs: 0,
+    runQueueMs: 0,
+    waitedMs: 0,
+    rows: 0,
+    bytes: 0,
+  }
+  const statement = async <T>(run: () => Promise<T>): Promise<T> => {
+    step.waitedMs += await yieldToRequests(quietFor)
+    let result: T | undefined
+    const timing = await timed(async () => {
+      result = await run()
+    })
+    step.ms = Math.max(step.ms, timing.ms)
+    step.totalMs += timing.ms
+    step.cpuMs += timing.cpuMs
+    step.runQueueMs += timing.runQueueMs
+    return result as T
+  }
   // Counters reach the shared statistics at most once a second; this makes the next statement see them.
-  await db.query('select pg_catalog.pg_stat_force_next_flush()')
-  const { rows } = await db.query<Record<keyof TableStats, string>>(
-    `select schemaname as schema, relname as name, n_live_tup as live, n_dead_tup as dead,
-            n_mod_since_analyze as changed, pg_catalog.pg_total_relation_size(relid) as bytes
-     from pg_catalog.pg_stat_user_tables
-     where schemaname not in ('pg_catalog', 'information_schema')
-     order by schemaname, relname`,
+  await statement(() => db.query('select pg_catalog.pg_stat_force_next_flush()'))
+  const { rows } = await statement(() =>
+    db.query<{
+      oid: number
+      schema: string
+      name: string
+      live: string
+      dead: string
+      changed: string
+      tuples: number
+      pagesBytes: string
+    }>(
+      `select c.oid::int8 as oid, n.nspname as schema, c.relname as name,
+              pg_catalog.pg_stat_get_live_tuples(c.oid) as live, pg_catalog.pg_stat_get_dead_tuples(c.oid) as dead,
+              pg_catalog.pg_stat_get_mod_since_analyze(c.oid) as changed, c.reltuples::float8 as tuples,
+              (c.relpages
+               + coalesce((select sum(i.relpages) from pg_catalog.pg_index x join pg_catalog.pg_class i on i.oid = x.indexrelid
+                           where x.indrelid = c.oid), 0)
+               + coalesce((select t.relpages from pg_catalog.pg_class t where t.oid = c.reltoastrelid), 0)
+              )::int8 * pg_catalog.current_setting('block_size')::int8 as "pagesBytes"
+       from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+       where c.relkind in ('r', 'm', 'p') and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
+       order by n.nspname, c.relname`,
+    ),
   )
-  return rows.map((r) => ({
-    schema: r.schema,
-    name: r.name,
-    live: Number(r.live),
-    dead: Number(r.dead),
-    changed: Number(r.changed),
-    bytes: Number(r.bytes),
-  }))
+  const tables = rows.map((r) => {
+    const live = Number(r.live)
+    const dead = Number(r.dead)
+    const tuples = Number(r.tuples)
+    return {
+      oid: Number(r.oid),
+      schema: r.schema,
+      name: r.name,
+      live,
+      dead,
+      changed: Number(r.changed),
+      // The pages counted at the last VACUUM or ANALYZE (or index build), grown as the rows have
+      // since: no file is touched. Unknown (never counted) means sizing the files below.
+      bytes: tuples >= 1 ? Math.round(Number(r.pagesBytes) * Math.max(1, (live + dead) / tuples)) : -1,
+    }
+  })
+  const candidates = tables.filter((t) => neededActions(t).length > 0)
+  const unsized = candidates.filter((t) => t.bytes < 0)
+  if (unsized.length > 0) {
+    const sizes = await statement(() =>
+      db.query<{ oid: string; bytes: string }>(
+        'select oid::int8 as oid, pg_catalog.pg_total_relation_size(oid) as bytes from unnest($1::oid[]) as oid',
+        [unsized.map((t) => t.oid)],
+      ),
+    )
+    const byOid = new Map(sizes.rows.map((r) => [Number(r.oid), Number(r.bytes)]))
+    for (const t of unsized) t.bytes = byOid.get(t.oid) ?? 0
+  }
+  step.rows = candidates.length
+  return { tables: candidates, step }
 }
 
-/** Which of VACUUM and ANALYZE a table needs now, if any. */
-export function neededAction(t: Pick<TableStats, 'live' | 'dead' | 'changed'>): MaintenanceStep['action'] | null {
-  const vacuum = t.dead > 50 + LIMITS.database.vacuumShare * t.live
-  const analyze = t.changed > 50 + LIMITS.database.analyzeShare * t.live
-  if (vacuum && analyze) return 'vacuum analyze'
-  return vacuum ? 'vacuum' : analyze ? 'analyze' : null
+/** Which of VACUUM and ANALYZE a table needs now: each is a step of its own. */
+export function neededActions(t: Pick<TableStats, 'live' | 'dead' | 'changed'>): ('vacuum' | 'analyze')[] {
+  const actions: ('vacuum' | 'analyze')[] = []
+  if (t.dead > 50 + LIMITS.database.vacuumShare * t.live) actions.push('vacuum')
+  if (t.changed > 50 + LIMITS.database.analyzeShare * t.live) actions.push('analyze')
+  return actions
+}
+
+const MB = 2 ** 20
+
+/**
+ * What a step is expected to take: its table's size (at least 1 MB) times the highest rate measured
+ * for the same action on that table, else on any table, else MAINTENANCE_DEFAULT_MS_PER_MB. The
+ * highest, not the latest: one fast run must not send a slow table back among the requests.
+ */
+export function predictedMs(state: MaintenanceState, action: 'vacuum' | 'analyze', target: string, bytes: number): number {
+  const rate = state.msPerMb.get(`${action} ${target}`) ?? state.msPerMb.get(action) ?? MAINTENANCE_DEFAULT_MS_PER_MB
+  return sizeInMb(bytes) * rate
+}
+
+/** Below a MB a statement's time is mostly its fixed cost: a table counts as at least 1 MB. */
+const sizeInMb = (bytes: number) => Math.max(bytes / MB, 1)
+
+function learn(state: MaintenanceState, action: 'vacuum' | 'analyze', target: string, bytes: number, ms: number): void {
+  const rate = ms / sizeInMb(bytes)
+  for (const key of [`${action} ${target}`, action]) state.msPerMb.set(key, Math.max(state.msPerMb.get(key) ?? 0, rate))
 }
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
 
 /**
- * One pass: sweeps, then each table that needs it, one statement each; tables over
- * LIMITS.database.maintenanceLargeTableBytes only when idle, which also ends with a checkpoint.
+ * The statement of a step. While staff work: no truncation of the table's empty end (its scan
+ * backwards and exclusive lock are for idle passes; the space is reused meanwhile) and no TOAST
+ * table (its own relation and index, vacuumed by the idle passes).
+ */
+function statementOf(action: 'vacuum' | 'analyze', table: string, idle: boolean): string {
+  if (action === 'analyze') return `analyze ${table}`
+  return idle ? `vacuum ${table}` : `vacuum (truncate false, process_toast false) ${table}`
+}
+
+/**
+ * One pass: sweeps, then each table that needs it, one statement per table and action. While
+ * staff work (not idle), a table is left for an idle pass when it is larger than
+ * LIMITS.database.maintenanceLargeTableBytes, once took longer than the budget, or is expected to
+ * take more than MAINTENANCE_PREDICTION_SHARE of it; an idle pass takes every table and ends with
+ * a checkpoint.
  */
 export async function maintainDatabase(db: Sql, now: Date, options: PassOptions): Promise<MaintenanceStep[]> {
+  const state = options.state ?? newMaintenanceState()
   const steps: MaintenanceStep[] = []
   const record = (step: MaintenanceStep) => {
     steps.push(step)
@@ -135,36 +372,60 @@ export async function maintainDatabase(db: Sql, now: Date, options: PassOptions)
   const idleBefore = new Date(now.getTime() - LIMITS.auth.sessionIdleSeconds * 1000)
   const codesBefore = new Date(now.getTime() - LIMITS.database.codeKeepAfterExpirySeconds * 1000)
   // The sessions and codes nobody can use any more; each user's own are also deleted at their next sign-in.
-  record(await sweep(db, 'builtin_auth.sessions', 'token_hash', 'expires_at <= $1 or last_seen_at <= $2', [now, idleBefore]))
-  await yieldToRequests()
-  record(await sweep(db, 'builtin_auth.otp_codes', 'id', 'expires_at <= $1', [codesBefore]))
+  record(
+    await sweep(
+      db,
+      'builtin_auth.sessions',
+      'token_hash',
+      'expires_at <= $1 or last_seen_at <= $2',
+      [now, idleBefore],
+      state,
+      options.quietFor,
+    ),
+  )
+  record(await sweep(db, 'builtin_auth.otp_codes', 'id', 'expires_at <= $1', [codesBefore], state, options.quietFor))
   let vacuumed = false
   const largeTableBytes = options.largeTableBytes ?? LIMITS.database.maintenanceLargeTableBytes
-  for (const table of await tableStats(db)) {
-    const action = neededAction(table)
-    if (!action) continue
+  const budget = MAINTENANCE_STEP_BUDGET_MS * MAINTENANCE_PREDICTION_SHARE
+  const { tables, step: statsStep } = await tableStats(db, options.quietFor)
+  record(statsStep)
+  for (const table of tables) {
     const target = `${table.schema}.${table.name}`
-    if (!options.idle && (table.bytes > largeTableBytes || options.slowTables?.has(target))) {
-      options.onDeferred?.(target)
-      continue
+    for (const action of neededActions(table)) {
+      if (!options.idle) {
+        const reason =
+          table.bytes > largeTableBytes
+            ? 'large'
+            : state.slowTables.has(target)
+              ? 'slow'
+              : predictedMs(state, action, target, table.bytes) > budget
+                ? 'predicted'
+                : null
+        if (reason) {
+          options.onDeferred?.(target, reason)
+          continue
+        }
+      }
+      const waitedMs = await yieldToRequests(options.quietFor)
+      const { ms, cpuMs, runQueueMs } = await timed(() =>
+        db.exec(statementOf(action, `${quote(table.schema)}.${quote(table.name)}`, options.idle)),
+      )
+      // The statement's own time: what the machine's other processes took from it is not its cost
+      // (a request would have waited for them too), and would make every table look slow on a busy machine.
+      const own = ms - runQueueMs
+      if (own > MAINTENANCE_STEP_BUDGET_MS) state.slowTables.add(target)
+      learn(state, action, target, table.bytes, own)
+      const rows = action === 'vacuum' ? table.dead : table.changed
+      record({ target, action, ms, totalMs: ms, cpuMs, runQueueMs, waitedMs, rows, bytes: table.bytes })
+      vacuumed ||= action === 'vacuum'
     }
-    await yieldToRequests()
-    const started = performance.now()
-    // Plain VACUUM (never FULL): it takes no lock that readers notice on a server, and on PGlite
-    // the visibility map makes each later run visit only the pages changed since.
-    await db.exec(`${action} ${quote(table.schema)}.${quote(table.name)}`)
-    const ms = performance.now() - started
-    if (ms > MAINTENANCE_STEP_BUDGET_MS) options.slowTables?.add(target)
-    record({ target, action, ms, rows: table.dead })
-    vacuumed ||= action !== 'analyze'
   }
   if (options.idle && vacuumed) {
     // PGlite runs alone, without a checkpointer: until one, the write-ahead log only grows
     // (up to max_wal_size); after one, old segments are recycled.
-    await yieldToRequests()
-    const started = performance.now()
-    await db.exec('checkpoint')
-    record({ target: 'database', action: 'checkpoint', ms: performance.now() - started, rows: 0 })
+    const waitedMs = await yieldToRequests(options.quietFor)
+    const { ms, cpuMs, runQueueMs } = await timed(() => db.exec('checkpoint'))
+    record({ target: 'database', action: 'checkpoint', ms, totalMs: ms, cpuMs, runQueueMs, waitedMs, rows: 0, bytes: 0 })
   }
   return steps
 }
@@ -175,7 +436,7 @@ export function createMaintenance(options: MaintenanceOptions): Maintenance {
   let written = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   let quietTimer: ReturnType<typeof setTimeout> | undefined
-  const slowTables = new Set<string>()
+  const state = newMaintenanceState()
 
   function arm(ms: number): void {
     if (closed || !options.schedule) return
@@ -205,7 +466,8 @@ export function createMaintenance(options: MaintenanceOptions): Maintenance {
           const idle = (options.quietFor?.() ?? 0) >= (options.idleMs ?? Infinity)
           return await maintainDatabase(options.db, options.now(), {
             idle,
-            slowTables,
+            state,
+            quietFor: options.quietFor,
             onStep: options.onStep,
             onDeferred: () => {
               deferred = true
@@ -248,27 +510,32 @@ export function createMaintenance(options: MaintenanceOptions): Maintenance {
 
 /**
  * The database with every changed row counted (inside transactions too), for noteWrites, and the
- * time of its last query, for quietFor. PGlite reports affected rows for insert, update and delete
- * only (0 for a select).
+ * time since its last query, for quietFor: 0 while a query, an exec or a transaction of the app is
+ * under way (a request's transaction holds PGlite's one connection between its statements too).
+ * PGlite reports affected rows for insert, update and delete only (0 for a select).
  */
 export function watchActivity(db: SqlDatabase, onWrites: (rows: number) => void): { db: SqlDatabase; quietFor: () => number } {
   let last = performance.now()
-  const watched = (target: Sql): Sql => ({
-    async query<T>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+  let inFlight = 0
+  async function track<T>(run: () => Promise<T>): Promise<T> {
+    inFlight++
+    last = performance.now()
+    try {
+      return await run()
+    } finally {
+      inFlight--
       last = performance.now()
-      try {
+    }
+  }
+  const watched = (target: Sql): Sql => ({
+    query: <T>(text: string, params?: readonly unknown[]) =>
+      track(async (): Promise<QueryResult<T>> => {
         const result = await target.query<T>(text, params)
         if (result.rowCount > 0) onWrites(result.rowCount)
         return result
-      } finally {
-        last = performance.now()
-      }
-    },
-    async exec(text) {
-      last = performance.now()
-      await target.exec(text)
-    },
-    transaction: (fn, transactionOptions) => target.transaction((tx) => fn(watched(tx)), transactionOptions),
+      }),
+    exec: (text) => track(() => target.exec(text)),
+    transaction: (fn, transactionOptions) => track(() => target.transaction((tx) => fn(watched(tx)), transactionOptions)),
   })
-  return { db: { ...db, ...watched(db) }, quietFor: () => performance.now() - last }
+  return { db: { ...db, ...watched(db) }, quietFor: () => (inFlight > 0 ? 0 : performance.now() - last) }
 }

@@ -10,8 +10,12 @@ import type { SqlDatabase } from '~/backend/sql/client'
 import {
   createMaintenance,
   type MaintenanceStep,
+  MAINTENANCE_STEP_BUDGET_MS,
   maintainDatabase,
-  neededAction,
+  neededActions,
+  newMaintenanceState,
+  predictedMs,
+  SWEEP_MIN_BATCH_ROWS,
   watchActivity,
 } from '~/backend/sql/maintenance.server'
 import { log } from '~/lib/log.server'
@@ -20,6 +24,9 @@ import { makeContactMessage } from '~/backend/seed-messages'
 import { insertContactMessages } from '~/backend/sql/messages.server'
 import { SEED_ADMIN_EMAIL } from '~/backend/sql/seed.server'
 import { makeTempDataDir, openTestBackend, type TestBackend } from '../embedded-harness'
+
+/** A statement's time stretched, as a busy machine may: time off the CPU that is not a wait for one. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 let subject: TestBackend
 let db: SqlDatabase
@@ -42,12 +49,27 @@ async function stats(table: string) {
 
 describe('which tables a pass touches', () => {
   it('vacuums past 50 dead rows plus a small share of the live ones, analyzes past 50 changed plus a share', () => {
-    expect(neededAction({ live: 0, dead: 50, changed: 50 })).toBeNull()
-    expect(neededAction({ live: 0, dead: 51, changed: 0 })).toBe('vacuum')
-    expect(neededAction({ live: 0, dead: 0, changed: 51 })).toBe('analyze')
-    expect(neededAction({ live: 100_000, dead: 51 + 100_000 * LIMITS.database.vacuumShare, changed: 0 })).toBe('vacuum')
-    expect(neededAction({ live: 100_000, dead: 100_000 * LIMITS.database.vacuumShare, changed: 0 })).toBeNull()
-    expect(neededAction({ live: 10, dead: 500, changed: 500 })).toBe('vacuum analyze')
+    expect(neededActions({ live: 0, dead: 50, changed: 50 })).toEqual([])
+    expect(neededActions({ live: 0, dead: 51, changed: 0 })).toEqual(['vacuum'])
+    expect(neededActions({ live: 0, dead: 0, changed: 51 })).toEqual(['analyze'])
+    expect(neededActions({ live: 100_000, dead: 51 + 100_000 * LIMITS.database.vacuumShare, changed: 0 })).toEqual(['vacuum'])
+    expect(neededActions({ live: 100_000, dead: 100_000 * LIMITS.database.vacuumShare, changed: 0 })).toEqual([])
+    // Two steps, each one statement: neither holds the connection for both.
+    expect(neededActions({ live: 10, dead: 500, changed: 500 })).toEqual(['vacuum', 'analyze'])
+  })
+
+  it("expects a step to cost its table's size times the highest rate measured, for that table, else any, else a default", () => {
+    const state = newMaintenanceState()
+    const mb = 2 ** 20
+    const unknown = predictedMs(state, 'vacuum', 'public.a', 2 * mb)
+    expect(unknown).toBeGreaterThan(0)
+    state.msPerMb.set('vacuum', 5)
+    expect(predictedMs(state, 'vacuum', 'public.a', 2 * mb)).toBe(10)
+    // Below a MB, the fixed cost: counted as 1 MB.
+    expect(predictedMs(state, 'vacuum', 'public.a', 1000)).toBe(5)
+    state.msPerMb.set('vacuum public.a', 30)
+    expect(predictedMs(state, 'vacuum', 'public.a', 2 * mb)).toBe(60)
+    expect(predictedMs(state, 'analyze', 'public.a', 2 * mb)).toBe(unknown)
   })
 })
 
@@ -66,15 +88,21 @@ describe('a pass', () => {
     expect((await stats('public.contact_messages')).dead).toBeGreaterThan(400)
 
     const steps = await maintainDatabase(db, subject.clock.now(), { idle: true })
-    const messages = steps.find((s) => s.target === 'public.contact_messages')
-    expect(messages).toMatchObject({ action: 'vacuum analyze' })
-    expect(messages!.rows).toBeGreaterThan(400)
+    const messages = steps.filter((s) => s.target === 'public.contact_messages')
+    expect(messages.map((s) => s.action)).toEqual(['vacuum', 'analyze'])
+    expect(messages[0]!.rows).toBeGreaterThan(400)
+    // Each step is timed on its own: wall time, the process's CPU time, the table's size.
+    for (const step of messages) {
+      expect(step.ms).toBeGreaterThan(0)
+      expect(step.cpuMs).toBeGreaterThan(0)
+      expect(step.bytes).toBeGreaterThan(0)
+    }
     const after = await stats('public.contact_messages')
     expect(after).toMatchObject({ dead: 0, vacuumed: expect.any(Date), analyzed: expect.any(Date) })
 
     // Nothing left to do: the next pass only sweeps.
     const again = await maintainDatabase(db, subject.clock.now(), { idle: true })
-    expect(again.filter((s) => s.action !== 'sweep')).toEqual([])
+    expect(again.filter((s) => s.action !== 'sweep' && s.action !== 'stats')).toEqual([])
   })
 
   it('leaves a large table for a pass that finds the database idle, then vacuums it and takes a checkpoint', async () => {
@@ -85,15 +113,15 @@ describe('a pass', () => {
     const busy = await maintainDatabase(db, subject.clock.now(), {
       idle: false,
       largeTableBytes: 0,
-      onDeferred: (t) => deferred.push(t),
+      onDeferred: (t, reason) => deferred.push(`${t} ${reason}`),
     })
-    expect(busy.filter((s) => s.action !== 'sweep')).toEqual([])
-    expect(deferred).toContain('public.contact_messages')
+    expect(busy.filter((s) => s.action !== 'sweep' && s.action !== 'stats')).toEqual([])
+    expect(deferred).toContain('public.contact_messages large')
     expect((await stats('public.contact_messages')).dead).toBeGreaterThan(250)
 
     const idle = await maintainDatabase(db, subject.clock.now(), { idle: true, largeTableBytes: 0 })
     expect(idle.map((s) => `${s.action} ${s.target}`)).toEqual(
-      expect.arrayContaining(['vacuum analyze public.contact_messages', 'checkpoint database']),
+      expect.arrayContaining(['vacuum public.contact_messages', 'analyze public.contact_messages', 'checkpoint database']),
     )
     expect(idle.at(-1)).toMatchObject({ action: 'checkpoint' })
     expect((await stats('public.contact_messages')).dead).toBe(0)
@@ -103,13 +131,81 @@ describe('a pass', () => {
     await db.query(
       `update public.contact_messages set status = 'read' where id in (select id from public.contact_messages limit 300)`,
     )
-    const slowTables = new Set(['public.contact_messages'])
+    const state = newMaintenanceState()
+    state.slowTables.add('public.contact_messages')
     const deferred: string[] = []
-    await maintainDatabase(db, subject.clock.now(), { idle: false, slowTables, onDeferred: (t) => deferred.push(t) })
-    expect(deferred).toEqual(['public.contact_messages'])
+    await maintainDatabase(db, subject.clock.now(), {
+      idle: false,
+      state,
+      onDeferred: (t, reason) => deferred.push(`${t} ${reason}`),
+    })
+    expect(deferred).toEqual(['public.contact_messages slow', 'public.contact_messages slow'])
 
-    const steps = await maintainDatabase(db, subject.clock.now(), { idle: false, slowTables: new Set() })
-    expect(steps.find((s) => s.target === 'public.contact_messages')?.action).toMatch(/^vacuum/)
+    const steps = await maintainDatabase(db, subject.clock.now(), { idle: false, state: newMaintenanceState() })
+    expect(steps.filter((s) => s.target === 'public.contact_messages').map((s) => s.action)).toEqual(['vacuum', 'analyze'])
+  })
+
+  it('leaves for idle passes, before it ever runs, a step expected to take more than half the budget', async () => {
+    await db.query(
+      `update public.contact_messages set status = 'archived' where id in (select id from public.contact_messages limit 300)`,
+    )
+    // As if this process had measured a vacuum at a rate that makes the messages' table too slow.
+    const state = newMaintenanceState()
+    state.msPerMb.set('vacuum', MAINTENANCE_STEP_BUDGET_MS)
+    const deferred: string[] = []
+    const steps = await maintainDatabase(db, subject.clock.now(), {
+      idle: false,
+      state,
+      onDeferred: (t, reason) => deferred.push(`${t} ${reason}`),
+    })
+    expect(deferred).toContain('public.contact_messages predicted')
+    expect(steps.find((s) => s.target === 'public.contact_messages' && s.action === 'vacuum')).toBeUndefined()
+    // The analyze has no such rate yet: the default one lets this small table's run.
+    expect(steps.find((s) => s.target === 'public.contact_messages' && s.action === 'analyze')).toBeDefined()
+
+    // An idle pass runs it, and learns this table's own rate from it.
+    await maintainDatabase(db, subject.clock.now(), { idle: true, state })
+    expect(state.msPerMb.get('vacuum public.contact_messages')).toBeGreaterThan(0)
+    expect((await stats('public.contact_messages')).dead).toBe(0)
+  })
+
+  it('remembers a step that took over the budget: its table waits for idle passes from then on', async () => {
+    await db.query(
+      `update public.contact_messages set status = 'read' where id in (select id from public.contact_messages limit 300)`,
+    )
+    const state = newMaintenanceState()
+    // A step slowed past the budget, as a busy machine does: a statement that sleeps in its place.
+    const slow: SqlDatabase = {
+      ...db,
+      exec: async (text) => {
+        if (/^vacuum .*contact_messages/.test(text)) await sleep(150)
+        await db.exec(text)
+      },
+    }
+    const steps = await maintainDatabase(slow, subject.clock.now(), { idle: false, state })
+    expect(steps.find((s) => s.target === 'public.contact_messages' && s.action === 'vacuum')!.ms).toBeGreaterThan(
+      MAINTENANCE_STEP_BUDGET_MS,
+    )
+    expect([...state.slowTables]).toEqual(['public.contact_messages'])
+  })
+
+  it("sizes a table from the catalog's page counts, grown as its rows have since they were counted", async () => {
+    await maintainDatabase(db, subject.clock.now(), { idle: true })
+    // Twice the rows since the last count: a bulk import between two passes.
+    const { rows } = await db.query<{ n: string }>('select count(*) as n from public.contact_messages')
+    await insertContactMessages(
+      db,
+      Array.from({ length: Number(rows[0]!.n) }, (_, i) =>
+        makeContactMessage({ status: 'new', createdAt: new Date(Date.UTC(2026, 2, 1, 0, i)) }),
+      ),
+    )
+    const steps = await maintainDatabase(db, subject.clock.now(), { idle: true })
+    const analyze = steps.find((s) => s.target === 'public.contact_messages' && s.action === 'analyze')!
+    const real = await db.query<{ bytes: string }>(`select pg_catalog.pg_total_relation_size('public.contact_messages') as bytes`)
+    // The estimate follows the files, erring on the large side (the indexes do not grow as fast
+    // as the rows): a table is rather left for an idle pass than run too large among requests.
+    expect(analyze.bytes).toBeGreaterThan(Number(real.rows[0]!.bytes) * 0.8)
+    expect(analyze.bytes).toBeLessThan(Number(real.rows[0]!.bytes) * 2.5)
   })
 
   it('deletes expired and idle sessions and long-expired codes, and keeps the ones still usable', async () => {
@@ -159,6 +255,36 @@ describe('a pass', () => {
     expect(steps[0]).toMatchObject({ target: 'builtin_auth.sessions', rows: count })
     expect(Math.max(...deletes)).toBeLessThanOrEqual(LIMITS.database.sweepBatchRows)
   })
+
+  it('halves its batch after a statement over half the budget, down to a floor, and keeps it for later passes', async () => {
+    const now = subject.clock.now()
+    const { rows } = await db.query<{ id: string }>('select id from builtin_auth.users where email = $1', [SEED_ADMIN_EMAIL])
+    const count = 300
+    await db.query(
+      `insert into builtin_auth.sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
+       select 'slow-' || n, $1, $2, $2, $2 from generate_series(1, $3) n`,
+      [rows[0]!.id, new Date(now.getTime() - 1000), count],
+    )
+    const deletes: number[] = []
+    const watched = watchActivity(db, (n) => deletes.push(n)).db
+    // Every delete slowed past half the budget, as a busy machine might.
+    const slow: SqlDatabase = {
+      ...watched,
+      query: async (text, params) => {
+        if (text.startsWith('delete from builtin_auth.sessions')) await sleep(60)
+        return watched.query(text, params)
+      },
+    }
+    const state = newMaintenanceState()
+    state.sweepBatchRows = 200
+    const steps = await maintainDatabase(slow, now, { idle: false, state })
+    expect(steps[0]).toMatchObject({ target: 'builtin_auth.sessions', rows: count })
+    // 200, then 100 (the 300th row's batch), then an empty 50.
+    expect(deletes.slice(0, 2)).toEqual([200, 100])
+    expect(state.sweepBatchRows).toBeLessThanOrEqual(50)
+    expect(state.sweepBatchRows).toBeGreaterThanOrEqual(SWEEP_MIN_BATCH_ROWS)
+    expect(steps[0]!.ms).toBeLessThan(steps[0]!.totalMs)
+  })
 })
 
 describe('scheduling', () => {
@@ -176,6 +302,36 @@ describe('scheduling', () => {
     })
     expect(counts).toEqual([7, 3])
     expect(quietFor()).toBeLessThan(1000)
+  })
+
+  it('is not quiet while a query or a transaction of the app is under way, between its statements too', async () => {
+    const { db: watched, quietFor } = watchActivity(db, () => {})
+    let inside = -1
+    await watched.transaction(async (tx) => {
+      await tx.query('select 1')
+      inside = quietFor()
+    })
+    expect(inside).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(quietFor()).toBeGreaterThan(0)
+  })
+
+  it("lets the app's transaction under way finish before a step starts, and counts the wait", async () => {
+    const { db: watched, quietFor } = watchActivity(db, () => {})
+    const order: string[] = []
+    // A request's transaction that pauses between its statements (its handler awaiting something else).
+    const request = watched.transaction(async (tx) => {
+      await tx.query('select 1')
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      await tx.query('select 1')
+      order.push('request')
+    })
+    await new Promise((resolve) => setTimeout(resolve, 1))
+    const steps = await maintainDatabase(db, subject.clock.now(), { idle: false, quietFor })
+    order.push('maintenance')
+    await request
+    expect(order).toEqual(['request', 'maintenance'])
+    expect(steps[0]!.waitedMs).toBeGreaterThan(10)
   })
 
   it('runs a pass once a burst of writes has ended, and none for a few writes', async () => {
