@@ -10,7 +10,7 @@ import { searchMode } from '~/domain/messages'
 import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/index.server'
 import { makeContactMessage } from '~/backend/seed-messages'
 import { messageFilter } from '~/backend/sql/message-rows.server'
-import { insertContactMessages } from '~/backend/sql/messages.server'
+import { insertContactMessages, substringShare } from '~/backend/sql/messages.server'
 
 let instance: EmbeddedInstance
 let dataDir: string
@@ -41,6 +41,20 @@ async function names(search: string): Promise<string[]> {
   const page = await instance.backend.messages.list({ status: 'all', search, page: 1, pageSize: 50 })
   return page.items.map((m) => m.name).sort()
 }
+
+describe('how common a substring is, from the statistics sample', () => {
+  const sample = ['ayşe öztürk\x01ayse@example.com\x01merhaba', 'daniel\x01dan@example.org\x01erp', 'mehmet\x01m@firma.com.tr\x01platform']
+  it('is the share of the sampled texts that contain the term, in Turkish or plain lower case', () => {
+    expect(substringShare(sample, 'öztürk')).toBeCloseTo(1 / 3)
+    expect(substringShare(sample, 'ÖZTÜRK')).toBeCloseTo(1 / 3)
+    expect(substringShare(sample, 'AYŞE')).toBeCloseTo(1 / 3)
+    expect(substringShare(sample, 'example')).toBeCloseTo(2 / 3)
+    expect(substringShare(sample, 'zqxjv')).toBe(0)
+  })
+  it('is unknown without a sample (a table never analyzed), and the planner decides', () => {
+    expect(substringShare([], 'öztürk')).toBeUndefined()
+  })
+})
 
 describe('short searches', () => {
   it('tells a substring search from a word-start one', () => {
