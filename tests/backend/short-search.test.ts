@@ -42,17 +42,23 @@ async function names(search: string): Promise<string[]> {
   return page.items.map((m) => m.name).sort()
 }
 
-describe('how common a substring is, from the statistics sample', () => {
-  const sample = ['ayşe öztürk\x01ayse@example.com\x01merhaba', 'daniel\x01dan@example.org\x01erp', 'mehmet\x01m@firma.com.tr\x01platform']
-  it('is the share of the sampled texts that contain the term, in Turkish or plain lower case', () => {
-    expect(substringShare(sample, 'öztürk')).toBeCloseTo(1 / 3)
-    expect(substringShare(sample, 'ÖZTÜRK')).toBeCloseTo(1 / 3)
-    expect(substringShare(sample, 'AYŞE')).toBeCloseTo(1 / 3)
-    expect(substringShare(sample, 'example')).toBeCloseTo(2 / 3)
-    expect(substringShare(sample, 'zqxjv')).toBe(0)
+describe('how common a substring is, from the column statistics', () => {
+  const histogram = [
+    'ayşe öztürk\x01ayse@example.com\x01merhaba',
+    'daniel\x01dan@example.org\x01erp',
+    'mehmet\x01m@firma.com.tr\x01platform',
+  ]
+  const stats = { common: [{ value: 'ali öztürk\x01ali@example.com\x01erp', share: 0.1 }], histogram, histogramShare: 0.9 }
+  it('adds the common values that contain the term to the histogram share of the rest, in Turkish or plain lower case', () => {
+    expect(substringShare(stats, 'öztürk')).toBeCloseTo(0.1 + 0.9 / 3)
+    expect(substringShare(stats, 'ÖZTÜRK')).toBeCloseTo(0.1 + 0.9 / 3)
+    expect(substringShare(stats, 'AYŞE')).toBeCloseTo(0.9 / 3)
+    expect(substringShare(stats, 'example')).toBeCloseTo(0.1 + (0.9 * 2) / 3)
+    expect(substringShare(stats, 'zqxjv')).toBe(0)
+    expect(substringShare({ common: stats.common, histogram: [], histogramShare: 0 }, 'erp')).toBeCloseTo(0.1)
   })
-  it('is unknown without a sample (a table never analyzed), and the planner decides', () => {
-    expect(substringShare([], 'öztürk')).toBeUndefined()
+  it('is unknown without statistics (a table never analyzed), and the planner decides', () => {
+    expect(substringShare({ common: [], histogram: [], histogramShare: 1 }, 'öztürk')).toBeUndefined()
   })
 })
 

@@ -50,36 +50,64 @@ const WORD_START_STATS_MS = 10 * 60_000
  * through its trigram index whatever the planner thinks of the index. The planner weighs the index
  * by its size, and a year of status changes grows a GIN index (every update is a new row version
  * with all its trigrams) long after vacuum has cleared the dead entries: on the year's folder of
- * `scripts/bench-maintenance.mjs` it tipped 'öztürk' (2 % of the messages) to reading the whole
- * table, 14–21 ms against 3.6 ms through the index (docs/decisions/180). A walk reads about
- * cap ÷ share rows before it meets the cap, which only pays for a term most messages have.
+ * `scripts/bench-maintenance.mjs` it tipped 'öztürk' (11 % of its messages) to walking the table
+ * until the count's cap, 9,600 rows in 14–21 ms, against 8 ms through the index (decision 180).
+ * A walk reads about cap ÷ share rows, each compared in full; it pays only for a term a large share
+ * of the messages have (every address's domain, 'example': 27–90 ms through the index).
  */
-const RARE_SUBSTRING = 0.1
+const RARE_SUBSTRING = 0.2
+
+/** What ANALYZE keeps of the stored search text: its most common values and a histogram of the rest. */
+export interface SearchTextStats {
+  common: { value: string; share: number }[]
+  /** Values of the histogram, each standing for an equal part of the rows not among the common ones. */
+  histogram: string[]
+  /** The share of rows the histogram stands for (1 less the common values' and the NULLs'). */
+  histogramShare: number
+}
 
 /**
- * The share of `sample` (the lowercased search texts ANALYZE keeps as the column's histogram)
- * that contains `term`; undefined without a sample (a table never analyzed): the planner decides.
+ * The share of messages whose search text contains `term`, estimated from the statistics as the
+ * planner does for a LIKE: the common values that contain it, plus the histogram's share of them.
+ * Undefined without statistics (a table never analyzed): then the planner decides alone.
  */
-export function substringShare(sample: readonly string[], term: string): number | undefined {
-  if (sample.length === 0) return undefined
-  const needle = term.toLocaleLowerCase('tr')
-  const plain = term.toLowerCase()
-  return sample.filter((text) => text.includes(needle) || text.includes(plain)).length / sample.length
+export function substringShare(stats: SearchTextStats, term: string): number | undefined {
+  if (stats.common.length === 0 && stats.histogram.length === 0) return undefined
+  const needles = [...new Set([term.toLocaleLowerCase('tr'), term.toLowerCase()])]
+  const contains = (text: string) => needles.some((needle) => text.includes(needle))
+  const common = stats.common.reduce((sum, entry) => sum + (contains(entry.value) ? entry.share : 0), 0)
+  const histogram =
+    stats.histogram.length === 0 ? 0 : (stats.histogram.filter(contains).length / stats.histogram.length) * stats.histogramShare
+  return common + histogram
 }
 
 export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessageEffects): MessageStore {
   let wordStarts: { readAt: number; shares: Map<string, number> } | undefined
-  let textSample: { readAt: number; values: string[] } | undefined
-  /** The histogram of the stored search text: a sample of up to 100 messages, read once in a while. */
-  async function searchTextSample(tx: Sql): Promise<string[]> {
-    if (!textSample || performance.now() - textSample.readAt > WORD_START_STATS_MS) {
-      const { rows } = await tx.query<{ value: string }>(
-        `select v as value from pg_catalog.pg_stats s, unnest(s.histogram_bounds::text::text[]) as v
-         where s.schemaname = 'public' and s.tablename = 'contact_messages' and s.attname = 'search_text'`,
+  let textStats: { readAt: number; stats: SearchTextStats } | undefined
+  /** The statistics of the stored search text (up to 100 common values and 101 bounds), read once in a while. */
+  async function searchTextStats(tx: Sql): Promise<SearchTextStats> {
+    if (!textStats || performance.now() - textStats.readAt > WORD_START_STATS_MS) {
+      const { rows } = await tx.query<{
+        common: string[] | null
+        shares: number[] | null
+        histogram: string[] | null
+        nulls: number
+      }>(
+        `select most_common_vals::text::text[] as common, most_common_freqs as shares,
+                histogram_bounds::text::text[] as histogram, null_frac as nulls
+         from pg_catalog.pg_stats
+         where schemaname = 'public' and tablename = 'contact_messages' and attname = 'search_text'`,
       )
-      textSample = { readAt: performance.now(), values: rows.map((row) => row.value) }
+      const row = rows[0]
+      const shares = (row?.shares ?? []).map(Number)
+      const stats: SearchTextStats = {
+        common: (row?.common ?? []).map((value, i) => ({ value, share: shares[i] ?? 0 })),
+        histogram: row?.histogram ?? [],
+        histogramShare: Math.max(0, 1 - Number(row?.nulls ?? 0) - shares.reduce((sum, share) => sum + share, 0)),
+      }
+      textStats = { readAt: performance.now(), stats }
     }
-    return textSample.values
+    return textStats.stats
   }
   /**
    * The share of messages whose name or address has a word starting with `term`, from the most
@@ -164,7 +192,7 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           if (walk) await tx.exec('set local enable_bitmapscan = off; set local enable_seqscan = off')
           else if (searchMode(query.search.trim()) === 'wordStart') await tx.exec('set local enable_seqscan = off')
           else {
-            const share = substringShare(await searchTextSample(tx), query.search.trim())
+            const share = substringShare(await searchTextStats(tx), query.search.trim())
             if (share !== undefined && share < RARE_SUBSTRING) await tx.exec('set local enable_seqscan = off')
           }
           const matched = await tx.query<{ n: number }>(
