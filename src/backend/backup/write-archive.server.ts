@@ -12,7 +12,7 @@ import { LIMITS } from '~/lib/limits'
 import { type ArchiveHeader, ARCHIVE_FORMAT, ARCHIVE_VERSION, createArchiveWriter } from './archive-file.server'
 import { type ArchivedTable, archivedTables, quoteName, ROW_FILTERS } from './catalog.server'
 import type { ImageStore } from './images.server'
-import type { Sql, SqlDatabase } from '../sql/client'
+import type { ColumnBytes, Sql, SqlDatabase } from '../sql/client'
 
 export interface BackupSummary {
   file: string
@@ -40,28 +40,50 @@ async function declareCursors(tx: Sql, images: ImageStore, hold: boolean): Promi
     cursorCount += 1
     const cursor = `backup_${process.pid}_${cursorCount}`
     const filter = ROW_FILTERS[table.name]
-    // The row as a whole (type unknown to the drivers: its text form arrives untouched).
+    // The row as a whole in its text form, already as the archive's JSON line (one string per
+    // row reaches JavaScript, written as it is).
     await tx.exec(
-      `declare ${cursor} no scroll cursor ${hold ? 'with hold' : ''} for select t as r from ${quoteName(table.name)} t${filter ? ` where ${filter}` : ''}`,
+      `declare ${cursor} no scroll cursor ${hold ? 'with hold' : ''} for select to_json(t::text)::text as r from ${quoteName(table.name)} t${filter ? ` where ${filter}` : ''}`,
     )
     plan.tables.push({ table, cursor })
   }
   return plan
 }
 
-async function writePlan(sql: Sql, plan: Plan, file: string, mode: string, images: ImageStore): Promise<BackupSummary> {
+/**
+ * `rawRows`: the embedded server's way to read a batch of rows as bytes (SqlDatabase.firstColumnBytes),
+ * when the cursors are holdable and read outside a transaction.
+ */
+async function writePlan(
+  sql: Sql,
+  plan: Plan,
+  file: string,
+  options: { mode: string; images: ImageStore; rawRows?: (statement: string, reuse?: ColumnBytes) => Promise<ColumnBytes> },
+): Promise<BackupSummary> {
+  const { mode, images, rawRows } = options
   const header: ArchiveHeader = { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, takenAt: plan.takenAt.toISOString(), mode }
   const writer = await createArchiveWriter(file, header)
   const summary: BackupSummary = { file, bytes: 0, takenAt: plan.takenAt, rows: {}, images: 0, missingImages: [] }
   try {
     for (const { table, cursor } of plan.tables) {
       await writer.line({ table: table.name, columns: table.columns.map(({ name, type }) => ({ name, type })) })
+      const fetch = `fetch forward ${LIMITS.backup.fetchRows} from ${cursor}`
       let count = 0
+      let batch: ColumnBytes | undefined
       for (;;) {
-        const { rows } = await sql.query<{ r: string }>(`fetch forward ${LIMITS.backup.fetchRows} from ${cursor}`)
-        for (const row of rows) await writer.line(row.r)
-        count += rows.length
-        if (rows.length < LIMITS.backup.fetchRows) break
+        let fetched: number
+        if (rawRows) {
+          const rows = await rawRows(fetch, batch)
+          batch = rows
+          await writer.jsonLines(rows)
+          fetched = rows.count
+        } else {
+          const { rows } = await sql.query<{ r: string }>(fetch)
+          for (const row of rows) await writer.jsonLine(row.r)
+          fetched = rows.length
+        }
+        count += fetched
+        if (fetched < LIMITS.backup.fetchRows) break
       }
       summary.rows[table.name] = count
     }
@@ -92,13 +114,12 @@ export async function writeArchive(
   if (db.driver === 'pglite') {
     const plan = await db.transaction((tx) => declareCursors(tx, options.images, true))
     try {
-      return await writePlan(db, plan, file, options.mode, options.images)
+      return await writePlan(db, plan, file, { ...options, rawRows: db.firstColumnBytes })
     } finally {
       await db.exec(plan.tables.map(({ cursor }) => `close ${cursor};`).join('\n')).catch(() => {})
     }
   }
-  return db.transaction(
-    async (tx) => writePlan(tx, await declareCursors(tx, options.images, false), file, options.mode, options.images),
-    { snapshot: true },
-  )
+  return db.transaction(async (tx) => writePlan(tx, await declareCursors(tx, options.images, false), file, options), {
+    snapshot: true,
+  })
 }
