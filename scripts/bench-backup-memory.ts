@@ -111,6 +111,14 @@ export default async function backupMemory(args: string[]): Promise<number> {
     const now = sample()
     for (const key of Object.keys(peak) as (keyof Sample)[]) peak[key] = Math.max(peak[key], now[key])
   }, 50)
+  // The longest the event loop was held (what a request arriving then waits at least).
+  let longestStall = 0
+  let tick = performance.now()
+  const lag = setInterval(() => {
+    const now = performance.now()
+    longestStall = Math.max(longestStall, now - tick - 10)
+    tick = now
+  }, 10)
   let writing = true
   let posted = 0
   const writer = (async () => {
@@ -155,10 +163,11 @@ export default async function backupMemory(args: string[]): Promise<number> {
   writing = false
   await writer
   clearInterval(timer)
+  clearInterval(lag)
   const after = { ...sample(), ...residentByMapping() }
   if (process.env.BM_SNAPSHOT) console.log(`heap snapshot: ${v8.writeHeapSnapshot(process.env.BM_SNAPSHOT)}`)
   console.log(
-    `backup ${seconds.toFixed(1)} s, ${summary.rows['public.contact_messages']} messages, ${summary.images} images, ${mb(summary.bytes)}, ${posted} inserts meanwhile`,
+    `longest stall of the event loop ${longestStall.toFixed(0)} ms; backup ${seconds.toFixed(1)} s, ${summary.rows['public.contact_messages']} messages, ${summary.images} images, ${mb(summary.bytes)}, ${posted} inserts meanwhile`,
   )
   for (const key of Object.keys(peak) as (keyof Sample)[]) {
     console.log(

@@ -21,6 +21,8 @@ export async function startServer({ outputDir, port, env = {} }) {
       const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0)
       return Math.round(kb / 1024)
     },
+    /** What the server printed on stdout so far (its log lines). */
+    output: () => server.output(),
     stop: () => server.stop(),
   }
 }

@@ -50,10 +50,11 @@ export function partialName(file: string): string {
 
 export interface ArchiveWriter {
   line(value: unknown): Promise<void>
-  /** A line already in JSON (a row as the database encoded it), written as it is. */
-  jsonLine(json: string): Promise<void>
-  /** Lines already in JSON, as UTF-8 bytes (copied: the caller may reuse them). */
-  jsonLines(lines: ColumnBytes): Promise<void>
+  /**
+   * One line per row of `rows`, each row's bytes (UTF-8 text) written as a JSON string: the
+   * same line as `line(text)`, without making the text a JavaScript string.
+   */
+  stringLines(rows: ColumnBytes): Promise<void>
   /** Writes the trailer, flushes the file to disk and gives it its final name. */
   finish(): Promise<{ bytes: number }>
   /** Removes the partial file (after a failure). */
@@ -62,16 +63,22 @@ export interface ArchiveWriter {
 
 /** Lines are compressed in pieces of about this size: one gzip member each (see below). */
 const PIECE_BYTES = 256 * 1024
-const NEWLINE = Buffer.from('\n')
+
+/** JSON.stringify's escape of each byte below 0x20 (and of `"` and `\`), as bytes; null: as it is. */
+const ESCAPES: (Buffer | null)[] = Array.from({ length: 256 }, (_, byte) =>
+  byte < 0x20 || byte === 0x22 || byte === 0x5c ? Buffer.from(JSON.stringify(String.fromCharCode(byte)).slice(1, -1)) : null,
+)
+/** The longest escape (`\u001f`): a row of n bytes takes at most this many times n, plus quotes and newline. */
+const WIDEST_ESCAPE = 6
 
 /**
  * The file is a series of gzip members, one per piece of lines, which gunzip reads as one
  * stream. Each piece is compressed synchronously (a few milliseconds) rather than through a
  * zlib stream: in the embedded server the database also runs on the main thread, and a
  * stream's many small thread-pool round trips each waited behind a request (a backup under
- * load took minutes). Lines are encoded straight into one reused buffer, which is what is
- * hashed and compressed: a backup runs inside the server, whose memory it should not grow
- * with strings made and dropped for every row (decision 177).
+ * load took minutes). Lines are written into one reused buffer, which is what is hashed and
+ * compressed: a backup runs inside the server, whose memory should not grow with strings and
+ * buffers made and dropped for every row (decision 177).
  */
 export async function createArchiveWriter(file: string, header: ArchiveHeader): Promise<ArchiveWriter> {
   const target = path.resolve(file)
@@ -83,72 +90,82 @@ export async function createArchiveWriter(file: string, header: ArchiveHeader): 
   let used = 0
   let lines = 0
 
-  async function compress(bytes: Buffer): Promise<void> {
-    hash.update(bytes)
-    await handle.write(gzipSync(bytes, { level: 3 }))
-  }
-
-  function compressPiece(): Buffer {
-    const bytes = piece.subarray(0, used)
-    used = 0
+  /** Hashes and compresses `bytes` (whole lines), for the file. */
+  function compress(bytes: Buffer): Buffer {
     hash.update(bytes)
     return gzipSync(bytes, { level: 3 })
   }
 
-  async function flush(): Promise<void> {
-    if (used > 0) await handle.write(compressPiece())
+  /** The piece's lines, compressed; the piece is empty after. */
+  function takePiece(ready: Buffer[]): void {
+    if (used === 0) return
+    ready.push(compress(piece.subarray(0, used)))
+    used = 0
+  }
+
+  /** Writes `text` (UTF-8) as a JSON string line into `into` at `at`; returns where it ends. */
+  function encodeString(text: Buffer, start: number, end: number, into: Buffer, at: number): number {
+    into[at++] = 0x22
+    let plain = start
+    for (let i = start; i < end; i += 1) {
+      const escape = ESCAPES[text[i]!]
+      if (escape === null || escape === undefined) continue
+      text.copy(into, at, plain, i)
+      at += i - plain
+      escape.copy(into, at)
+      at += escape.length
+      plain = i + 1
+    }
+    text.copy(into, at, plain, end)
+    at += end - plain
+    into[at++] = 0x22
+    into[at++] = 0x0a
+    return at
+  }
+
+  async function write(ready: Buffer[]): Promise<void> {
+    if (ready.length > 0) await handle.writev(ready)
   }
 
   async function add(json: string): Promise<void> {
     lines += 1
-    // A UTF-8 character takes at most 3 bytes per UTF-16 unit: a line that surely fits is
-    // written without measuring it first.
-    const most = json.length * 3 + 1
-    if (most > PIECE_BYTES - used && Buffer.byteLength(json) + 1 > PIECE_BYTES - used) {
-      await flush()
+    const ready: Buffer[] = []
+    const bytes = Buffer.byteLength(json) + 1
+    if (bytes > PIECE_BYTES - used) takePiece(ready)
+    if (bytes > PIECE_BYTES) {
       // A line longer than a piece (an image) is a piece of its own.
-      if (most > PIECE_BYTES && Buffer.byteLength(json) + 1 > PIECE_BYTES) {
-        await compress(Buffer.from(`${json}\n`))
-        return
-      }
-    }
-    used += piece.write(json, used)
-    piece[used++] = 0x0a
-    if (used >= PIECE_BYTES - 1024) await flush()
-  }
-
-  /** Copies lines into pieces without waiting; the full pieces are compressed into `ready`. */
-  function addLines({ bytes, bounds, count }: ColumnBytes, ready: Buffer[]): void {
-    for (let i = 0; i < count; i += 1) {
-      const start = bounds[2 * i]!
-      const size = bounds[2 * i + 1]! - start
-      lines += 1
-      if (size + 1 > PIECE_BYTES - used) {
-        if (used > 0) ready.push(compressPiece())
-        if (size + 1 > PIECE_BYTES) {
-          const line = Buffer.concat([bytes.subarray(start, start + size), NEWLINE])
-          hash.update(line)
-          ready.push(gzipSync(line, { level: 3 }))
-          continue
-        }
-      }
-      bytes.copy(piece, used, start, start + size)
-      used += size
+      ready.push(compress(Buffer.from(`${json}\n`)))
+    } else {
+      used += piece.write(json, used)
       piece[used++] = 0x0a
-      if (used >= PIECE_BYTES - 1024) ready.push(compressPiece())
     }
+    await write(ready)
   }
 
   const writer: ArchiveWriter = {
     line: (value) => add(JSON.stringify(value)),
-    jsonLine: add,
-    async jsonLines(batch) {
+    async stringLines({ bytes, bounds, count }) {
       const ready: Buffer[] = []
-      addLines(batch, ready)
-      if (ready.length > 0) await handle.writev(ready)
+      for (let i = 0; i < count; i += 1) {
+        const start = bounds[2 * i]!
+        const end = bounds[2 * i + 1]!
+        const most = (end - start) * WIDEST_ESCAPE + 3
+        lines += 1
+        if (most > PIECE_BYTES - used) takePiece(ready)
+        if (most > PIECE_BYTES) {
+          const line = Buffer.allocUnsafe(most)
+          ready.push(compress(line.subarray(0, encodeString(bytes, start, end, line, 0))))
+        } else {
+          used = encodeString(bytes, start, end, piece, used)
+        }
+      }
+      if (used >= PIECE_BYTES - 1024) takePiece(ready)
+      await write(ready)
     },
     async finish() {
-      await flush()
+      const ready: Buffer[] = []
+      takePiece(ready)
+      await write(ready)
       const trailer: ArchiveTrailer = { end: true, lines, sha256: hash.digest('hex') }
       await handle.write(gzipSync(`${JSON.stringify(trailer)}\n`, { level: 3 }))
       await handle.sync()

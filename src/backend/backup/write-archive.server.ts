@@ -40,10 +40,9 @@ async function declareCursors(tx: Sql, images: ImageStore, hold: boolean): Promi
     cursorCount += 1
     const cursor = `backup_${process.pid}_${cursorCount}`
     const filter = ROW_FILTERS[table.name]
-    // The row as a whole in its text form, already as the archive's JSON line (one string per
-    // row reaches JavaScript, written as it is).
+    // The row as a whole (type unknown to the drivers: its text form arrives untouched).
     await tx.exec(
-      `declare ${cursor} no scroll cursor ${hold ? 'with hold' : ''} for select to_json(t::text)::text as r from ${quoteName(table.name)} t${filter ? ` where ${filter}` : ''}`,
+      `declare ${cursor} no scroll cursor ${hold ? 'with hold' : ''} for select t as r from ${quoteName(table.name)} t${filter ? ` where ${filter}` : ''}`,
     )
     plan.tables.push({ table, cursor })
   }
@@ -75,11 +74,11 @@ async function writePlan(
         if (rawRows) {
           const rows = await rawRows(fetch, batch)
           batch = rows
-          await writer.jsonLines(rows)
+          await writer.stringLines(rows)
           fetched = rows.count
         } else {
           const { rows } = await sql.query<{ r: string }>(fetch)
-          for (const row of rows) await writer.jsonLine(row.r)
+          for (const row of rows) await writer.line(row.r)
           fetched = rows.length
         }
         count += fetched
