@@ -1,11 +1,16 @@
 /**
- * Where a backup's memory goes, in one process: opens DATA_DIR's embedded database the way the
- * server does, samples the process's memory every 50 ms (resident set, V8 heap, array buffers,
- * PGlite's WebAssembly memory) while `writeArchive` writes FILE and a writer inserts messages
- * between its batches, and prints the figures before and at the peak.
- *   node scripts/run-ts.mjs scripts/bench-backup-memory.ts FILE
+ * Where a backup's memory goes, in one process: opens DATA_DIR's embedded database as
+ * `npm run backup` does without a server, samples the process's memory every 50 ms (resident
+ * set, V8 heap, array buffers, PGlite's WebAssembly memory) while `writeArchive` writes FILE and
+ * a writer inserts messages between its batches, and prints the figures before, at the peak and
+ * after, with the longest stall of the event loop. Use a copy of a seeded folder (the inserts
+ * stay in it):
+ *   DATA_DIR=<copy> node scripts/run-ts.mjs scripts/bench-backup-memory.ts FILE
+ * SMAPS_DUMP=1: the resident mappings and V8's spaces before and after; BM_ALLOC_PROFILE=1: the
+ * sites that allocated most in V8's heap during the backup (sampled, collected objects too);
+ * BM_NO_INSERTS=1: the backup alone; BM_SNAPSHOT=<file>: a heap snapshot after it.
  * A diagnostic for `npm run bench -- --only backup` (scripts/bench-backup.mjs), whose server
- * figure it explains; not part of the bench.
+ * figure it explains (docs/performance.md, "This round: backupmem"); not part of the bench.
  */
 import { readFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
