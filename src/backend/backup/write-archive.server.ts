@@ -6,7 +6,9 @@
  * every request: there the view is taken by declaring the cursors WITH HOLD in one short
  * transaction (PostgreSQL keeps their rows at its commit: about 0.15 s for 100,000 messages) and
  * read a batch at a time between the server's own queries. Rows travel as PostgreSQL's text
- * form of the row, so every value (microseconds, IP addresses, JSON, bytes) comes back exactly.
+ * form of the row, so every value (microseconds, IP addresses, JSON, bytes) comes back exactly;
+ * on PGlite as bytes straight into the archive, with no JavaScript value per row, since the
+ * backup runs inside the server and shares its memory (decision 177).
  */
 import { LIMITS } from '~/lib/limits'
 import { type ArchiveHeader, ARCHIVE_FORMAT, ARCHIVE_VERSION, createArchiveWriter } from './archive-file.server'
