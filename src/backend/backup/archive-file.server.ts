@@ -108,12 +108,12 @@ export async function createArchiveWriter(file: string, header: ArchiveHeader): 
     into[at++] = 0x22
     let plain = start
     for (let i = start; i < end; i += 1) {
-      const escape = ESCAPES[text[i]!]
-      if (escape === null || escape === undefined) continue
+      const escaped = ESCAPES[text[i]!]
+      if (escaped === null || escaped === undefined) continue
       text.copy(into, at, plain, i)
       at += i - plain
-      escape.copy(into, at)
-      at += escape.length
+      escaped.copy(into, at)
+      at += escaped.length
       plain = i + 1
     }
     text.copy(into, at, plain, end)
