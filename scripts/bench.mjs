@@ -37,7 +37,8 @@ const results = {
 // `npm run bench -- --only backup`: only the backup and restore targets (docs/backups.md).
 if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'backup') {
   build()
-  const backupRows = await benchBackup({ outputDir: OUTPUT_DIR, dataDir: `${DATA_DIR}-backup`, port: PORT + 3 })
+  const port = Number(process.env.BENCH_BACKUP_PORT) || PORT + 3
+  const backupRows = await benchBackup({ outputDir: OUTPUT_DIR, dataDir: `${DATA_DIR}-backup`, port })
   const table = [
     '| measure | result | target |',
     '|---|---|---|',

@@ -33,6 +33,8 @@ export async function startServer({ outputDir, port, env = {} }) {
         return false
       }
     },
+    /** What the server printed on stdout so far (its log lines). */
+    output: () => server.output(),
     stop: () => server.stop(),
   }
 }

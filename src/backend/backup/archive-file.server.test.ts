@@ -52,6 +52,43 @@ describe('archive file', () => {
     expect((await fs.readdir(dir)).filter((name) => name.includes('partial'))).toEqual([])
   })
 
+  it('writes rows given as text bytes exactly as line() writes their strings, across pieces of any size', async () => {
+    // Rows of every length around the writer's pieces (256 KB), one far longer, every byte that
+    // JSON escapes, as the embedded server's raw rows give them: places in one buffer.
+    const every = Array.from({ length: 0x20 }, (_, c) => String.fromCharCode(c)).join('')
+    const rows = [
+      '(a)',
+      `("ç, \\"q\\"",${every}\\)`,
+      '\n'.repeat(60_000),
+      'x'.repeat(300_000),
+      ...Array.from({ length: 3_000 }, (_, i) => `(${i},"${'ğ'.repeat(i % 400)}")`),
+    ]
+    const bytes = Buffer.from(rows.join(''))
+    const bounds = new Int32Array(2 * rows.length)
+    let at = 0
+    rows.forEach((row, i) => {
+      bounds[2 * i] = at
+      at += Buffer.byteLength(row)
+      bounds[2 * i + 1] = at
+    })
+    const image = { image: { name: 'i.png' }, bytes: 'A'.repeat(400_000) }
+    const viaBytes = path.join(dir, 'bytes.gz')
+    const writer = await createArchiveWriter(viaBytes, header)
+    await writer.line(SAMPLE[0])
+    await writer.stringLines({ bytes, bounds, count: 2 })
+    await writer.line(rows[2])
+    await writer.stringLines({ bytes, bounds: bounds.subarray(6), count: rows.length - 3 })
+    await writer.line(image)
+    await writer.finish()
+    const viaStrings = await writeSample('strings.gz', [SAMPLE[0], ...rows, image])
+    expect(gunzipSync(await fs.readFile(viaBytes)).equals(gunzipSync(await fs.readFile(viaStrings)))).toBe(true)
+    const seen: unknown[] = []
+    await readArchive(viaBytes, (line) => {
+      seen.push(line)
+    })
+    expect(seen).toEqual([SAMPLE[0], ...rows, image])
+  })
+
   it('refuses a truncated archive, at any length', async () => {
     const bytes = await fs.readFile(await writeSample('whole.gz', SAMPLE))
     for (const keep of [10, Math.floor(bytes.length / 2), bytes.length - 1]) {

@@ -6,13 +6,15 @@
  * every request: there the view is taken by declaring the cursors WITH HOLD in one short
  * transaction (PostgreSQL keeps their rows at its commit: about 0.15 s for 100,000 messages) and
  * read a batch at a time between the server's own queries. Rows travel as PostgreSQL's text
- * form of the row, so every value (microseconds, IP addresses, JSON, bytes) comes back exactly.
+ * form of the row, so every value (microseconds, IP addresses, JSON, bytes) comes back exactly;
+ * on PGlite as bytes straight into the archive, with no JavaScript value per row, since the
+ * backup runs inside the server and shares its memory (decision 177).
  */
 import { LIMITS } from '~/lib/limits'
 import { type ArchiveHeader, ARCHIVE_FORMAT, ARCHIVE_VERSION, createArchiveWriter } from './archive-file.server'
 import { type ArchivedTable, archivedTables, quoteName, ROW_FILTERS } from './catalog.server'
 import type { ImageStore } from './images.server'
-import type { Sql, SqlDatabase } from '../sql/client'
+import type { ColumnBytes, Sql, SqlDatabase } from '../sql/client'
 
 export interface BackupSummary {
   file: string
@@ -49,19 +51,40 @@ async function declareCursors(tx: Sql, images: ImageStore, hold: boolean): Promi
   return plan
 }
 
-async function writePlan(sql: Sql, plan: Plan, file: string, mode: string, images: ImageStore): Promise<BackupSummary> {
+/**
+ * `rawRows`: the embedded server's way to read a batch of rows as bytes (SqlDatabase.firstColumnBytes),
+ * when the cursors are holdable and read outside a transaction.
+ */
+async function writePlan(
+  sql: Sql,
+  plan: Plan,
+  file: string,
+  options: { mode: string; images: ImageStore; rawRows?: (statement: string, reuse?: ColumnBytes) => Promise<ColumnBytes> },
+): Promise<BackupSummary> {
+  const { mode, images, rawRows } = options
   const header: ArchiveHeader = { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, takenAt: plan.takenAt.toISOString(), mode }
   const writer = await createArchiveWriter(file, header)
   const summary: BackupSummary = { file, bytes: 0, takenAt: plan.takenAt, rows: {}, images: 0, missingImages: [] }
   try {
     for (const { table, cursor } of plan.tables) {
       await writer.line({ table: table.name, columns: table.columns.map(({ name, type }) => ({ name, type })) })
+      const fetch = `fetch forward ${LIMITS.backup.fetchRows} from ${cursor}`
       let count = 0
+      let batch: ColumnBytes | undefined
       for (;;) {
-        const { rows } = await sql.query<{ r: string }>(`fetch forward ${LIMITS.backup.fetchRows} from ${cursor}`)
-        for (const row of rows) await writer.line(row.r)
-        count += rows.length
-        if (rows.length < LIMITS.backup.fetchRows) break
+        let fetched: number
+        if (rawRows) {
+          const rows = await rawRows(fetch, batch)
+          batch = rows
+          await writer.stringLines(rows)
+          fetched = rows.count
+        } else {
+          const { rows } = await sql.query<{ r: string }>(fetch)
+          for (const row of rows) await writer.line(row.r)
+          fetched = rows.length
+        }
+        count += fetched
+        if (fetched < LIMITS.backup.fetchRows) break
       }
       summary.rows[table.name] = count
     }
@@ -92,13 +115,12 @@ export async function writeArchive(
   if (db.driver === 'pglite') {
     const plan = await db.transaction((tx) => declareCursors(tx, options.images, true))
     try {
-      return await writePlan(db, plan, file, options.mode, options.images)
+      return await writePlan(db, plan, file, { ...options, rawRows: db.firstColumnBytes })
     } finally {
       await db.exec(plan.tables.map(({ cursor }) => `close ${cursor};`).join('\n')).catch(() => {})
     }
   }
-  return db.transaction(
-    async (tx) => writePlan(tx, await declareCursors(tx, options.images, false), file, options.mode, options.images),
-    { snapshot: true },
-  )
+  return db.transaction(async (tx) => writePlan(tx, await declareCursors(tx, options.images, false), file, options), {
+    snapshot: true,
+  })
 }

@@ -3,7 +3,6 @@
  * (pglite.server.ts) and a PostgreSQL server over a connection pool (pg.server.ts). Queries use
  * PostgreSQL's own `$1` placeholders, which both drivers take as they are.
  */
-
 export interface QueryResult<T> {
   rows: T[]
   /** Rows inserted, updated or deleted by the statement (0 for a select). */
@@ -35,6 +34,16 @@ export interface TransactionOptions {
   snapshot?: boolean
 }
 
+/**
+ * The first column of each row of a result, as places in one buffer of bytes (UTF-8): row i is
+ * `bytes[bounds[2i] .. bounds[2i + 1])` (empty for a NULL). No object per row.
+ */
+export interface ColumnBytes {
+  bytes: Buffer
+  bounds: Int32Array
+  count: number
+}
+
 export interface SqlDatabase extends Sql {
   readonly driver: 'pglite' | 'pg'
   /**
@@ -42,6 +51,13 @@ export interface SqlDatabase extends Sql {
    * after the notifying transaction commits. Returns the function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /**
+   * PGlite only: runs `statement` (no parameters, outside any transaction) and gives the first
+   * column of each row as the UTF-8 bytes PostgreSQL sent, without a JavaScript value per row.
+   * A backup reads every row through the server's own thread and heap with it (decision 177).
+   * `reuse`, the previous result of a series of calls, lends its buffers (it is overwritten).
+   */
+  firstColumnBytes?: (statement: string, reuse?: ColumnBytes) => Promise<ColumnBytes>
   /** The pool's connections now (the pg driver); PGlite has none. */
   poolUse?(): { max: number; total: number; idle: number; waiting: number }
   close(): Promise<void>

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs'
 import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
-import type { QueryResult, Sql, SqlDatabase } from './client'
+import type { ColumnBytes, QueryResult, Sql, SqlDatabase } from './client'
 
 export interface MaintenanceStep {
   /** `schema.table`, or the sweep's name. */
@@ -537,5 +537,16 @@ export function watchActivity(db: SqlDatabase, onWrites: (rows: number) => void)
     exec: (text) => track(() => target.exec(text)),
     transaction: (fn, transactionOptions) => track(() => target.transaction((tx) => fn(watched(tx)), transactionOptions)),
   })
-  return { db: { ...db, ...watched(db) }, quietFor: () => (inFlight > 0 ? 0 : performance.now() - last) }
+  // A backup's raw reads (decision 177) are the app's queries too: maintenance waits for them.
+  const firstColumnBytes = db.firstColumnBytes
+  return {
+    db: {
+      ...db,
+      ...watched(db),
+      ...(firstColumnBytes && {
+        firstColumnBytes: (statement: string, reuse?: ColumnBytes) => track(() => firstColumnBytes(statement, reuse)),
+      }),
+    },
+    quietFor: () => (inFlight > 0 ? 0 : performance.now() - last),
+  }
 }

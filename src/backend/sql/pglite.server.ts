@@ -1,6 +1,7 @@
 /** The in-process driver: PGlite, a real PostgreSQL compiled to WebAssembly, one connection. */
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import type { QueryResult, Sql, SqlDatabase } from './client'
+import { queryFirstColumns } from './pglite-raw.server'
 
 function wrap(target: Pick<PGlite, 'query' | 'exec'> | Transaction, transaction: Sql['transaction']): Sql {
   return {
@@ -29,6 +30,7 @@ export function pgliteDatabase(db: PGlite): SqlDatabase {
   return {
     ...root,
     driver: 'pglite',
+    firstColumnBytes: (statement, reuse) => queryFirstColumns(db, statement, reuse),
     async listen(channel, onPayload) {
       const stop = await db.listen(channel, onPayload)
       return () => stop()

@@ -316,6 +316,18 @@ describe('scheduling', () => {
     expect(quietFor()).toBeGreaterThan(0)
   })
 
+  it("is not quiet while a backup's raw read of rows is under way (decision 177)", async () => {
+    expect(db.firstColumnBytes).toBeDefined()
+    const { db: watched, quietFor } = watchActivity(db, () => {})
+    const read = watched.firstColumnBytes!('select name from public.contact_messages')
+    const during = quietFor()
+    const rows = await read
+    expect(during).toBe(0)
+    expect(rows.count).toBeGreaterThan(0)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(quietFor()).toBeGreaterThan(0)
+  })
+
   it("lets the app's transaction under way finish before a step starts, and counts the wait", async () => {
     const { db: watched, quietFor } = watchActivity(db, () => {})
     const order: string[] = []
