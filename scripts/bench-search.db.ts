@@ -12,34 +12,18 @@
  *                              (BENCH_SEARCH_EXPLAIN=1: with EXPLAIN (ANALYZE, BUFFERS);
  *                              BENCH_SEARCH_WARM=1: after the server's start-up warming)
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Backend, CookieOptions } from '~/backend/backend'
-import { openEmbedded } from '~/backend/embedded/index.server'
-import { readOutbox } from '~/backend/mail/outbox.server'
-import { openPostgres } from '~/backend/postgres/index.server'
+import { openBenchDatabase, signInBenchAdmin } from './bench/bench-db'
 import { fakeContactMessage } from '~/backend/seed-messages'
-import { addUser } from '~/backend/sql/builtin-auth/users.server'
-import type { Sql, SqlDatabase } from '~/backend/sql/client'
+import type { Sql } from '~/backend/sql/client'
 import { messageFilter } from '~/backend/sql/message-rows.server'
 import { bulkInsertMessages } from '~/backend/sql/bulk-insert.server'
 import { createMessageStore } from '~/backend/sql/messages.server'
 import { warmInbox } from '~/features/inbox/warm-inbox.server'
-import { SEED_ADMIN_EMAIL } from '~/backend/sql/seed.server'
 import { LIMITS } from '~/lib/limits'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-
-async function open(dataDir: string): Promise<{ backend: Backend; db: SqlDatabase }> {
-  const url = process.env.DATABASE_URL
-  const common = { dataDir, secureCookies: false, logEmails: false }
-  if (!url) return openEmbedded(common)
-  mkdirSync(dataDir, { recursive: true })
-  const instance = await openPostgres({ url, ...common })
-  // The postgres mode seeds no accounts: the session below needs an admin who can sign in.
-  await addUser(instance.db, SEED_ADMIN_EMAIL, { admin: true })
-  return instance
-}
 
 /**
  * <count> messages from the seed's factory, stored in the order they arrived, as a running inbox
@@ -50,7 +34,7 @@ async function open(dataDir: string): Promise<{ backend: Backend; db: SqlDatabas
  * rebuilt once, decision 143), then ANALYZEd.
  */
 async function seed(dataDir: string, count: number): Promise<void> {
-  const { backend, db } = await open(dataDir)
+  const { backend, db } = await openBenchDatabase(dataDir)
   try {
     const started = Date.now()
     const now = new Date()
@@ -73,7 +57,7 @@ async function seed(dataDir: string, count: number): Promise<void> {
 
 /** How many messages the database holds (every status, the trash included), as JSON. */
 async function size(dataDir: string): Promise<void> {
-  const { backend, db } = await open(dataDir)
+  const { backend, db } = await openBenchDatabase(dataDir)
   try {
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.contact_messages')
     console.log(`BENCH_SEARCH_SIZE ${rows[0]!.n}`)
@@ -84,22 +68,9 @@ async function size(dataDir: string): Promise<void> {
 
 /** A real session through the backend's own sign-in, as the browser would get one. */
 async function session(dataDir: string): Promise<void> {
-  const { backend } = await open(dataDir)
+  const { backend } = await openBenchDatabase(dataDir)
   try {
-    const since = new Date()
-    const sent = await backend.auth.sendCode(SEED_ADMIN_EMAIL)
-    if (!sent.ok) throw new Error(`sendCode: ${sent.message}`)
-    const mail = (await readOutbox(dataDir)).filter((m) => m.to === SEED_ADMIN_EMAIL && new Date(m.sentAt) >= since).at(-1)
-    const code = mail?.text.match(/\b(\d{6})\b/)?.[1]
-    if (!code) throw new Error('no sign-in code in the outbox')
-    const cookies: { name: string; value: string; options: CookieOptions }[] = []
-    const verified = await backend.auth.verifyCode(
-      { cookies: { getAll: () => [], set: (name, value, options) => cookies.push({ name, value, options }) } },
-      SEED_ADMIN_EMAIL,
-      code,
-    )
-    if (!verified.ok) throw new Error(`verifyCode: ${verified.message}`)
-    const jar = cookies.filter((c) => c.value !== '').map((c) => ({ name: c.name, value: c.value }))
+    const jar = await signInBenchAdmin(backend, dataDir)
     writeFileSync(path.join(dataDir, 'bench-session.json'), JSON.stringify({ cookies: jar }))
   } finally {
     await backend.close()
@@ -108,7 +79,7 @@ async function session(dataDir: string): Promise<void> {
 
 /** Exact match counts, whatever the inbox's cap: the figure printed beside each term's time. */
 async function counts(dataDir: string, terms: string[]): Promise<void> {
-  const { backend, db } = await open(dataDir)
+  const { backend, db } = await openBenchDatabase(dataDir)
   try {
     const result: Record<string, number> = {}
     for (const term of terms) {
@@ -131,7 +102,7 @@ async function counts(dataDir: string, terms: string[]): Promise<void> {
  * a call's time goes, statement by statement, without the HTTP server around it.
  */
 async function profile(dataDir: string, terms: string[]): Promise<void> {
-  const { backend, db } = await open(dataDir)
+  const { backend, db } = await openBenchDatabase(dataDir)
   try {
     const log: string[] = []
     const timed = (target: Sql): Sql => ({

@@ -189,17 +189,7 @@ async function sweep(
   state: MaintenanceState,
   quietFor: (() => number) | undefined,
 ): Promise<MaintenanceStep> {
-  const step: MaintenanceStep = {
-    target: table,
-    action: 'sweep',
-    ms: 0,
-    totalMs: 0,
-    cpuMs: 0,
-    runQueueMs: 0,
-    waitedMs: 0,
-    rows: 0,
-    bytes: 0,
-  }
+  const step = emptyStep(table, 'sweep')
   for (;;) {
     step.waitedMs += await yieldToRequests(quietFor)
     const batch = state.sweepBatchRows
@@ -223,6 +213,11 @@ async function sweep(
   return step
 }
 
+/** A step of several statements, before the first: its figures are added up as they run. */
+function emptyStep(target: string, action: MaintenanceStep['action']): MaintenanceStep {
+  return { target, action, ms: 0, totalMs: 0, cpuMs: 0, runQueueMs: 0, waitedMs: 0, rows: 0, bytes: 0 }
+}
+
 /**
  * Which tables need work, and the size of those that do. The statistics are read straight from
  * the counters, and sizes from the catalog's page counts (pg_stat_user_tables computes a dozen
@@ -234,17 +229,7 @@ async function tableStats(
   db: Sql,
   quietFor: (() => number) | undefined,
 ): Promise<{ tables: TableStats[]; step: MaintenanceStep }> {
-  const step: MaintenanceStep = {
-    target: 'database',
-    action: 'stats',
-    ms: 0,
-    totalMs: 0,
-    cpuMs: 0,
-    runQueueMs: 0,
-    waitedMs: 0,
-    rows: 0,
-    bytes: 0,
-  }
+  const step = emptyStep('database', 'stats')
   const statement = async <T>(run: () => Promise<T>): Promise<T> => {
     step.waitedMs += await yieldToRequests(quietFor)
     let result: T | undefined
