@@ -10,20 +10,33 @@ import { copyInitdbTemplate } from './initdb-template.server'
 import { wasmTierUpAllowed } from './wasm-tier.server'
 
 /**
- * Keeps PostgreSQL's WebAssembly on V8's baseline compiler (Liftoff): no function is tiered up.
+ * Keeps the one PostgreSQL function that V8 cannot optimize cheaply on its baseline compiler
+ * (Liftoff), and lets every other hot function be optimized (decision 173, narrowing 034).
  *
- * Node 24's V8 re-compiles hot wasm functions with its optimizing compiler (Turboshaft). One of
- * postgres' functions (#2272 of pglite.wasm, ~105 KB of code) is hot on every query, and optimizing it
- * takes ~600 MB of compiler memory for a moment: the server's peak went from ~300 MB to ~880 MB at the
- * first queries (decision 034). Liftoff code keeps the inbox queries well under their target.
- * The filter lets only function 0 tier up, which in pglite.wasm is an import (never compiled), so none
- * does. V8 reads it when it compiles each function (lazily, at its first call), so setting it here,
- * before the first PGlite is created, works without a command-line flag (`--liftoff-only` would, but
- * cannot be set at run time nor through NODE_OPTIONS). The flag is process-wide: other wasm in the
- * process (undici's HTTP parser) stays on Liftoff too, which costs nothing measurable.
+ * Node 24's V8 re-compiles hot wasm functions with its optimizing compiler (Turboshaft). Optimizing
+ * one of postgres' functions (#2272 of pglite.wasm, ~105 KB of code, called from PGlite's start-up
+ * on) takes ~600 MB of compiler memory for a moment: the server's peak went from ~300 MB to ~880 MB
+ * at the first queries (decision 034). The next largest needs ~35 MB. V8's `--wasm-tier-up-filter`
+ * is read when Liftoff compiles a function, lazily at its first call, and decides for good whether
+ * that function's code counts its way to an optimized version. So the filter is set to function 0
+ * (an import in pglite.wasm: no function may tier up) while PGlite starts, which compiles #2272
+ * and the rest of the start-up path barred from tier-up, and set back to "every function" once
+ * the start is over: the functions the queries then reach for the first time (the executor's,
+ * the indexes', pg_trgm's) are optimized when they get hot, and queries run ~3× faster than on
+ * Liftoff alone. Opens that overlap are counted so that the filter returns only after the last.
+ * Held by tests/backend/embedded/wasm-tiering.test.ts (no optimizing compile over 100 MB).
  */
-function keepWasmOnBaselineCompiler(): void {
+let startsUnderWay = 0
+
+async function withStartOnBaselineCompiler<T>(start: () => Promise<T>): Promise<T> {
+  if (wasmTierUpAllowed()) return start()
+  startsUnderWay++
   v8.setFlagsFromString('--wasm-tier-up-filter=0')
+  try {
+    return await start()
+  } finally {
+    if (--startsUnderWay === 0) v8.setFlagsFromString('--wasm-tier-up-filter=-1')
+  }
 }
 
 /**
@@ -35,17 +48,18 @@ function keepWasmOnBaselineCompiler(): void {
 const SHARED_BUFFERS = '32MB'
 
 export async function openPglite(options: { dataDir: string; inMemory?: boolean; template?: Blob }): Promise<PGlite> {
-  if (!wasmTierUpAllowed()) keepWasmOnBaselineCompiler()
   // In memory for tests: initdb in RAM is much faster than on disk, and nothing is left behind.
   const dataDir = options.inMemory ? undefined : path.resolve(options.dataDir, 'db')
   // PGlite creates its own folder but not the parents.
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true })
   // A new folder of the built server starts from the build's empty cluster (decision 174).
   if (dataDir && !options.template) await copyInitdbTemplate(dataDir)
-  return PGlite.create({
-    dataDir,
-    extensions: { pg_trgm },
-    loadDataDir: options.template,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
-  })
+  return withStartOnBaselineCompiler(() =>
+    PGlite.create({
+      dataDir,
+      extensions: { pg_trgm },
+      loadDataDir: options.template,
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+    }),
+  )
 }
