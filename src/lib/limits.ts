@@ -68,6 +68,19 @@ export const LIMITS = {
     runEveryHours: 24,
     /** Destruction records the staff page shows, newest first. */
     recordsShown: 100,
+    /**
+     * Rows one retention statement deletes, and anonymizes (an update writes every index again:
+     * about twice a deletion's cost per row), at first; each category's batch halves, down to
+     * minBatchRows, after a statement whose own time passed half of the 100 ms a step may hold the
+     * database (decision 184).
+     */
+    batchRows: 500,
+    anonymizeBatchRows: 250,
+    minBatchRows: 25,
+    /** A pass holds the job this long past its latest batch; a killed pass's hold lapses after it. */
+    leaseSeconds: 60,
+    /** A pass skipped (another instance's under way) or failed is tried again this much later. */
+    retryMinutes: 10,
   },
   spam: {
     /**
