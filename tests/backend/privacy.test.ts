@@ -5,8 +5,14 @@ import { outboxPath, readOutbox } from '~/backend/mail/outbox.server'
 import { isEmptyExport } from '~/domain/privacy'
 import { openTestBackend, type TestBackend } from './embedded-harness'
 import { describePrivacyContract } from './privacy.contract'
+import { describeRetentionBacklog } from './retention-backlog.contract'
 
 describePrivacyContract('PGlite (embedded)', async () => {
+  const test = await openTestBackend()
+  return { app: test.db, setup: test.db, builtinAuth: true, dispose: test.dispose }
+})
+
+describeRetentionBacklog('PGlite (embedded)', async () => {
   const test = await openTestBackend()
   return { app: test.db, setup: test.db, builtinAuth: true, dispose: test.dispose }
 })

@@ -135,8 +135,8 @@ export interface RetentionOptions {
   batchSizes?: RetentionBatchSizes
   /** Milliseconds since the app's last query, 0 while one is in flight (embedded: watchActivity). */
   quietFor?: () => number
-  /** After each batch has committed; throwing stops the pass there, as a kill would. */
-  onBatch?: (batch: RetentionBatch) => void
+  /** After each batch has committed, awaited; throwing stops the pass there, as a kill would. */
+  onBatch?: (batch: RetentionBatch) => void | Promise<void>
   leaseSeconds?: number
 }
 
@@ -267,7 +267,7 @@ export async function runRetention(
         sizes.set(step.category, Math.max(LIMITS.retention.minBatchRows, Math.floor(limit / 2)))
       }
       const rows = counts[step.category] ?? 0
-      options.onBatch?.({ category: step.category, rows, limit, waitedMs, ...time })
+      await options.onBatch?.({ category: step.category, rows, limit, waitedMs, ...time })
       // Until a batch finds nothing: one whose rows changed meanwhile (PostgreSQL) may take fewer than it found.
       if (rows === 0) break
     }
