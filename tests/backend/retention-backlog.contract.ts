@@ -19,11 +19,12 @@ const POLICY: RetentionPolicy = { messageDays: 730, ipDays: 90, trashDays: 30, s
 const daysAgo = (n: number) => new Date(NOW.getTime() - n * 86_400_000)
 
 /** The backlog: a year and more without retention. */
-const OLD = 12_000 // past the message period
-const OLD_IP = 6_000 // inside it, past the IP period
+// Anonymizing rewrites a row into every index (2–3 ms a row in PGlite): fewer of those, to keep the suite's time.
+const OLD = 16_000 // past the message period
+const OLD_IP = 1_500 // inside it, past the IP period
 const TRASHED = 1_000 // trashed 40 days ago
 const SPAM = 500 // spam from 40 days ago
-const FRESH = 500 // inside every period
+const FRESH = 1_000 // inside every period
 const TOTAL = OLD + OLD_IP + TRASHED + SPAM + FRESH
 
 async function seedBacklog(setup: Sql): Promise<void> {
@@ -112,11 +113,13 @@ export function describeRetentionBacklog(name: string, open: () => Promise<Priva
       for (const batch of batches) {
         expect(batch.taken).toBeLessThanOrEqual(batch.limit)
         expect(batch.taken).toBe(batch.rows)
-        expect(batch.limit).toBeLessThanOrEqual(
-          batch.category === 'ip_addresses' ? LIMITS.retention.anonymizeBatchRows : LIMITS.retention.batchRows,
-        )
+        expect(batch.limit).toBeLessThanOrEqual(LIMITS.retention.batchRows)
       }
       expect(batches.filter((b) => b.category === 'messages').length).toBeGreaterThanOrEqual(OLD / LIMITS.retention.batchRows)
+      // Each category starts small, then takes what its measured cost per row fits in half the budget.
+      for (const category of ['messages', 'ip_addresses'] as const) {
+        expect(batches.find((b) => b.category === category)?.limit).toBe(LIMITS.retention.minBatchRows)
+      }
       // The query asked after the third batch was answered before the pass ended, within a batch or two.
       expect(answeredAfter).toBeDefined()
       expect(answeredAfter!).toBeLessThanOrEqual(asked! + 1)

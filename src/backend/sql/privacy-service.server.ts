@@ -6,7 +6,7 @@ import type { SqlDatabase } from './client'
 import { erasePersonalData, exportPersonalData } from './privacy.server'
 import { log } from '~/lib/log.server'
 import { MAINTENANCE_STEP_BUDGET_MS } from './maintenance.server'
-import { listDestructionRecords, type RetentionBatch, type RetentionBatchSizes, runRetention } from './retention.server'
+import { listDestructionRecords, type RetentionBatch, type RetentionRates, runRetention } from './retention.server'
 
 /** A batch over the budget is worth a warning (decision 184); the rest is summed up per pass. */
 function logBatch(batch: RetentionBatch): void {
@@ -23,15 +23,15 @@ export function createPrivacyService(
   mailLog: MailLog | null,
   retention: { exclusive: boolean; quietFor?: () => number } = { exclusive: false },
 ): PrivacyService {
-  // What the process learns of batch sizes, kept from pass to pass; and one pass of its own at a time.
-  const batchSizes: RetentionBatchSizes = new Map()
+  // What the process learns of each category's cost per row, kept from pass to pass; one pass of its own at a time.
+  const rates: RetentionRates = new Map()
   let passing = false
   return {
     async runRetention(policy) {
       if (passing) return { ran: false, records: [] }
       passing = true
       try {
-        return await runRetention(db, policy, now(), { ...retention, batchSizes, onBatch: logBatch })
+        return await runRetention(db, policy, now(), { ...retention, rates, onBatch: logBatch })
       } finally {
         passing = false
       }

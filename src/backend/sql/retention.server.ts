@@ -126,13 +126,16 @@ export interface RetentionBatch {
   waitedMs: number
 }
 
-/** Rows per statement, per category; kept by the caller from pass to pass (a process's lifetime). */
-export type RetentionBatchSizes = Map<DestructionCategory, number>
+/**
+ * The highest cost per row (own milliseconds, the machine's share left out) measured per category:
+ * kept by the caller from pass to pass (a process's lifetime), as maintenance keeps its rates.
+ */
+export type RetentionRates = Map<DestructionCategory, number>
 
 export interface RetentionOptions {
   /** The only process on the database (embedded): a lease left by a killed predecessor is taken at once. */
   exclusive?: boolean
-  batchSizes?: RetentionBatchSizes
+  rates?: RetentionRates
   /** Milliseconds since the app's last query, 0 while one is in flight (embedded: watchActivity). */
   quietFor?: () => number
   /** After each batch has committed, awaited; throwing stops the pass there, as a kill would. */
@@ -233,8 +236,19 @@ async function finish(db: Sql, holder: string, now: Date): Promise<RetentionRun[
   })
 }
 
-function firstBatchSize(category: DestructionCategory): number {
-  return category === 'ip_addresses' ? LIMITS.retention.anonymizeBatchRows : LIMITS.retention.batchRows
+/** Rows the next batch of `category` may take: as many as fit in half the budget at its highest rate. */
+export function batchLimit(rates: RetentionRates, category: DestructionCategory): number {
+  const rate = rates.get(category)
+  const { minBatchRows, batchRows } = LIMITS.retention
+  if (rate === undefined) return minBatchRows
+  const fits = Math.floor((MAINTENANCE_STEP_BUDGET_MS * MAINTENANCE_PREDICTION_SHARE) / Math.max(rate, 1e-3))
+  return Math.min(batchRows, Math.max(minBatchRows, fits))
+}
+
+/** Learns from a batch of a telling size (the fixed cost of a transaction would swamp a few rows). */
+function learn(rates: RetentionRates, category: DestructionCategory, rows: number, ownMs: number): void {
+  if (rows < LIMITS.retention.minBatchRows) return
+  rates.set(category, Math.max(rates.get(category) ?? 0, ownMs / rows))
 }
 
 export async function runRetention(
@@ -245,7 +259,7 @@ export async function runRetention(
 ): Promise<RetentionRun> {
   const holder = randomUUID()
   const leaseSeconds = options.leaseSeconds ?? LIMITS.retention.leaseSeconds
-  const sizes = options.batchSizes ?? new Map()
+  const rates = options.rates ?? new Map()
   const left = await claim(db, holder, now, options)
   if (!left) return { ran: false, records: [] }
   const cutoffs = cutoffsOf(policy, now)
@@ -253,7 +267,7 @@ export async function runRetention(
     const params = step.before ? [cutoffs[step.before]] : []
     for (;;) {
       const waitedMs = await yieldToRequests(options.quietFor)
-      const limit = sizes.get(step.category) ?? firstBatchSize(step.category)
+      const limit = batchLimit(rates, step.category)
       let counts: Counts = {}
       const time = await timed(async () => {
         counts = await db.transaction(async (tx) => {
@@ -262,11 +276,8 @@ export async function runRetention(
           return done
         })
       })
-      // Its own time (less the machine's share) past half the budget: smaller from now on (decision 180's rule).
-      if (time.ms - time.runQueueMs > MAINTENANCE_STEP_BUDGET_MS * MAINTENANCE_PREDICTION_SHARE) {
-        sizes.set(step.category, Math.max(LIMITS.retention.minBatchRows, Math.floor(limit / 2)))
-      }
       const rows = counts[step.category] ?? 0
+      learn(rates, step.category, rows, time.ms - time.runQueueMs)
       await options.onBatch?.({ category: step.category, rows, limit, waitedMs, ...time })
       // Until a batch finds nothing: one whose rows changed meanwhile (PostgreSQL) may take fewer than it found.
       if (rows === 0) break
