@@ -45,6 +45,20 @@ describe("the backend's privacy service, embedded (mail logged to outbox.jsonl)"
     expect(JSON.stringify(await readOutbox(test.dataDir)).toLowerCase()).not.toContain(VISITOR)
   })
 
+  it('runs one retention pass at a time in its process, taking over at once a lease its killed predecessor left', async () => {
+    await test.db.query(
+      `update public.retention_pass set holder = 'killed', lease_until = now() + interval '1 hour', pass_at = now(), tally = '{}'`,
+    )
+    const policy = { messageDays: 730, ipDays: 90, trashDays: 30, spamDays: 30, recordYears: 3 }
+    const [first, second] = await Promise.all([
+      test.backend.privacy.runRetention(policy),
+      test.backend.privacy.runRetention(policy),
+    ])
+    expect(first.ran).toBe(true)
+    expect(second).toEqual({ ran: false, records: [] })
+    expect((await test.db.query('select holder from public.retention_pass')).rows).toEqual([{ holder: null }])
+  })
+
   it("refuses the asking admin's own address", async () => {
     expect(await test.backend.privacy.erase('admin@example.com', { via: 'staff', actor: 'ADMIN@example.com' })).toEqual({
       ok: false,

@@ -214,7 +214,7 @@ async function addToTally(tx: Sql, holder: string, counts: Counts, leaseSeconds:
          tally = (select coalesce(jsonb_object_agg(k, coalesce((tally ->> k)::int, 0) + coalesce(($3::jsonb ->> k)::int, 0)), '{}')
                   from jsonb_object_keys(tally || $3::jsonb) as k)
      where holder = $1`,
-    [holder, leaseSeconds, JSON.stringify(counts)],
+    [holder, leaseSeconds, JSON.stringify(Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)))],
   )
   if (rowCount === 0) throw new RetentionLeaseLostError()
 }
