@@ -143,6 +143,18 @@ if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only
   process.exit(0)
 }
 
+// `npm run bench -- --only retention`: retention's first pass over a 38,000-row backlog (decision 184).
+if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'retention') {
+  const { benchRetention } = await import('./bench-retention.mjs')
+  const retention = benchRetention({ rounds: quick ? 1 : 2 })
+  const table = ['| measure | result | target |', '|---|---|---|', ...retention.rows.map((r) => `| ${r.join(' | ')} |`)]
+  const report = `Measured ${results.date} on ${results.machine} with \`npm run bench -- --only retention\`.\n\n${table.join('\n')}\n`
+  mkdirSync('bench-results', { recursive: true })
+  writeFileSync('bench-results/retention.md', report)
+  console.log(`\n${report}`)
+  process.exit(retention.ok ? 0 : 1)
+}
+
 // `npm run bench -- --only seed`: seeding 100,000 messages on both drivers (scripts/bench/seed.mjs).
 if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'seed') {
   const seedRows = await benchSeed({ dataDir: `${DATA_DIR}-seed`, runs: quick ? 1 : 2 })
@@ -181,6 +193,11 @@ results.seed = await benchSeed({ dataDir: `${DATA_DIR}-seed` })
 log('maintenance: a simulated year of a busy firm on one embedded folder…')
 const { benchMaintenance } = await import('./bench-maintenance.mjs')
 results.maintenance = benchMaintenance({ quick })
+
+// 2d. Retention's first pass over a backlog of 38,000 rows due (decision 184).
+log('retention: the first pass over 38,000 rows due, an inbox query every 5 ms…')
+const { benchRetention } = await import('./bench-retention.mjs')
+results.retention = benchRetention({ rounds: 1, log })
 
 // 3. Throughput of / beside the static file, then page weight and Lighthouse, on the seeded data.
 server = await startServer({ outputDir: OUTPUT_DIR, port: PORT, env: { DATA_DIR } })
@@ -231,6 +248,7 @@ const rows = [
   ...results.search.rows.map((r) => [r.label, r.value, r.target]),
   ...results.seed.map((r) => [r.label, r.value, r.target]),
   ...results.maintenance.rows,
+  ...results.retention.rows,
   ...Object.entries(results.lighthouse).map(([path, s]) => [
     `Lighthouse mobile ${path}`,
     `performance ${s.performance} (median of runs: ${s.performanceRuns.join(', ')}), accessibility ${s.accessibility}, best practices ${s.bestPractices}, SEO ${s.seo}; FCP ${s.fcpMs} ms, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}, SI ${s.siMs} ms`,

@@ -68,6 +68,19 @@ export const LIMITS = {
     runEveryHours: 24,
     /** Destruction records the staff page shows, newest first. */
     recordsShown: 100,
+    /**
+     * Rows one retention statement may take (decision 184): a category's first batch takes
+     * minBatchRows, later ones as many as its highest cost per row measured in this process fits
+     * in half of the 100 ms a step may hold the database, between these two. Anonymizing an IP
+     * address writes the row again into every index, the trigrams of its text included: 2–3 ms a
+     * row in PGlite (measured), some fifty times a deletion, so about 20 rows a batch.
+     */
+    batchRows: 1000,
+    minBatchRows: 10,
+    /** A pass holds the job this long past its latest batch; a killed pass's hold lapses after it. */
+    leaseSeconds: 60,
+    /** A pass skipped (another instance's under way) or failed is tried again this much later. */
+    retryMinutes: 10,
   },
   spam: {
     /**

@@ -5,8 +5,14 @@ import { outboxPath, readOutbox } from '~/backend/mail/outbox.server'
 import { isEmptyExport } from '~/domain/privacy'
 import { openTestBackend, type TestBackend } from './embedded-harness'
 import { describePrivacyContract } from './privacy.contract'
+import { describeRetentionBacklog } from './retention-backlog.contract'
 
 describePrivacyContract('PGlite (embedded)', async () => {
+  const test = await openTestBackend()
+  return { app: test.db, setup: test.db, builtinAuth: true, dispose: test.dispose }
+})
+
+describeRetentionBacklog('PGlite (embedded)', async () => {
   const test = await openTestBackend()
   return { app: test.db, setup: test.db, builtinAuth: true, dispose: test.dispose }
 })
@@ -37,6 +43,20 @@ describe("the backend's privacy service, embedded (mail logged to outbox.jsonl)"
     expect(isEmptyExport(await test.backend.privacy.exportData(VISITOR))).toBe(true)
     expect((await readOutbox(test.dataDir)).map((mail) => mail.text)).toContain('Başka biri yazdı')
     expect(JSON.stringify(await readOutbox(test.dataDir)).toLowerCase()).not.toContain(VISITOR)
+  })
+
+  it('runs one retention pass at a time in its process, taking over at once a lease its killed predecessor left', async () => {
+    await test.db.query(
+      `update public.retention_pass set holder = 'killed', lease_until = now() + interval '1 hour', pass_at = now(), tally = '{}'`,
+    )
+    const policy = { messageDays: 730, ipDays: 90, trashDays: 30, spamDays: 30, recordYears: 3 }
+    const [first, second] = await Promise.all([
+      test.backend.privacy.runRetention(policy),
+      test.backend.privacy.runRetention(policy),
+    ])
+    expect(first.ran).toBe(true)
+    expect(second).toEqual({ ran: false, records: [] })
+    expect((await test.db.query('select holder from public.retention_pass')).rows).toEqual([{ holder: null }])
   })
 
   it("refuses the asking admin's own address", async () => {

@@ -23,6 +23,7 @@ const TABLES = {
   spam_settings: 'value',
   spam_learned: 'verdict',
   backup_state: 'holder',
+  retention_pass: 'holder',
 } as const
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
 
@@ -347,6 +348,19 @@ describe('as the server (a login role in app_server)', () => {
     expect((await app.query('select last_snapshot_at from public.backup_state')).rows[0].last_snapshot_at).toBeInstanceOf(Date)
     await expectDenied(app.query('delete from public.backup_state'))
     await expectDenied(app.query('insert into public.backup_state (id) values (true)'))
+  })
+
+  it("claims the retention pass's lease, keeps its tally and frees it, and nothing more", async () => {
+    const claimed = await app.query(
+      `update public.retention_pass set holder = 'grants-test', lease_until = now() + interval '1 minute', pass_at = now()
+       where holder is null or lease_until < now()`,
+    )
+    expect(claimed.rowCount).toBe(1)
+    await app.query(`update public.retention_pass set tally = '{"messages": 3}' where holder = 'grants-test'`)
+    expect((await app.query('select tally from public.retention_pass')).rows).toEqual([{ tally: { messages: 3 } }])
+    await app.query(`update public.retention_pass set holder = null, lease_until = '-infinity', pass_at = null, tally = '{}'`)
+    await expectDenied(app.query('delete from public.retention_pass'))
+    await expectDenied(app.query('insert into public.retention_pass (id) values (true)'))
   })
 
   it('may do nothing beyond what the app does', async () => {

@@ -4,10 +4,11 @@
  * supabase mode (tests/backend/privacy.contract.ts).
  */
 import { pgDatabase } from '~/backend/sql/pg.server'
-import { describePrivacyContract } from '../backend/privacy.contract'
+import { describePrivacyContract, type PrivacySubject } from '../backend/privacy.contract'
+import { describeRetentionBacklog } from '../backend/retention-backlog.contract'
 import { createSupabaseDatabase } from '../support/test-database'
 
-describePrivacyContract('PostgreSQL 17 (app_server)', async () => {
+async function openSubject(): Promise<PrivacySubject> {
   const database = await createSupabaseDatabase()
   const app = pgDatabase({ url: database.appUrl, maxConnections: 2, applicationName: 'privacy-test' })
   const setup = pgDatabase({ url: database.superuserUrl, maxConnections: 1, applicationName: 'privacy-test-setup' })
@@ -22,4 +23,7 @@ describePrivacyContract('PostgreSQL 17 (app_server)', async () => {
       await database.drop()
     },
   }
-})
+}
+
+describePrivacyContract('PostgreSQL 17 (app_server)', openSubject)
+describeRetentionBacklog('PostgreSQL 17 (app_server)', openSubject)

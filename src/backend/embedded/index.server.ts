@@ -93,6 +93,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedIn
     accounts: builtinAccounts,
     // One process per data folder (the lock): what a dead predecessor left claimed is free at once.
     mail: { ...options.mail, dataDir: options.dataDir, logEmails: options.logEmails, exclusive: true },
+    quietFor: activity?.quietFor,
     onClose: release,
   })
   if (activity) {

@@ -10,8 +10,7 @@ export const LOCK_KEYS = {
   migrations: 7_305_118_402,
   /** The admin list changes one change at a time (two admins removing each other leave one). */
   team: 7_305_118_404,
-  /** One retention run at a time; an instance that finds it held skips its run. */
-  retention: 7_305_118_425,
+  // 7_305_118_425 was the retention job's until decision 185 (a lease row since): not to be reused.
   /** An erasure and a restore's re-run of erasures never interleave. */
   privacy: 7_305_118_426,
   /** Notifying is serialised across instances, so the flood count is exact. */

@@ -141,7 +141,7 @@ const tick = (ms: number) => new Promise<void>((resolve) => (ms > 0 ? setTimeout
  * then, while a query of the app is still under way (a request's transaction between two of its
  * statements), a millisecond at a time, at most MAX_WAIT_FOR_APP_MS. Returns the time waited.
  */
-async function yieldToRequests(quietFor: (() => number) | undefined): Promise<number> {
+export async function yieldToRequests(quietFor: (() => number) | undefined): Promise<number> {
   const started = performance.now()
   await tick(0)
   while (quietFor && quietFor() === 0 && performance.now() - started < MAX_WAIT_FOR_APP_MS) await tick(1)
@@ -164,7 +164,7 @@ function runQueueMs(): number | undefined {
  * Runs one statement and measures it: wall time, the process's CPU time, and the main thread's
  * wait for a CPU (a loaded machine's share of the wall time; the rest is the work and I/O).
  */
-async function timed(run: () => Promise<unknown>): Promise<{ ms: number; cpuMs: number; runQueueMs: number }> {
+export async function timed(run: () => Promise<unknown>): Promise<{ ms: number; cpuMs: number; runQueueMs: number }> {
   const queued = runQueueMs()
   const cpu = process.cpuUsage()
   const started = performance.now()

@@ -4,16 +4,38 @@ import type { MailLog } from '../mail/transport.server'
 import type { Accounts } from './accounts.server'
 import type { SqlDatabase } from './client'
 import { erasePersonalData, exportPersonalData } from './privacy.server'
-import { listDestructionRecords, runRetention } from './retention.server'
+import { log } from '~/lib/log.server'
+import { MAINTENANCE_STEP_BUDGET_MS } from './maintenance.server'
+import { listDestructionRecords, type RetentionBatch, type RetentionRates, runRetention } from './retention.server'
+
+/** A batch over the budget is worth a warning (decision 184); the rest is summed up per pass. */
+function logBatch(batch: RetentionBatch): void {
+  if (batch.ms <= MAINTENANCE_STEP_BUDGET_MS) return
+  log().warn(
+    `[retention] a batch of ${batch.category} (${batch.rows} of at most ${batch.limit} rows) held the database ${Math.round(batch.ms)} ms (cpu ${Math.round(batch.cpuMs)} ms, waiting for a cpu ${Math.round(batch.runQueueMs)} ms), over the ${MAINTENANCE_STEP_BUDGET_MS} ms a step should take`,
+  )
+}
 
 export function createPrivacyService(
   db: SqlDatabase,
   now: () => Date,
   accounts: Accounts,
   mailLog: MailLog | null,
+  retention: { exclusive: boolean; quietFor?: () => number } = { exclusive: false },
 ): PrivacyService {
+  // What the process learns of each category's cost per row, kept from pass to pass; one pass of its own at a time.
+  const rates: RetentionRates = new Map()
+  let passing = false
   return {
-    runRetention: (policy) => runRetention(db, policy, now()),
+    async runRetention(policy) {
+      if (passing) return { ran: false, records: [] }
+      passing = true
+      try {
+        return await runRetention(db, policy, now(), { ...retention, rates, onBatch: logBatch })
+      } finally {
+        passing = false
+      }
+    },
     records: (limit) => listDestructionRecords(db, limit),
     async exportData(email) {
       const data = await exportPersonalData(db, email, now())

@@ -51,6 +51,11 @@ export interface SqlBackendParts {
     /** The only process on the database (embedded): its worker takes over at once after a crash. */
     exclusive: boolean
   }
+  /**
+   * Milliseconds since the app's last query, 0 while one is in flight (embedded: watchActivity):
+   * the retention job's batches let the app's queries under way finish first.
+   */
+  quietFor?: () => number
   /** Runs after the database is closed, or after a failed open (say, releasing the data folder's lock). */
   onClose?: () => void | Promise<void>
 }
@@ -112,7 +117,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
     mail: mail.service,
     team: createTeamStore(db, accounts),
     inboxEvents,
-    privacy: createPrivacyService(db, now, accounts, mail.log),
+    privacy: createPrivacyService(db, now, accounts, mail.log, { exclusive: parts.mail.exclusive, quietFor: parts.quietFor }),
     spam: createSpamService(db, now),
     status: createBackendStatus(
       db,

@@ -1,8 +1,11 @@
 /**
  * Runs the retention job in the server: once at start, then every LIMITS.retention.runEveryHours
  * (the KVKK regulation asks for destruction at the latest every 6 months; daily keeps every row
- * within a day of its period). Several instances may each run it: the backend lets one at a time
- * do the work. The timer never keeps the process alive.
+ * within a day of its period). Several instances may each run it: the backend lets one pass at a
+ * time do the work. A pass that stood aside (another's under way, or the lease of one killed
+ * moments ago not yet lapsed) or failed is tried again LIMITS.retention.retryMinutes later, so a
+ * pass cut short is finished within minutes, not the next day (decision 184). A pass lasting
+ * longer than the interval is not started twice. The timers never keep the process alive.
  */
 import type { PrivacyService } from '~/backend/backend'
 import type { RetentionPolicy } from '~/domain/privacy'
@@ -17,18 +20,42 @@ export function startRetentionSchedule(
     error: (line, error) => appLog().error({ err: error }, line),
   },
 ): () => void {
+  const retryMinutes = LIMITS.retention.retryMinutes
+  let running = false
+  let stopped = false
+  let retry: ReturnType<typeof setTimeout> | undefined
+
   async function run(): Promise<void> {
+    if (running || stopped) return
+    running = true
+    clearTimeout(retry)
+    let again = false
     try {
       const result = await (await privacy()).runRetention(policy)
-      if (!result.ran) return log.info('[retention] another instance is running the job; skipped here')
-      const done = result.records.map((r) => `${r.category} ${r.count} (${r.method})`).join(', ')
-      log.info(`[retention] ${done || 'nothing was due'}`)
+      if (result.ran) {
+        const done = result.records.map((r) => `${r.category} ${r.count} (${r.method})`).join(', ')
+        log.info(`[retention] ${done || 'nothing was due'}`)
+      } else {
+        again = true
+        log.info(`[retention] another pass is under way; tried again in ${retryMinutes} minutes`)
+      }
     } catch (error) {
-      log.error('[retention] the run failed; the next one tries again:', error)
+      again = true
+      log.error(`[retention] the pass failed; tried again in ${retryMinutes} minutes:`, error)
+    } finally {
+      running = false
+    }
+    if (again && !stopped) {
+      retry = setTimeout(() => void run(), retryMinutes * 60 * 1000)
+      retry.unref()
     }
   }
   void run()
   const timer = setInterval(() => void run(), LIMITS.retention.runEveryHours * 60 * 60 * 1000)
   timer.unref()
-  return () => clearInterval(timer)
+  return () => {
+    stopped = true
+    clearInterval(timer)
+    clearTimeout(retry)
+  }
 }
