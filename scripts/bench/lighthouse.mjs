@@ -165,7 +165,7 @@ export async function lighthousePages(base, paths, { runs = 3, log = () => {} } 
 
 /** The table's figures of a page's summary. */
 export function lighthouseFigures(s) {
-  const slow = s.disturbedRuns.length ? `; not counted, machine busy: ${s.disturbedRuns.join(', ')}` : ''
+  const slow = s.disturbedRuns.length && !s.allDisturbed ? `; not counted, machine busy: ${s.disturbedRuns.join(', ')}` : ''
   const warn = s.allDisturbed ? ' (every run on a busy machine: not a fair measure)' : ''
   return `performance **${s.performance}**${warn} (runs: ${s.performanceRuns.join(', ')}${slow}); FCP ${s.fcpMs} ms, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms (from CPU time, median of runs: ≤ ${s.cpuTbtMsMedian} ms), CLS ${s.cls}, SI ${s.siMs} ms; runs' host benchmarkIndex ${s.runs.map((r) => r.benchmarkIndex).join(', ')}, main-thread wall ÷ CPU ${s.runs.map((r) => r.contention).join(', ')}`
 }
