@@ -62,6 +62,11 @@ export default defineConfig(({ command }) => ({
     ],
   },
   build: {
+    // No preload helper in the framework chunk (~0.8 KB gzipped of every first load: the helper and
+    // the list of every lazy chunk's imports). A lazy chunk's imports are then fetched once the
+    // chunk itself has arrived: one round trip more for an island or the admin pages, none in the
+    // first load, whose files the server's HTML lists (docs/decisions/181-first-load-headroom.md).
+    modulePreload: false,
     // Fonts stay files (cacheable, and the CSP allows no data: fonts).
     assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
     // Bundle analysis only: BUILD_SOURCEMAP=1 npm run build

@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test'
 import { PHONE, PHONE_HERO_BUDGET_KB } from '../../tests/support/phone.ts'
 import { photoBannerPng } from '../../tests/support/photo-banner.ts'
 import { CHROMIUM_FLAGS, chromiumPath } from './browser.mjs'
-import { lighthouseScores } from './lighthouse.mjs'
+import { lighthouseFigures, lighthousePages, waitUntilIdle } from './lighthouse.mjs'
 
 const ADMIN = 'admin@example.com'
 const PATHS = ['/', '/en']
@@ -65,9 +65,16 @@ async function signIn(page, baseUrl, dataDir) {
   // The page's handlers may not be attached yet: send until the code field appears.
   for (let attempt = 0; !(await page.getByLabel('Doğrulama Kodu').isVisible()); attempt++) {
     if (attempt > 20) throw new Error('the login page did not ask for a code')
-    await page.getByLabel('E-posta').fill(ADMIN)
-    await page.getByRole('button', { name: 'Doğrulama Kodu Gönder' }).click()
-    await page.waitForTimeout(500)
+    // On a busy machine the code step can come after the wait: never click a button it replaced.
+    const send = page.getByRole('button', { name: 'Doğrulama Kodu Gönder' })
+    if (await send.isVisible()) {
+      await page.getByLabel('E-posta').fill(ADMIN)
+      await send.click()
+    }
+    await page
+      .getByLabel('Doğrulama Kodu')
+      .waitFor({ timeout: 2000 })
+      .catch(() => {})
   }
   await page.getByLabel('Doğrulama Kodu').fill(await code())
   await page.getByRole('button', { name: 'Giriş Yap' }).click()
@@ -117,7 +124,7 @@ async function uploadPhotos(browser, baseUrl, dataDir) {
  * caller has measured it already), then with a 4.3 MB photo uploaded for each language: hero
  * bytes, upload time, Lighthouse (mobile, `runs` runs per page).
  */
-export async function benchBanner({ url, dataDir, runs = 3, peakMemoryMb = () => 0, defaultLighthouse }) {
+export async function benchBanner({ url, dataDir, runs = 3, peakMemoryMb = () => 0, serverPid, defaultLighthouse }) {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
   try {
     log('hero bytes on a 390 px phone at DPR 3, default banners…')
@@ -125,9 +132,8 @@ export async function benchBanner({ url, dataDir, runs = 3, peakMemoryMb = () =>
     for (const path of PATHS) defaults[path] = await heroBytes(browser, `${url}${path}`)
     let lighthouseDefault = defaultLighthouse
     if (!lighthouseDefault) {
-      log(`Lighthouse (mobile) on / and /en with the default banners, ${runs} runs each…`)
-      lighthouseDefault = {}
-      for (const path of PATHS) lighthouseDefault[path] = await lighthouseScores(`${url}${path}`, { runs })
+      log(`Lighthouse (mobile) on / and /en with the default banners, ${runs} fair runs each…`)
+      lighthouseDefault = await lighthousePages(url, PATHS, { runs, log: (line) => log(`  ${line}`) })
     }
     log('uploading a 4.3 MB photo-like PNG per language through the banner dialog…')
     const memoryBeforeMb = peakMemoryMb()
@@ -135,9 +141,10 @@ export async function benchBanner({ url, dataDir, runs = 3, peakMemoryMb = () =>
     const memory = { beforeMb: memoryBeforeMb, afterMb: peakMemoryMb() }
     const uploaded = {}
     for (const path of PATHS) uploaded[path] = await heroBytes(browser, `${url}${path}`)
-    log(`Lighthouse (mobile) on / and /en with the uploaded banners, ${runs} runs each…`)
-    const lighthouse = {}
-    for (const path of PATHS) lighthouse[path] = await lighthouseScores(`${url}${path}`, { runs })
+    // The uploads' image work (and, in the bench, the load rounds before them) must be over.
+    if (serverPid) log(`server idle after ${await waitUntilIdle(serverPid)} s`)
+    log(`Lighthouse (mobile) on / and /en with the uploaded banners, ${runs} fair runs each…`)
+    const lighthouse = await lighthousePages(url, PATHS, { runs, log: (line) => log(`  ${line}`) })
     return { defaults, uploads, memory, uploaded, lighthouseDefault, lighthouse }
   } finally {
     await browser.close()
@@ -166,8 +173,8 @@ export function bannerRows(result) {
       const s = result.lighthouse[path]
       return [
         `Lighthouse mobile ${path}: default banner → 4.3 MB photo uploaded`,
-        `performance ${before.performance} → ${s.performance} (median of runs: ${s.performanceRuns.join(', ')}); LCP ${before.lcpMs} → ${s.lcpMs} ms; FCP ${s.fcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}, SI ${s.siMs} ms`,
-        'performance ≥ 95, LCP ≤ 2.5 s',
+        `default: performance ${before.performance}, LCP ${before.lcpMs} ms → uploaded: ${lighthouseFigures(s)}`,
+        'performance 100, LCP ≤ 2.5 s',
       ]
     }),
   ]
@@ -189,6 +196,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       dataDir: DATA_DIR,
       runs: process.argv.includes('--quick') ? 1 : 3,
       peakMemoryMb: server.peakMemoryMb,
+      serverPid: server.pid,
     })
     const rows = bannerRows(result)
     console.log(['| measure | result | target |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n'))

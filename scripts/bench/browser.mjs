@@ -29,6 +29,7 @@ export async function firstLoadJs(url) {
     const inlineGzip = inline ? gzipSync(inline, { level: 9 }).length : 0
     return {
       files: files.length,
+      list: [...files.map((f) => ({ name: new URL(f.url).pathname, gzip: f.gzip })), { name: '(inline)', gzip: inlineGzip }],
       kbGzip: (files.reduce((n, f) => n + f.gzip, 0) + inlineGzip) / 1024,
     }
   } finally {

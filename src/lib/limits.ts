@@ -2,6 +2,8 @@
  * Every limit of the product, named once. Validation schemas, rate limiters, the
  * database's CHECK constraints (supabase/migrations) and the tests read them from here.
  */
+import { INBOX_SEARCH_LIMITS } from './inbox-search-limits'
+
 export const LIMITS = {
   contact: {
     nameMin: 2,
@@ -36,13 +38,8 @@ export const LIMITS = {
   },
   inbox: {
     pageSize: 50,
-    /**
-     * The highest page a message query may ask for: far past any real inbox (5 million rows at 50
-     * a page), low enough to keep OFFSET sane. The route falls back to page 1 beyond it, the server
-     * functions refuse it, and the SQL core clamps to it.
-     */
-    maxPage: 100_000,
-    searchMax: 200,
+    /** maxPage and searchMax, in a module of their own: see inbox-search-limits.ts. */
+    ...INBOX_SEARCH_LIMITS,
     /** Rows one bulk action may touch. */
     bulkMax: 200,
     exportMax: 10_000,

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ContactSearchSchema } from '~/features/contact/contact-result'
+import { parseContactSearch } from '~/features/contact/contact-result'
 import { landingHead, loadLandingPage } from '~/features/landing'
 import { LandingPage } from '~/features/landing/components/landing-page'
 import { getLocale } from '~/paraglide/runtime'
 
 export const Route = createFileRoute('/')({
-  validateSearch: ContactSearchSchema,
+  validateSearch: parseContactSearch,
   loader: async () => {
     const locale = getLocale()
     return { locale, data: await loadLandingPage(locale) }

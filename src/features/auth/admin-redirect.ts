@@ -2,7 +2,7 @@
  * The login route's search params and where a sign-in leads. Kept apart from the sign-in
  * schemas: route options are part of the route tree every page loads.
  */
-import * as v from 'valibot'
+import type { SearchSchemaInput } from '@tanstack/react-router'
 
 /**
  * Where to go after sign-in: only a path inside the admin area, so a crafted link
@@ -15,6 +15,10 @@ export function safeAdminRedirect(target: unknown): string {
   return target
 }
 
-export const LoginSearchSchema = v.object({
-  redirect: v.optional(v.pipe(v.string(), v.maxLength(512))),
-})
+const REDIRECT_MAX = 512
+
+/** The login route's search params: `redirect` kept when it is text of a sane length (plain code: decision 181). */
+export function parseLoginSearch(search: { redirect?: string } & SearchSchemaInput): { redirect: string | undefined } {
+  const { redirect }: Record<string, unknown> = search
+  return { redirect: typeof redirect === 'string' && redirect.length <= REDIRECT_MAX ? redirect : undefined }
+}

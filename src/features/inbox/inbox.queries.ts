@@ -7,7 +7,7 @@ import { type DehydratedState, dehydrate, keepPreviousData, queryOptions } from 
 import type { ContactMessage, MessagePage } from '~/domain/messages'
 import { describeError } from '~/lib/app-error'
 import { getQueryClient } from '~/lib/query-client'
-import type { InboxSearch } from './inbox.schemas'
+import type { InboxSearch } from './inbox.search'
 import { getMessage, listMessages } from './inbox.functions'
 
 export type MessageListParams = Pick<InboxSearch, 'status' | 'q' | 'page'>

@@ -5,16 +5,18 @@ import {
   BulkIdsInputSchema,
   BulkUpdateStatusInputSchema,
   ExportMessagesInputSchema,
-  InboxSearchSchema,
   ListMessagesInputSchema,
+  MessageIdInputSchema,
 } from './inbox.schemas'
+import { parseInboxSearch } from './inbox.search'
 
 const MAX_PAGE = LIMITS.inbox.maxPage
 
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e'
-const parse = (input: unknown) => v.parse(InboxSearchSchema, input)
+// What a URL may hold, beyond what the input type lets a link give.
+const parse = (input: Record<string, unknown>) => parseInboxSearch(input as never)
 
-describe('InboxSearchSchema', () => {
+describe('parseInboxSearch (the route’s search params)', () => {
   it('defaults to everything on page one', () => {
     expect(parse({})).toEqual({ status: 'all', q: '', page: 1, id: undefined })
   })
@@ -67,6 +69,12 @@ describe('InboxSearchSchema', () => {
 
   it('keeps the other params when one is bad', () => {
     expect(parse({ status: 'nope', q: 'x', page: 'y', id: ID })).toEqual({ status: 'all', q: 'x', page: 1, id: ID })
+  })
+
+  it('takes as an id exactly what the server functions take', () => {
+    for (const id of [ID, ID.toUpperCase(), `${ID}x`, ID.replaceAll('-', ''), ` ${ID}`]) {
+      expect(parse({ id }).id !== undefined).toBe(v.safeParse(MessageIdInputSchema, { id }).success)
+    }
   })
 })
 

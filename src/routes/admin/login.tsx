@@ -1,12 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { getAdminSession } from '~/features/auth/session.functions'
-import { LoginSearchSchema, safeAdminRedirect } from '~/features/auth/admin-redirect'
+import { parseLoginSearch, safeAdminRedirect } from '~/features/auth/admin-redirect'
 import { LoginPage } from '~/features/auth/components/login-page'
 import { m } from '~/paraglide/messages'
 
 export const Route = createFileRoute('/admin/login')({
-  validateSearch: LoginSearchSchema,
+  validateSearch: parseLoginSearch,
   beforeLoad: async ({ search }) => {
     // A signed-in admin has nothing to do here.
     if (await getAdminSession()) throw redirect({ href: safeAdminRedirect(search.redirect) })

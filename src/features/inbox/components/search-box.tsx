@@ -3,7 +3,7 @@ import { type Ref, useEffect, useEffectEvent, useState } from 'react'
 import { searchMode } from '~/domain/messages'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
-import { normalizeSearch } from '../inbox.schemas'
+import { normalizeSearch } from '../inbox.search'
 
 const DEBOUNCE_MS = 300
 

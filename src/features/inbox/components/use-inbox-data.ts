@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { InboxSearch } from '../inbox.schemas'
+import type { InboxSearch } from '../inbox.search'
 import { messageQueryOptions, messagesQueryOptions } from '../inbox.queries'
 import type { InboxNavigate } from './inbox-navigate'
 import { redirectIfSignedOut } from './use-message-actions'

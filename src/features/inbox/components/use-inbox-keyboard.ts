@@ -1,6 +1,6 @@
 import type { RefObject } from 'react'
 import type { ContactMessage } from '~/domain/messages'
-import type { InboxSearch } from '../inbox.schemas'
+import type { InboxSearch } from '../inbox.search'
 import { placeOf, placeOfFilter } from '../message-place'
 import type { InboxNavigate } from './inbox-navigate'
 import type { MessageHandlers } from './message-handlers'

@@ -5,14 +5,14 @@ import { SignOutButton } from '~/features/auth/components/sign-out-button'
 import { SnapshotWarning } from '~/features/backups/components/snapshot-warning'
 import { BannerManagerButton } from '~/features/banners/components/banner-manager-button'
 import { type InboxNavigate, InboxPage } from '~/features/inbox/components/inbox-page'
-import { INBOX_SEARCH_DEFAULTS, InboxSearchSchema } from '~/features/inbox/inbox.schemas'
+import { INBOX_SEARCH_DEFAULTS, parseInboxSearch } from '~/features/inbox/inbox.search'
 import { NotificationSettingsButton } from '~/features/notifications/components/notification-settings-button'
 import { PrivacyLink } from '~/features/privacy/components/privacy-link'
 import { TeamLink } from '~/features/team/components/team-link'
 import { m } from '~/paraglide/messages'
 
 export const Route = createFileRoute('/admin/_authed/messages')({
-  validateSearch: InboxSearchSchema,
+  validateSearch: parseInboxSearch,
   search: { middlewares: [stripSearchParams(INBOX_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search: { status, q, page, id } }) => ({ status, q, page, id }),
   // Imported on demand: TanStack Query belongs to the admin chunks, not to the shared route tree.

@@ -1,0 +1,50 @@
+/**
+ * The inbox route's search params, read leniently: a bad or stale link still opens a sensible
+ * view, each param falling back on its own. Plain code, not a valibot schema: route options are
+ * part of the route tree every public page loads, and this parser is all the inbox puts there
+ * (docs/decisions/181-first-load-headroom.md). Runs anywhere; no server code.
+ */
+import type { SearchSchemaInput } from '@tanstack/react-router'
+import { STATUS_FILTERS, type StatusFilter } from '~/domain/messages'
+import { INBOX_SEARCH_LIMITS } from '~/lib/inbox-search-limits'
+
+/** Trims, drops characters PostgreSQL text cannot hold (NUL), mends lone surrogates and caps the length. */
+export function normalizeSearch(text: string): string {
+  let clean = ''
+  for (const char of text) {
+    const code = char.charCodeAt(0)
+    // C0 controls other than tab and line breaks: NUL breaks PostgreSQL text, the rest are noise.
+    if (code < 0x20 && char !== '\t' && char !== '\n' && char !== '\r') continue
+    // A lone UTF-16 surrogate becomes U+FFFD, as in stored contact text (PGlite would cut the rest).
+    clean += char.length === 1 && code >= 0xd800 && code <= 0xdfff ? '\uFFFD' : char
+  }
+  let capped = clean.trim().slice(0, INBOX_SEARCH_LIMITS.searchMax)
+  // Never cut an emoji in half: a lone high surrogate at the end goes too.
+  if (/[\uD800-\uDBFF]$/.test(capped)) capped = capped.slice(0, -1)
+  return capped.trim()
+}
+
+/** valibot's `uuid()` pattern, so the route and the server functions agree on what an id is. */
+export const UUID_PATTERN = /^[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/iu
+
+export type InboxSearch = { status: StatusFilter; q: string; page: number; id: string | undefined }
+
+/** The defaults, which the route strips from the URL. */
+export const INBOX_SEARCH_DEFAULTS = { status: 'all', q: '', page: 1 } as const satisfies Partial<InboxSearch>
+
+// The router parses `?q=123` and `?page=2` as numbers, so both accept either.
+function readPage(value: unknown): number {
+  const page = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value
+  return typeof page === 'number' && Number.isInteger(page) && page >= 1 && page <= INBOX_SEARCH_LIMITS.maxPage ? page : 1
+}
+
+/** A link may give any of the params (the input type); a URL may hold anything (read as unknown). */
+export function parseInboxSearch(search: Partial<InboxSearch> & SearchSchemaInput): InboxSearch {
+  const { status, q, page, id }: Record<string, unknown> = search
+  return {
+    status: STATUS_FILTERS.includes(status as StatusFilter) ? (status as StatusFilter) : 'all',
+    q: typeof q === 'string' || typeof q === 'number' ? normalizeSearch(String(q)) : '',
+    page: readPage(page),
+    id: typeof id === 'string' && UUID_PATTERN.test(id) ? id : undefined,
+  }
+}
