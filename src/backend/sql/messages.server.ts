@@ -42,7 +42,7 @@ export interface NewMessageEffects {
  */
 const COMMON_WORD_START = 0.5
 
-/** How often the planner's statistics are read again for wordStartShare. */
+/** How often the search columns' statistics are read again (readSearchStats). */
 const WORD_START_STATS_MS = 10 * 60_000
 
 /**
@@ -81,51 +81,70 @@ export function substringShare(stats: SearchTextStats, term: string): number | u
   return common + histogram
 }
 
-export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessageEffects): MessageStore {
-  let wordStarts: { readAt: number; shares: Map<string, number> } | undefined
-  let textStats: { readAt: number; stats: SearchTextStats } | undefined
-  /** The statistics of the stored search text (up to 100 common values and 101 bounds), read once in a while. */
-  async function searchTextStats(tx: Sql): Promise<SearchTextStats> {
-    if (!textStats || performance.now() - textStats.readAt > WORD_START_STATS_MS) {
-      const { rows } = await tx.query<{
-        common: string[] | null
-        shares: number[] | null
-        histogram: string[] | null
-        nulls: number
-      }>(
-        `select most_common_vals::text::text[] as common, most_common_freqs as shares,
-                histogram_bounds::text::text[] as histogram, null_frac as nulls
-         from pg_catalog.pg_stats
-         where schemaname = 'public' and tablename = 'contact_messages' and attname = 'search_text'`,
-      )
-      const row = rows[0]
-      const shares = (row?.shares ?? []).map(Number)
-      const stats: SearchTextStats = {
-        common: (row?.common ?? []).map((value, i) => ({ value, share: shares[i] ?? 0 })),
-        histogram: row?.histogram ?? [],
-        histogramShare: Math.max(0, 1 - Number(row?.nulls ?? 0) - shares.reduce((sum, share) => sum + share, 0)),
-      }
-      textStats = { readAt: performance.now(), stats }
-    }
-    return textStats.stats
+/** What ANALYZE keeps of the two search columns that the list's choices read. */
+export interface SearchStats {
+  text: SearchTextStats
+  /** Shares of the most common word starts (lower case); a start not among them is rare. */
+  wordStarts: Map<string, number>
+}
+
+/**
+ * Reads the search columns' statistics through private.message_search_stats() (migration
+ * 20261130000000), which every mode's migrations create: pg_stats hides a table with row-level
+ * security from the server's role in the postgres and Supabase modes (decision 187). A Supabase
+ * project whose migrations were not pushed yet has no such function: then there are no statistics,
+ * and the planner decides alone, as for a table never analyzed.
+ */
+export async function readSearchStats(tx: Sql): Promise<SearchStats> {
+  const present = await tx.query<{ present: boolean }>(
+    `select pg_catalog.to_regprocedure('private.message_search_stats()') is not null as present`,
+  )
+  const { rows } = present.rows[0]?.present
+    ? await tx.query<{
+        text_common: string[] | null
+        text_shares: number[] | null
+        text_histogram: string[] | null
+        text_nulls: number | null
+        start_common: (string | null)[] | null
+        start_shares: number[] | null
+      }>('select * from private.message_search_stats()')
+    : { rows: [] }
+  const row = rows[0]
+  const shares = (row?.text_shares ?? []).map(Number)
+  const starts = (row?.start_shares ?? []).map(Number)
+  return {
+    text: {
+      common: (row?.text_common ?? []).map((value, i) => ({ value, share: shares[i] ?? 0 })),
+      histogram: row?.text_histogram ?? [],
+      histogramShare: Math.max(0, 1 - Number(row?.text_nulls ?? 0) - shares.reduce((sum, share) => sum + share, 0)),
+    },
+    // most_common_elem_freqs has three more numbers than there are elements (the smallest and
+    // largest frequency, and the NULLs'): only the elements' own are paired.
+    wordStarts: new Map(
+      (row?.start_common ?? []).flatMap((start, i) => (start === null ? [] : [[start, starts[i] ?? 0] as const])),
+    ),
   }
+}
+
+export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessageEffects): MessageStore {
+  let searchStats: { readAt: number; stats: SearchStats } | undefined
+  /**
+   * The search columns' statistics (up to 100 common values, 101 bounds and the common word
+   * starts), read once in a while, not per call: they change only with ANALYZE.
+   */
+  async function statsOf(tx: Sql): Promise<SearchStats> {
+    if (!searchStats || performance.now() - searchStats.readAt > WORD_START_STATS_MS) {
+      searchStats = { readAt: performance.now(), stats: await readSearchStats(tx) }
+    }
+    return searchStats.stats
+  }
+  const searchTextStats = async (tx: Sql) => (await statsOf(tx)).text
   /**
    * The share of messages whose name or address has a word starting with `term`, from the most
    * common elements ANALYZE keeps of the word-start column (0 when it is not among them: then it
-   * is rare). Read once in a while, not per call: statistics change only with ANALYZE.
+   * is rare).
    */
-  async function wordStartShare(tx: Sql, term: string): Promise<number> {
-    if (!wordStarts || performance.now() - wordStarts.readAt > WORD_START_STATS_MS) {
-      const { rows } = await tx.query<{ start: string; share: number }>(
-        `select e.start, e.share from pg_catalog.pg_stats s,
-           unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(start, share)
-         where s.schemaname = 'public' and s.tablename = 'contact_messages' and s.attname = 'search_word_starts'
-           and e.start is not null`,
-      )
-      wordStarts = { readAt: performance.now(), shares: new Map(rows.map((row) => [row.start, Number(row.share)])) }
-    }
-    return wordStarts.shares.get(term.toLowerCase()) ?? 0
-  }
+  const wordStartShare = async (tx: Sql, term: string) => (await statsOf(tx)).wordStarts.get(term.toLowerCase()) ?? 0
 
   return {
     async create(input, context) {
