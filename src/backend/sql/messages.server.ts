@@ -42,6 +42,16 @@ export interface NewMessageEffects {
  */
 const COMMON_WORD_START = 0.5
 
+/**
+ * From this share of the messages on (readSearchStats), a substring search is counted and paged by
+ * walking the newest messages, as a common word start is. The planner cannot weigh that itself for
+ * a server role under row-level security: PostgreSQL applies a LIKE to a column's statistics only
+ * for a role that may read every row, and otherwise guesses a fixed share (10 of 100,000 rows for
+ * 'example', which every message holds), so it read the whole trigram index and sorted 100,000
+ * rows for the page (250–500 ms a call on PostgreSQL 17, against 1–2 ms walking; decision 188).
+ */
+const COMMON_SUBSTRING = 0.5
+
 /** How often the search columns' statistics are read again (readSearchStats). */
 const WORD_START_STATS_MS = 10 * 60_000
 
@@ -206,8 +216,12 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           // A word start that most messages have ('e' of every '….example' address) is the
           // exception: its index lists most of the table, which costs more to read than walking the
           // newest messages on the date index until the cap is met (a few thousand rows at most).
-          const walk =
-            WORD_START.test(query.search.trim()) && (await wordStartShare(tx, query.search.trim())) >= COMMON_WORD_START
+          // So is a substring that most messages hold ('exa'…'example'): a server role under RLS
+          // plans it blind, and the trigram index read all 100,000 (decision 188).
+          const walk = WORD_START.test(query.search.trim())
+            ? (await wordStartShare(tx, query.search.trim())) >= COMMON_WORD_START
+            : searchMode(query.search.trim()) === 'substring' &&
+              (substringShare(await searchTextStats(tx), query.search.trim()) ?? 0) >= COMMON_SUBSTRING
           if (walk) await tx.exec('set local enable_bitmapscan = off; set local enable_seqscan = off')
           else if (searchMode(query.search.trim()) === 'wordStart') await tx.exec('set local enable_seqscan = off')
           else {
