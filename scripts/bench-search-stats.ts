@@ -59,7 +59,8 @@ export default async function main([rounds = '5', ...args]: string[]): Promise<n
     for (const q of prefixes) {
       const times: Record<keyof typeof stores, number[]> = { with: [], without: [] }
       for (let round = 0; round < Number(rounds); round++) {
-        for (const name of (round % 2 ? ['without', 'with'] : ['with', 'without']) as const) {
+        const order: (keyof typeof stores)[] = round % 2 ? ['without', 'with'] : ['with', 'without']
+        for (const name of order) {
           const started = performance.now()
           await stores[name].list({ status: 'all', search: q, page: 1, pageSize: 50 })
           times[name].push(performance.now() - started)
