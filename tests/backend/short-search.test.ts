@@ -10,7 +10,8 @@ import { searchMode } from '~/domain/messages'
 import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/index.server'
 import { makeContactMessage } from '~/backend/seed-messages'
 import { messageFilter } from '~/backend/sql/message-rows.server'
-import { insertContactMessages, substringShare } from '~/backend/sql/messages.server'
+import { insertContactMessages } from '~/backend/sql/messages.server'
+import { substringShare } from '~/backend/sql/search-stats.server'
 
 let instance: EmbeddedInstance
 let dataDir: string

@@ -181,6 +181,10 @@ describe.each(CALLERS)('as $name', (caller) => {
     await expectDenied(asCaller(caller, `select private.rate_limit_check('contactPerIp:203.0.113.9', 5, 600)`))
   })
 
+  it("cannot read the messages' search statistics", async () => {
+    await expectDenied(asCaller(caller, 'select * from private.message_search_stats()'))
+  })
+
   it('cannot list the files of the public bucket', async () => {
     await superuser.query(`insert into storage.objects (bucket_id, name) values ('industry-images', $1) on conflict do nothing`, [
       'banners/listed.png',
@@ -391,6 +395,56 @@ describe('as the server (a login role in app_server)', () => {
     await app.query(`insert into private.privacy_secrets (name, value) values ('grants-test', repeat('b', 64))`)
     expect((await app.query(`select count(*)::int as n from private.privacy_secrets`)).rows).toEqual([{ n: 1 }])
     expect((await app.query(`delete from public.admin_changes where email = 'nobody@example.com'`)).rowCount).toBe(0)
+  })
+
+  it("reads the messages' search statistics through the one function made for it, not through pg_stats", async () => {
+    await superuser.query(
+      `insert into public.contact_messages (name, email, message)
+       select 'Kişi ' || i, 'kisi' || i || '@example.com', 'Stats message number ' || i from generate_series(1, 40) i`,
+    )
+    await superuser.query('analyze public.contact_messages')
+    try {
+      // RLS hides the table's rows of pg_stats from the server's role (decision 187).
+      const hidden = await app.query(`select attname from pg_stats where tablename = 'contact_messages'`)
+      expect(hidden.rows).toEqual([])
+      const { rows, fields } = await app.query('select * from private.message_search_stats()')
+      // Only what the search's choices read: two columns' common values, shares and histogram.
+      expect(fields.map((field) => field.name)).toEqual([
+        'text_common',
+        'text_shares',
+        'text_histogram',
+        'text_nulls',
+        'start_common',
+        'start_shares',
+      ])
+      expect(rows).toHaveLength(1)
+      expect(rows[0].text_histogram).toContain('kişi 1\x01kisi1@example.com\x01stats message number 1')
+      expect(rows[0].start_common).toContain('ex')
+    } finally {
+      await superuser.query(`delete from public.contact_messages where message like 'Stats %'`)
+    }
+  })
+
+  it('is the only role that may run the statistics function, which runs with a fixed search path', async () => {
+    const { rows } = await superuser.query(
+      `select p.prosecdef as definer, p.provolatile as volatility, p.pronargs as args, p.proconfig as config,
+              pg_get_userbyid(p.proowner) as owner,
+              array(select coalesce(nullif(a.grantee, 0)::regrole::text, 'PUBLIC') from aclexplode(p.proacl) a
+                    where a.privilege_type = 'EXECUTE' order by 1) as executors
+       from pg_proc p where p.oid = 'private.message_search_stats()'::regprocedure`,
+    )
+    expect(rows).toEqual([
+      {
+        definer: true,
+        volatility: 's',
+        args: 0,
+        config: ['search_path=""'],
+        owner: 'postgres',
+        executors: ['app_server', 'postgres'],
+      },
+    ])
+    // A login role in none of the app's roles: PUBLIC has nothing.
+    await expectDenied(authenticator.query('select * from private.message_search_stats()'))
   })
 
   it('no API role reads the hash key', async () => {

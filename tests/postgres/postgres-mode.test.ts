@@ -199,3 +199,35 @@ describe('migration 0004 on a database of the old head', () => {
     }
   })
 })
+
+describe('the server as a login role in app_server (docs/deployment.md)', () => {
+  it('starts on a database its owner migrated, and lists and searches the messages', async () => {
+    const database = await createPlainDatabase({ appRole: true })
+    const dataDir = await tempDir()
+    const owner = await openInstance(database.url, dataDir)
+    await owner.backend.close()
+    try {
+      // Up to date, the app's role creates nothing: before, its CREATE SCHEMA IF NOT EXISTS was
+      // refused ("permission denied for database"), and the server never opened.
+      const app = await openInstance(database.appUrl!, dataDir)
+      try {
+        await app.backend.messages.create({ name: 'Ayşe Yılmaz', email: 'ayse@example.com', message: 'ERP hakkında.' })
+        const page = await app.backend.messages.list({ status: 'all', search: 'yılmaz', page: 1, pageSize: 20 })
+        expect(page.items.map((m) => m.name)).toEqual(['Ayşe Yılmaz'])
+      } finally {
+        await app.backend.close()
+      }
+      // A pending migration still needs the owner: the app's role is refused, nothing applied.
+      const pending = pgDatabase({ url: database.appUrl!, maxConnections: 1, applicationName: 'pusula-test' })
+      try {
+        const later = { name: 'test/later.sql', sql: 'select 1' }
+        await expect(applyMigrations(pending, [...MIGRATIONS, later])).rejects.toMatchObject({ code: '42501' })
+      } finally {
+        await pending.close()
+      }
+    } finally {
+      await database.drop()
+      await fs.rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})

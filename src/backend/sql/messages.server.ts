@@ -24,6 +24,7 @@ import {
   messageOrder,
   toContactMessage,
 } from './message-rows.server'
+import { type SearchStats, readSearchStats, substringShare } from './search-stats.server'
 
 /** What a new message causes besides its row: the admins' notifications (mail/notifications.server.ts). */
 export interface NewMessageEffects {
@@ -42,7 +43,24 @@ export interface NewMessageEffects {
  */
 const COMMON_WORD_START = 0.5
 
-/** How often the planner's statistics are read again for wordStartShare. */
+/**
+ * From this share of the messages on (readSearchStats), a substring search is counted and paged by
+ * walking the newest messages, as a common word start is. The planner cannot weigh that itself for
+ * a server role under row-level security: PostgreSQL applies a LIKE to a column's statistics only
+ * for a role that may read every row, and otherwise guesses a fixed share (10 of 100,000 rows for
+ * 'example', which every message holds), so it read the whole trigram index and sorted 100,000
+ * rows for the page (250–500 ms a call on PostgreSQL 17, against 1–2 ms walking; decision 188).
+ */
+const COMMON_SUBSTRING = 0.5
+
+/**
+ * A capped substring search's page is walked on the date index when the estimate says it is met
+ * within this many rows (page × page size ÷ share): each compared in full, about 10 ms on
+ * PostgreSQL 17 (decision 188).
+ */
+const PAGE_WALK_ROWS = 10_000
+
+/** How often the search columns' statistics are read again (readSearchStats). */
 const WORD_START_STATS_MS = 10 * 60_000
 
 /**
@@ -57,75 +75,25 @@ const WORD_START_STATS_MS = 10 * 60_000
  */
 const RARE_SUBSTRING = 0.2
 
-/** What ANALYZE keeps of the stored search text: its most common values and a histogram of the rest. */
-export interface SearchTextStats {
-  common: { value: string; share: number }[]
-  /** Values of the histogram, each standing for an equal part of the rows not among the common ones. */
-  histogram: string[]
-  /** The share of rows the histogram stands for (1 less the common values' and the NULLs'). */
-  histogramShare: number
-}
-
-/**
- * The share of messages whose search text contains `term`, estimated from the statistics as the
- * planner does for a LIKE: the common values that contain it, plus the histogram's share of them.
- * Undefined without statistics (a table never analyzed): then the planner decides alone.
- */
-export function substringShare(stats: SearchTextStats, term: string): number | undefined {
-  if (stats.common.length === 0 && stats.histogram.length === 0) return undefined
-  const needles = [...new Set([term.toLocaleLowerCase('tr'), term.toLowerCase()])]
-  const contains = (text: string) => needles.some((needle) => text.includes(needle))
-  const common = stats.common.reduce((sum, entry) => sum + (contains(entry.value) ? entry.share : 0), 0)
-  const histogram =
-    stats.histogram.length === 0 ? 0 : (stats.histogram.filter(contains).length / stats.histogram.length) * stats.histogramShare
-  return common + histogram
-}
-
 export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessageEffects): MessageStore {
-  let wordStarts: { readAt: number; shares: Map<string, number> } | undefined
-  let textStats: { readAt: number; stats: SearchTextStats } | undefined
-  /** The statistics of the stored search text (up to 100 common values and 101 bounds), read once in a while. */
-  async function searchTextStats(tx: Sql): Promise<SearchTextStats> {
-    if (!textStats || performance.now() - textStats.readAt > WORD_START_STATS_MS) {
-      const { rows } = await tx.query<{
-        common: string[] | null
-        shares: number[] | null
-        histogram: string[] | null
-        nulls: number
-      }>(
-        `select most_common_vals::text::text[] as common, most_common_freqs as shares,
-                histogram_bounds::text::text[] as histogram, null_frac as nulls
-         from pg_catalog.pg_stats
-         where schemaname = 'public' and tablename = 'contact_messages' and attname = 'search_text'`,
-      )
-      const row = rows[0]
-      const shares = (row?.shares ?? []).map(Number)
-      const stats: SearchTextStats = {
-        common: (row?.common ?? []).map((value, i) => ({ value, share: shares[i] ?? 0 })),
-        histogram: row?.histogram ?? [],
-        histogramShare: Math.max(0, 1 - Number(row?.nulls ?? 0) - shares.reduce((sum, share) => sum + share, 0)),
-      }
-      textStats = { readAt: performance.now(), stats }
+  let searchStats: { readAt: number; stats: SearchStats } | undefined
+  /**
+   * The search columns' statistics (up to 100 common values, 101 bounds and the common word
+   * starts), read once in a while, not per call: they change only with ANALYZE.
+   */
+  async function statsOf(tx: Sql): Promise<SearchStats> {
+    if (!searchStats || performance.now() - searchStats.readAt > WORD_START_STATS_MS) {
+      searchStats = { readAt: performance.now(), stats: await readSearchStats(tx) }
     }
-    return textStats.stats
+    return searchStats.stats
   }
+  const searchTextStats = async (tx: Sql) => (await statsOf(tx)).text
   /**
    * The share of messages whose name or address has a word starting with `term`, from the most
    * common elements ANALYZE keeps of the word-start column (0 when it is not among them: then it
-   * is rare). Read once in a while, not per call: statistics change only with ANALYZE.
+   * is rare).
    */
-  async function wordStartShare(tx: Sql, term: string): Promise<number> {
-    if (!wordStarts || performance.now() - wordStarts.readAt > WORD_START_STATS_MS) {
-      const { rows } = await tx.query<{ start: string; share: number }>(
-        `select e.start, e.share from pg_catalog.pg_stats s,
-           unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(start, share)
-         where s.schemaname = 'public' and s.tablename = 'contact_messages' and s.attname = 'search_word_starts'
-           and e.start is not null`,
-      )
-      wordStarts = { readAt: performance.now(), shares: new Map(rows.map((row) => [row.start, Number(row.share)])) }
-    }
-    return wordStarts.shares.get(term.toLowerCase()) ?? 0
-  }
+  const wordStartShare = async (tx: Sql, term: string) => (await statsOf(tx)).wordStarts.get(term.toLowerCase()) ?? 0
 
   return {
     async create(input, context) {
@@ -187,14 +155,16 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           // A word start that most messages have ('e' of every '….example' address) is the
           // exception: its index lists most of the table, which costs more to read than walking the
           // newest messages on the date index until the cap is met (a few thousand rows at most).
-          const walk =
-            WORD_START.test(query.search.trim()) && (await wordStartShare(tx, query.search.trim())) >= COMMON_WORD_START
+          // So is a substring that most messages hold ('exa'…'example'): a server role under RLS
+          // plans it blind, and the trigram index read all 100,000 (decision 188).
+          const term = query.search.trim()
+          const share = searchMode(term) === 'substring' ? substringShare(await searchTextStats(tx), term) : undefined
+          const walk = WORD_START.test(term)
+            ? (await wordStartShare(tx, term)) >= COMMON_WORD_START
+            : (share ?? 0) >= COMMON_SUBSTRING
           if (walk) await tx.exec('set local enable_bitmapscan = off; set local enable_seqscan = off')
-          else if (searchMode(query.search.trim()) === 'wordStart') await tx.exec('set local enable_seqscan = off')
-          else {
-            const share = substringShare(await searchTextStats(tx), query.search.trim())
-            if (share !== undefined && share < RARE_SUBSTRING) await tx.exec('set local enable_seqscan = off')
-          }
+          else if (searchMode(term) === 'wordStart') await tx.exec('set local enable_seqscan = off')
+          else if (share !== undefined && share < RARE_SUBSTRING) await tx.exec('set local enable_seqscan = off')
           const matched = await tx.query<{ n: number }>(
             `select count(*)::int as n from (select 1 from public.contact_messages where ${where}
              ${walk ? `order by ${messageOrder(query.status)}` : ''} limit $${params.length + 1}) m`,
@@ -206,6 +176,12 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           // the hope of meeting them early would read every row for a rare term. A common term
           // (count at the cap) meets its page early on the date index.
           if (totalExact) await tx.exec('set local enable_indexscan = off')
+          // The planner knows that only if it may read the statistics: for the server's role under
+          // RLS it guesses a handful of matches and sorts them all (15,000 for 'platform', 50–60 ms
+          // on PostgreSQL 17). With the estimate, a page that the walk meets within
+          // PAGE_WALK_ROWS rows is walked (decision 188).
+          else if (!walk && share !== undefined && share > 0 && (page * pageSize) / share <= PAGE_WALK_ROWS)
+            await tx.exec('set local enable_bitmapscan = off; set local enable_seqscan = off')
           return { items: await pageOf(), total: totalExact ? n : cap - 1, totalExact, unread, page, pageSize }
         },
         { snapshot: true },

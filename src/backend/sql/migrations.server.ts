@@ -38,6 +38,10 @@ export const MIGRATIONS: readonly Migration[] = [...sorted(prelude, 'embedded'),
  * once apply each file exactly once, and a failing file leaves nothing half-applied.
  */
 export async function applyMigrations(db: Sql, migrations = MIGRATIONS): Promise<string[]> {
+  // Up to date: nothing to create. A server connecting as a login role in app_server (least
+  // privilege, docs/deployment.md) may not create a schema, not even one that exists, since
+  // CREATE SCHEMA IF NOT EXISTS checks the privilege first; it may read what was applied.
+  if (await allRecorded(db, migrations)) return []
   await db.transaction(async (tx) => {
     await lockUntilCommit(tx, 'migrations')
     await tx.exec(`
@@ -70,6 +74,19 @@ export async function applyMigrations(db: Sql, migrations = MIGRATIONS): Promise
     }
   }
   return applied
+}
+
+/** Whether every one of `migrations` is recorded as applied, without creating anything. */
+async function allRecorded(db: Sql, migrations: readonly Migration[]): Promise<boolean> {
+  const { rows } = await db.query<{ present: boolean }>(
+    `select pg_catalog.to_regclass('embedded_meta.schema_migrations') is not null as present`,
+  )
+  if (!rows[0]?.present) return false
+  const recorded = await db.query<{ n: number }>(
+    'select count(*)::int as n from embedded_meta.schema_migrations where name = any($1::text[])',
+    [migrations.map((m) => m.name)],
+  )
+  return recorded.rows[0]?.n === migrations.length
 }
 
 /**

@@ -166,6 +166,9 @@ export function pgDatabase(options: PgOptions): SqlDatabase {
       listeners.clear()
       const client = listener
       listener = null
+      // Its socket was unref'd: a tool whose last work is this close would otherwise leave the
+      // event loop empty before the connection's end is heard, and Node ends it mid-await (exit 13).
+      if (client) socketOf(client)?.ref?.()
       await Promise.all([client?.end().catch(() => {}), pool.end()])
     },
   }
