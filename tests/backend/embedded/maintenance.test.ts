@@ -73,6 +73,17 @@ describe('which tables a pass touches', () => {
   })
 })
 
+/** `count` sessions of the seed admin that expired a second before `now`, their hashes `prefix` + n. */
+async function insertExpiredSessions(prefix: string, count: number, now: Date): Promise<void> {
+  const { rows } = await db.query<{ id: string }>('select id from builtin_auth.users where email = $1', [SEED_ADMIN_EMAIL])
+  const expired = new Date(now.getTime() - 1000)
+  await db.query(
+    `insert into builtin_auth.sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
+     select $1 || n, $2, $3, $3, $3 from generate_series(1, $4) n`,
+    [prefix, rows[0]!.id, expired, count],
+  )
+}
+
 describe('a pass', () => {
   it('vacuums and analyzes the messages after status changes and deletions, and leaves no dead rows', async () => {
     await insertContactMessages(
@@ -242,13 +253,8 @@ describe('a pass', () => {
 
   it('sweeps in batches, so no statement deletes more than a batch', async () => {
     const now = subject.clock.now()
-    const { rows } = await db.query<{ id: string }>('select id from builtin_auth.users where email = $1', [SEED_ADMIN_EMAIL])
     const count = LIMITS.database.sweepBatchRows * 2 + 7
-    await db.query(
-      `insert into builtin_auth.sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
-       select 'old-' || n, $1, $2, $2, $2 from generate_series(1, $3) n`,
-      [rows[0]!.id, new Date(now.getTime() - 1000), count],
-    )
+    await insertExpiredSessions('old-', count, now)
     const deletes: number[] = []
     const watched = watchActivity(db, (n) => deletes.push(n)).db
     const steps = await maintainDatabase(watched, now, { idle: false })
@@ -258,13 +264,8 @@ describe('a pass', () => {
 
   it('halves its batch after a statement over half the budget, down to a floor, and keeps it for later passes', async () => {
     const now = subject.clock.now()
-    const { rows } = await db.query<{ id: string }>('select id from builtin_auth.users where email = $1', [SEED_ADMIN_EMAIL])
     const count = 300
-    await db.query(
-      `insert into builtin_auth.sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
-       select 'slow-' || n, $1, $2, $2, $2 from generate_series(1, $3) n`,
-      [rows[0]!.id, new Date(now.getTime() - 1000), count],
-    )
+    await insertExpiredSessions('slow-', count, now)
     const deletes: number[] = []
     const watched = watchActivity(db, (n) => deletes.push(n)).db
     // Every delete slowed past half the budget, as a busy machine might.
