@@ -87,7 +87,7 @@ async function startServer({ outputDir, port, dataDir, databaseUrl }) {
     if (Date.now() > until) throw new Error('the retention pass did not end within 10 minutes')
     await new Promise((r) => setTimeout(r, 250))
   }
-  return { url, pid: server.pid, stop: () => server.stop() }
+  return { url, pid: server.pid, output: () => server.output(), stop: () => server.stop() }
 }
 
 /** How many messages the kept database holds (every status, the trash included). */
@@ -238,7 +238,9 @@ async function typeTerms(serverUrl, cookies, ids, cpu) {
       const id = new URL(e.name).pathname.split('/').pop()
       const fn = Object.entries(ids).find(([, v]) => v === id)?.[0] ?? id
       const term = windows.find((w) => e.start >= w.from && e.start < w.to)?.term ?? '(clearing)'
-      return { fn, term, ms: e.ms }
+      const payload = new URL(e.name).searchParams.get('payload') ?? ''
+      const q = /"k":\["status","q","page"\],"v":\[\{[^}]*\},\{"t":1,"s":"((?:[^"\\]|\\.)*)"/.exec(payload)?.[1]
+      return { fn, term, q: q === undefined ? undefined : JSON.parse(`"${q}"`), start: e.start, ms: e.ms }
     })
     return { calls, cpu: Object.fromEntries(windows.map((w) => [w.term, w.cpuMs])) }
   } finally {
@@ -302,7 +304,17 @@ async function benchDriver({ driver, outputDir, dir, port, rounds, reseed }) {
           ? Number(readFileSync(join(postgres.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0])
           : 0
         const { calls, cpu } = await typeTerms(server.url, cookies, ids, () => cpuMs(server.pid, postmasterPid))
+        // The server's own time for each list call (its request log, in order), beside the browser's.
+        const logged = server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes(`/_serverFn/${ids.listMessages}`))
+          .map((line) => Number(/"durationMs":([\d.]+)/.exec(line)?.[1] ?? / ([\d.]+) ms /.exec(line)?.[1]))
+        const lists = calls.filter((c) => c.fn === 'listMessages')
+        if (logged.length === lists.length) lists.forEach((c, i) => Object.assign(c, { serverMs: logged[i] }))
         runs.push({ calls, cpu, load: `${loadBefore} → ${load()}` })
+        // BENCH_SEARCH_CALLS=<file>: every call of the run (function, search as typed, browser and server ms).
+        if (process.env.BENCH_SEARCH_CALLS) writeFileSync(process.env.BENCH_SEARCH_CALLS, JSON.stringify(calls, null, 1))
       } finally {
         await server.stop()
       }
@@ -335,6 +347,12 @@ function report(results) {
         `| ${term} | ${kind} | ${n.toLocaleString('en')} | ${s.calls} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.max.toFixed(1)} | ${term === '(clearing)' ? '' : lists ? (cpu / lists).toFixed(0) : ''} |`,
       )
     }
+    const slowest = calls
+      .filter((c) => c.q !== undefined)
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 8)
+      .map((c) => `'${c.q}' ${c.ms.toFixed(0)} ms${c.serverMs === undefined ? '' : ` (server ${c.serverMs} ms)`}`)
+    lines.push('', `Slowest calls, the search as typed: ${slowest.join(', ')}`)
     for (const fn of [...new Set(calls.map((c) => c.fn))]) {
       const s = summarize(calls.filter((c) => c.fn === fn))
       lines.push(`\n${fn}: ${s.calls} calls, p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, max ${s.max.toFixed(1)} ms`)
