@@ -1,4 +1,5 @@
 import { Inbox } from 'lucide-react'
+import { memo, useLayoutEffect, useMemo, useRef } from 'react'
 import type { ContactMessage } from '~/domain/messages'
 import { m } from '~/paraglide/messages'
 import type { MessageHandlers } from './message-handlers'
@@ -25,8 +26,43 @@ export interface MessageTableProps {
 
 const TH = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase'
 
+/**
+ * What a row does, always through the table's latest props: the same functions for the table's
+ * whole life, so that a row whose message and state did not change is not rendered again.
+ */
+interface RowCallbacks {
+  open: (message: ContactMessage, index: number) => void
+  check: (ids: string[], checked: boolean) => void
+  rowRef: (index: number, button: HTMLButtonElement | null) => void
+  handlers: MessageHandlers
+}
+
+function useRowCallbacks(props: MessageTableProps): RowCallbacks {
+  const latest = useRef(props)
+  useLayoutEffect(() => {
+    latest.current = props
+  })
+  return useMemo(
+    () => ({
+      open: (message, index) => latest.current.onOpen(message, index),
+      check: (ids, value) => latest.current.onCheck(ids, value),
+      rowRef: (index, button) => latest.current.rowRef?.(index, button),
+      handlers: {
+        toggle: (message) => latest.current.handlers.toggle(message),
+        spam: (message) => latest.current.handlers.spam(message),
+        notSpam: (message) => latest.current.handlers.notSpam(message),
+        remove: (message) => latest.current.handlers.remove(message),
+        restore: (message) => latest.current.handlers.restore(message),
+        purge: (message) => latest.current.handlers.purge(message),
+      },
+    }),
+    [],
+  )
+}
+
 export function MessageTable(props: MessageTableProps) {
-  const { items, loading, stale, checked, onCheck } = props
+  const { items, loading, stale, checked, onCheck, selectedId, activeIndex, trash = false } = props
+  const callbacks = useRowCallbacks(props)
   const all = items ?? []
   const checkedHere = all.filter((msg) => checked.has(msg.id)).length
   const headerState = checkedHere === 0 ? false : checkedHere === all.length ? true : 'indeterminate'
@@ -81,26 +117,68 @@ export function MessageTable(props: MessageTableProps) {
             </td>
           </tr>
         ) : (
-          all.map((message, index) => <MessageRow key={message.id} {...props} message={message} index={index} />)
+          all.map((message, index) => (
+            <MessageRow
+              key={message.id}
+              message={message}
+              index={index}
+              selected={message.id === selectedId}
+              active={activeIndex === index}
+              checked={checked.has(message.id)}
+              trash={trash}
+              callbacks={callbacks}
+            />
+          ))
         )}
       </tbody>
     </table>
   )
 }
 
-function MessageRow({
-  message,
-  index,
-  selectedId,
-  activeIndex,
-  checked,
-  onCheck,
-  onOpen,
-  handlers,
-  trash,
-  rowRef,
-}: MessageTableProps & { message: ContactMessage; index: number }) {
-  const selected = message.id === selectedId
+interface MessageRowProps {
+  message: ContactMessage
+  index: number
+  selected: boolean
+  /** The j/k cursor is on this row. */
+  active: boolean
+  checked: boolean
+  trash: boolean
+  callbacks: RowCallbacks
+}
+
+/**
+ * Equal rows: the same place, state and message content. Each search answers with new objects,
+ * often for the same messages (typing 'mehm' → 'mehme'), and a page holds 50 rows: rendering only
+ * the rows that changed keeps the page responsive while staff type.
+ */
+function sameRow(a: MessageRowProps, b: MessageRowProps): boolean {
+  return (
+    a.index === b.index &&
+    a.selected === b.selected &&
+    a.active === b.active &&
+    a.checked === b.checked &&
+    a.trash === b.trash &&
+    a.callbacks === b.callbacks &&
+    sameMessage(a.message, b.message)
+  )
+}
+
+function sameMessage(a: ContactMessage, b: ContactMessage): boolean {
+  return (
+    a === b ||
+    (a.id === b.id &&
+      a.name === b.name &&
+      a.email === b.email &&
+      a.message === b.message &&
+      a.status === b.status &&
+      a.createdAt === b.createdAt &&
+      a.readAt === b.readAt &&
+      a.ipAddress === b.ipAddress &&
+      a.deletedAt === b.deletedAt)
+  )
+}
+
+const MessageRow = memo(function MessageRow({ message, index, selected, active, checked, trash, callbacks }: MessageRowProps) {
   const unread = message.status === 'new' && message.deletedAt === null
   const date = trash && message.deletedAt ? message.deletedAt : message.createdAt
   return (
@@ -109,9 +187,9 @@ function MessageRow({
       data-id={message.id}
       data-index={index}
       data-status={message.status}
-      data-active={(activeIndex === index && !selected) || undefined}
+      data-active={(active && !selected) || undefined}
       aria-current={selected || undefined}
-      onClick={() => onOpen(message, index)}
+      onClick={() => callbacks.open(message, index)}
       className={[
         'cursor-pointer border-b border-slate-100 last:border-b-0 hover:bg-slate-50',
         // The open message: tinted, with a brand bar on the leading edge.
@@ -122,8 +200,8 @@ function MessageRow({
     >
       <td className="py-2 pl-3 align-top md:align-middle">
         <RowCheckbox
-          checked={checked.has(message.id)}
-          onChange={(value) => onCheck([message.id], value)}
+          checked={checked}
+          onChange={(value) => callbacks.check([message.id], value)}
           label={m.inbox_select_row({ name: message.name })}
         />
       </td>
@@ -132,12 +210,12 @@ function MessageRow({
       </td>
       <td className="min-w-0 px-3 py-3">
         <button
-          ref={(button) => rowRef?.(index, button)}
+          ref={(button) => callbacks.rowRef(index, button)}
           type="button"
           className={`block max-w-full truncate text-left text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 ${unread ? 'font-semibold' : ''}`}
           onClick={(event) => {
             event.stopPropagation()
-            onOpen(message, index)
+            callbacks.open(message, index)
           }}
           dir="auto"
         >
@@ -160,8 +238,8 @@ function MessageRow({
         <StatusBadge status={message.status} />
       </td>
       <td className="px-2 py-2 text-right whitespace-nowrap">
-        <RowActions message={message} handlers={handlers} />
+        <RowActions message={message} handlers={callbacks.handlers} />
       </td>
     </tr>
   )
-}
+}, sameRow)
