@@ -4,10 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { outboxPath, readOutbox } from '~/backend/mail/outbox.server'
 import { isEmptyExport } from '~/domain/privacy'
 import { openTestBackend, type TestBackend } from './embedded-harness'
+import { describePlannerStatsErasure } from './planner-stats.contract'
 import { describePrivacyContract } from './privacy.contract'
 import { describeRetentionBacklog } from './retention-backlog.contract'
 
 describePrivacyContract('PGlite (embedded)', async () => {
+  const test = await openTestBackend()
+  return { app: test.db, setup: test.db, builtinAuth: true, dispose: test.dispose }
+})
+
+describePlannerStatsErasure('PGlite (embedded)', async () => {
   const test = await openTestBackend()
   return { app: test.db, setup: test.db, builtinAuth: true, dispose: test.dispose }
 })

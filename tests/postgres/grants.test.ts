@@ -185,6 +185,10 @@ describe.each(CALLERS)('as $name', (caller) => {
     await expectDenied(asCaller(caller, 'select * from private.message_search_stats()'))
   })
 
+  it('cannot make the tables with personal data analyzed', async () => {
+    await expectDenied(asCaller(caller, 'select private.analyze_personal_data()'))
+  })
+
   it('cannot list the files of the public bucket', async () => {
     await superuser.query(`insert into storage.objects (bucket_id, name) values ('industry-images', $1) on conflict do nothing`, [
       'banners/listed.png',
@@ -445,6 +449,36 @@ describe('as the server (a login role in app_server)', () => {
     ])
     // A login role in none of the app's roles: PUBLIC has nothing.
     await expectDenied(authenticator.query('select * from private.message_search_stats()'))
+  })
+
+  it('may renew the statistics of the tables with personal data through their one function, and nothing else (decision 194)', async () => {
+    const { rows } = await superuser.query(
+      `select p.prosecdef as definer, p.provolatile as volatility, p.pronargs as args, p.proconfig as config,
+              pg_get_userbyid(p.proowner) as owner,
+              array(select coalesce(nullif(a.grantee, 0)::regrole::text, 'PUBLIC') from aclexplode(p.proacl) a
+                    where a.privilege_type = 'EXECUTE' order by 1) as executors
+       from pg_proc p where p.oid = 'private.analyze_personal_data()'::regprocedure`,
+    )
+    expect(rows).toEqual([
+      {
+        definer: true,
+        volatility: 'v',
+        args: 0,
+        config: ['search_path=""'],
+        owner: 'postgres',
+        executors: ['app_server', 'postgres'],
+      },
+    ])
+    const analyzedAt = () =>
+      superuser.query<{ at: Date | null }>(
+        `select last_analyze as at from pg_stat_user_tables where relid = 'public.contact_messages'::regclass`,
+      )
+    const before = (await analyzedAt()).rows[0]!.at
+    await app.query('select private.analyze_personal_data()')
+    const after = (await analyzedAt()).rows[0]!.at
+    expect(after).not.toBeNull()
+    expect(after!.getTime()).toBeGreaterThan(before?.getTime() ?? 0)
+    await expectDenied(authenticator.query('select private.analyze_personal_data()'))
   })
 
   it('no API role reads the hash key', async () => {

@@ -16,6 +16,13 @@ function logBatch(batch: RetentionBatch): void {
   )
 }
 
+function logAnalyze(step: { ms: number; cpuMs: number; runQueueMs: number }): void {
+  if (step.ms <= MAINTENANCE_STEP_BUDGET_MS) return
+  log().warn(
+    `[retention] renewing the statistics after the pass held the database ${Math.round(step.ms)} ms (cpu ${Math.round(step.cpuMs)} ms, waiting for a cpu ${Math.round(step.runQueueMs)} ms)`,
+  )
+}
+
 export function createPrivacyService(
   db: SqlDatabase,
   now: () => Date,
@@ -31,7 +38,7 @@ export function createPrivacyService(
       if (passing) return { ran: false, records: [] }
       passing = true
       try {
-        return await runRetention(db, policy, now(), { ...retention, rates, onBatch: logBatch })
+        return await runRetention(db, policy, now(), { ...retention, rates, onBatch: logBatch, onAnalyze: logAnalyze })
       } finally {
         passing = false
       }
