@@ -167,31 +167,18 @@ async function startTrace(sql: { query: <T>(q: string) => Promise<{ rows: T[] }>
     checkpoint: boolean
     walKb: number
     gcMs: number
-    cleanMs: number
-    cleanPages: number
   }[] = []
   return {
     async after(batch: RetentionBatch) {
       const end = performance.now()
       const start = end - batch.ms
-      let cleanMs = 0
-      let cleanPages = 0
-      if (process.env.BENCH_RETENTION_GIN_CLEAN === '1' && batch.category === 'ip_addresses') {
-        const t = performance.now()
-        const { rows } = await sql.query<{ pages: number }>(
-          `select gin_clean_pending_list('public.contact_messages_search_text_trgm_idx'::regclass)
-                + gin_clean_pending_list('public.contact_messages_word_starts_idx'::regclass) as pages`,
-        )
-        cleanMs = performance.now() - t
-        cleanPages = Number(rows[0]!.pages)
-      }
       const now = await state()
       const gcMs = gcs
         .filter((g) => g.end > start && g.start < end)
         .reduce((sum, g) => sum + Math.min(g.end, end) - Math.max(g.start, start), 0)
       rows.push({
         i: rows.length,
-        category: batch.category,
+        category: batch.action === 'merge' ? `${batch.category} (merge)` : batch.category,
         rows: batch.rows,
         ms: batch.ms,
         cpuMs: batch.cpuMs,
@@ -199,8 +186,6 @@ async function startTrace(sql: { query: <T>(q: string) => Promise<{ rows: T[] }>
         checkpoint: now.checkpoint !== last.checkpoint,
         walKb: (toBytes(now.wal) - toBytes(last.wal)) / 1024,
         gcMs,
-        cleanMs,
-        cleanPages,
       })
       last = now
     },
@@ -208,7 +193,7 @@ async function startTrace(sql: { query: <T>(q: string) => Promise<{ rows: T[] }>
       observer.disconnect()
       if (process.env.BENCH_RETENTION_TRACE_FILE) writeFileSync(process.env.BENCH_RETENTION_TRACE_FILE, JSON.stringify(rows))
       const fmt = (r: (typeof rows)[number]) =>
-        `#${r.i} ${r.category} ${r.rows} rows: ${r.ms.toFixed(1)} ms (own ${r.own.toFixed(1)}, cpu ${r.cpuMs.toFixed(1)}), wal ${r.walKb.toFixed(0)} kB, gc ${r.gcMs.toFixed(1)} ms, clean after ${r.cleanMs.toFixed(1)} ms (${r.cleanPages} pages)${r.checkpoint ? ', CHECKPOINT' : ''}`
+        `#${r.i} ${r.category} ${r.rows} rows: ${r.ms.toFixed(1)} ms (own ${r.own.toFixed(1)}, cpu ${r.cpuMs.toFixed(1)}), wal ${r.walKb.toFixed(0)} kB, gc ${r.gcMs.toFixed(1)} ms${r.checkpoint ? ', CHECKPOINT' : ''}`
       const byCategory = new Map<string, number[]>()
       for (const r of rows) byCategory.set(r.category, [...(byCategory.get(r.category) ?? []), r.own])
       for (const [category, list] of byCategory) {

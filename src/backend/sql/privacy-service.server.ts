@@ -12,7 +12,7 @@ import { listDestructionRecords, type RetentionBatch, type RetentionRates, runRe
 function logBatch(batch: RetentionBatch): void {
   if (batch.ms <= MAINTENANCE_STEP_BUDGET_MS) return
   log().warn(
-    `[retention] a batch of ${batch.category} (${batch.rows} of at most ${batch.limit} rows) held the database ${Math.round(batch.ms)} ms (cpu ${Math.round(batch.cpuMs)} ms, waiting for a cpu ${Math.round(batch.runQueueMs)} ms), over the ${MAINTENANCE_STEP_BUDGET_MS} ms a step should take`,
+    `[retention] ${batch.action === 'merge' ? `merging the search indexes after ${batch.category}` : `a batch of ${batch.category} (${batch.rows} of at most ${batch.limit} rows)`} held the database ${Math.round(batch.ms)} ms (cpu ${Math.round(batch.cpuMs)} ms, waiting for a cpu ${Math.round(batch.runQueueMs)} ms), over the ${MAINTENANCE_STEP_BUDGET_MS} ms a step should take`,
   )
 }
 

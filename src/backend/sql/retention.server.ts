@@ -47,6 +47,8 @@ interface BatchResult {
   found: number
   /** Where the next batch starts; undefined for the steps without one. */
   cursor?: Cursor
+  /** The batch added entries to the search indexes' pending lists, to be merged before the next. */
+  mergePending?: boolean
 }
 
 interface Step {
@@ -109,6 +111,25 @@ function simpleStep(category: DestructionCategory, before: Cutoff | undefined, s
   }
 }
 
+/**
+ * Merges the search indexes' pending lists, as a step of its own after an anonymizing batch
+ * (decision 193): the entries of that one batch, so that no later batch, and no contact form's
+ * insert, pays for a list filled by many.
+ */
+async function mergePending(db: Sql, category: DestructionCategory, options: RetentionOptions): Promise<void> {
+  const waitedMs = await yieldToRequests(options.quietFor)
+  const time = await timed(() => db.query('select private.merge_message_search_pending()'))
+  await options.onBatch?.({ category, action: 'merge', rows: 0, limit: 0, waitedMs, ...time })
+}
+
+/** A function of a later migration may be missing where migrations were not pushed yet (Supabase). */
+async function hasFunction(tx: Sql, signature: string): Promise<boolean> {
+  const { rows } = await tx.query<{ present: boolean }>('select pg_catalog.to_regprocedure($1) is not null as present', [
+    signature,
+  ])
+  return rows[0]?.present === true
+}
+
 const IP_DUE = 'ip_address is not null and created_at < $1'
 
 const STEPS: Step[] = [
@@ -128,7 +149,7 @@ const STEPS: Step[] = [
         [...params, cursor.key, cursor.id],
       )
       const row = rows[0]!
-      return { counts: { ip_addresses: row.rows }, found: row.found, cursor: cursorOf(row) }
+      return { counts: { ip_addresses: row.rows }, found: row.found, cursor: cursorOf(row), mergePending: row.rows > 0 }
     },
   },
   // Digests list message ids: one whose messages are all gone has nothing left to say.
@@ -161,6 +182,8 @@ const STEPS: Step[] = [
 /** One batch, as it ran: for the log, the tests and the bench. */
 export interface RetentionBatch {
   category: DestructionCategory
+  /** 'merge': the search indexes' pending lists merged after a batch of the category (no rows). */
+  action: 'destroy' | 'merge'
   /** Rows the batch's own category destroyed (its messages' mail not included). */
   rows: number
   limit: number
@@ -239,6 +262,7 @@ export async function runRetention(
   const left = await claim(db, holder, now, { exclusive: options.exclusive, leaseSeconds })
   if (!left) return { ran: false, records: [] }
   const cutoffs = cutoffsOf(policy, now)
+  const canMerge = await hasFunction(db, 'private.merge_message_search_pending()')
   for (const step of STEPS) {
     const params = step.before ? [cutoffs[step.before]] : []
     let cursor = START
@@ -260,7 +284,8 @@ export async function runRetention(
       // The rate from the statement alone: begin, tally and commit cost the same for 10 rows as for 1000.
       learn(rates, step.category, rows, work.ms - work.runQueueMs)
       largest = Math.max(largest, rows)
-      await options.onBatch?.({ category: step.category, rows, limit, waitedMs, ...time })
+      await options.onBatch?.({ category: step.category, action: 'destroy', rows, limit, waitedMs, ...time })
+      if (result.mergePending && canMerge) await mergePending(db, step.category, options)
       // Until a batch finds nothing: one whose rows changed meanwhile (PostgreSQL) may take fewer than it found.
       if (result.found === 0) break
       cursor = result.cursor ?? cursor
