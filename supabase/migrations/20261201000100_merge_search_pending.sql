@@ -1,10 +1,10 @@
--- Retention's anonymizing batches merge what they added to the search indexes' pending lists
--- themselves (decision 193). Anonymizing an IP address writes the row's new version into every
+-- After each of retention's anonymizing batches, what it added to the search indexes' pending
+-- lists is merged, as a step of its own (decision 193). Anonymizing an IP address writes the row's new version into every
 -- index, the two GIN indexes of the search included, whose new entries wait in a pending list of
 -- 64 kB (20261128001000_search_text.sql) until an insert that overflows it merges the whole list
 -- into the index. So of two batches of ten rows, one took 4 ms and the next 78 ms: the one that
--- paid for the merge, of entries mostly not its own. Merged at the end of each batch, a batch pays
--- for its own entries only (2–6 pages: 2–13 ms in PGlite), and its time follows its rows.
+-- paid for the merge, of entries mostly not its own. Merged after each batch, one batch's entries
+-- at a time (2–6 pages: about 5 ms in PGlite), no batch inherits a full list.
 --
 -- gin_clean_pending_list needs the index's owner, which the server's role is not: SECURITY
 -- DEFINER, run as the migrations' role, no argument, a fixed search_path, these two indexes only.

@@ -4,6 +4,7 @@ import type { MailLog } from '../mail/transport.server'
 import type { Accounts } from './accounts.server'
 import type { SqlDatabase } from './client'
 import { erasePersonalData, exportPersonalData } from './privacy.server'
+import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
 import { MAINTENANCE_STEP_BUDGET_MS } from './maintenance.server'
 import { listDestructionRecords, type RetentionBatch, type RetentionRates, runRetention } from './retention.server'
@@ -38,7 +39,14 @@ export function createPrivacyService(
       if (passing) return { ran: false, records: [] }
       passing = true
       try {
-        return await runRetention(db, policy, now(), { ...retention, rates, onBatch: logBatch, onAnalyze: logAnalyze })
+        return await runRetention(db, policy, now(), {
+          ...retention,
+          rates,
+          // Only the embedded database watches the app's activity: there, ANALYZE holds every request (decision 194).
+          analyzeQuietMs: retention.quietFor ? LIMITS.database.maintenanceIdleSeconds * 1000 : 0,
+          onBatch: logBatch,
+          onAnalyze: logAnalyze,
+        })
       } finally {
         passing = false
       }

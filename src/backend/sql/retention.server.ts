@@ -122,6 +122,21 @@ async function mergePending(db: Sql, category: DestructionCategory, options: Ret
   await options.onBatch?.({ category, action: 'merge', rows: 0, limit: 0, waitedMs, ...time })
 }
 
+/**
+ * Waits until the app has made no query for `analyzeQuietMs`, checking every second, at most
+ * LIMITS.retention.analyzeMaxWaitMinutes; then lets the queries under way finish. Returns the time waited.
+ */
+async function waitForQuiet(options: RetentionOptions): Promise<number> {
+  const started = performance.now()
+  const quietMs = options.analyzeQuietMs ?? 0
+  const deadline = started + LIMITS.retention.analyzeMaxWaitMinutes * 60_000
+  while (options.quietFor && quietMs > 0 && options.quietFor() < quietMs && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+  await yieldToRequests(options.quietFor)
+  return performance.now() - started
+}
+
 /** A function of a later migration may be missing where migrations were not pushed yet (Supabase). */
 async function hasFunction(tx: Sql, signature: string): Promise<boolean> {
   const { rows } = await tx.query<{ present: boolean }>('select pg_catalog.to_regprocedure($1) is not null as present', [
@@ -208,6 +223,11 @@ export interface RetentionOptions {
   rates?: RetentionRates
   /** Milliseconds since the app's last query, 0 while one is in flight (embedded: watchActivity). */
   quietFor?: () => number
+  /**
+   * The statistics are renewed once the app has been quiet this long (with quietFor; embedded:
+   * LIMITS.database.maintenanceIdleSeconds); 0 or unset: at once, the app's queries under way first.
+   */
+  analyzeQuietMs?: number
   /** After the statistics were renewed at the end of a pass that destroyed personal data (decision 194). */
   onAnalyze?: (step: { ms: number; cpuMs: number; runQueueMs: number; waitedMs: number }) => void | Promise<void>
   /** After each batch has committed, awaited; throwing stops the pass there, as a kill would. */
@@ -293,8 +313,10 @@ export async function runRetention(
   }
   const records = [...left, ...(await finish(db, holder, now))]
   if (records.some((record) => PERSONAL_DATA.has(record.category))) {
-    // Its own step after the pass, the app's queries first, like a batch (decision 194).
-    const waitedMs = await yieldToRequests(options.quietFor)
+    // Its own step after the pass (decision 194). ANALYZE reads a sample of every table whole, up
+    // to a second for 100,000 messages in PGlite: there, as maintenance does for a large table
+    // (LIMITS.database.maintenanceIdleSeconds), it waits for the app to be quiet, for a while.
+    const waitedMs = await waitForQuiet(options)
     const time = await timed(() => analyzePersonalData(db))
     await options.onAnalyze?.({ ...time, waitedMs })
   }
