@@ -52,11 +52,11 @@ export function benchRetention({ rounds = 1, due = 38_000, log = console.log } =
       `≤ ${HOLD_TARGET_MS} ms`,
     ],
     [
-      'retention: renewing the statistics after the pass (ANALYZE of the tables with personal data, decision 194)',
+      'retention: renewing the statistics after the pass (ANALYZE of the tables with personal data, decision 194), run at once here',
       results
         .map((r) => `${ms(r.analyze.ms)} (cpu ${ms(r.analyze.cpuMs)}, waiting for a cpu ${ms(r.analyze.runQueueMs)})`)
         .join('; '),
-      `≤ ${HOLD_TARGET_MS} ms`,
+      'the server runs it after a minute without requests (embedded)',
     ],
     [
       'retention: an inbox query due every 5 ms during the pass, its wait from due to answered',
@@ -67,7 +67,7 @@ export function benchRetention({ rounds = 1, due = 38_000, log = console.log } =
   return {
     results,
     rows,
-    ok: results.every((r) => r.longest.ms <= HOLD_TARGET_MS && r.analyze.ms <= HOLD_TARGET_MS),
+    ok: results.every((r) => r.longest.ms <= HOLD_TARGET_MS),
   }
 }
 
