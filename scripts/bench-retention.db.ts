@@ -7,6 +7,7 @@
  * app's queries first between batches) while a staff member's inbox query is due every 5 ms, each
  * timed from when it was due. Prints one JSON line (the last of its output) for the caller.
  */
+import { writeFileSync } from 'node:fs'
 import { openEmbedded } from '~/backend/embedded/index.server'
 import { fakeContactMessage } from '~/backend/seed-messages'
 import { bulkInsertMessages } from '~/backend/sql/bulk-insert.server'
@@ -66,14 +67,41 @@ export default async function main([workDir = '.data-bench-retention', dueArg = 
   })()
 
   const batches: RetentionBatch[] = []
+  let analyze = { ms: 0, cpuMs: 0, runQueueMs: 0 }
+  const trace = process.env.BENCH_RETENTION_TRACE === '1' ? await startTrace(instance.db) : undefined
   const started = performance.now()
-  const run = await runRetention(db, policy, now, { exclusive: true, quietFor, onBatch: (batch) => void batches.push(batch) })
+  const run = await runRetention(db, policy, now, {
+    exclusive: true,
+    quietFor,
+    onAnalyze: (step) => {
+      analyze = step
+    },
+    onBatch: async (batch) => {
+      batches.push(batch)
+      await trace?.after(batch)
+    },
+  })
   const passSeconds = (performance.now() - started) / 1000
   probing = false
   await probes
   const sorted = [...waits].sort((a, b) => a - b)
   const longest = batches.reduce((worst, b) => (b.ms > worst.ms ? b : worst), batches[0]!)
   const own = batches.map((b) => b.ms - b.runQueueMs)
+  if (trace) {
+    trace.report()
+    // How a batch finds its rows at the end of the pass (the rows it anonymized or deleted are still in the table).
+    const cutoff = new Date(now.getTime() - policy.ipDays * DAY_MS)
+    const after = `(created_at, id) > ('-infinity', '00000000-0000-0000-0000-000000000000')`
+    for (const q of [
+      `select id from public.contact_messages where ip_address is not null and created_at < $1 and ${after} order by created_at, id limit 10`,
+      `select id from public.contact_messages where created_at < $1 and ${after} order by created_at, id limit 10`,
+      `select id from public.contact_messages where status = 'spam' and created_at < $1 and ${after} order by created_at, id limit 10`,
+      `select id from public.contact_messages where deleted_at < $1 and (deleted_at, id) > ('-infinity', '00000000-0000-0000-0000-000000000000') order by deleted_at, id limit 10`,
+    ]) {
+      const { rows } = await instance.db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q}`, [cutoff])
+      console.error(`[trace] ${q}\n${rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`)
+    }
+  }
   await instance.backend.close()
   console.log(
     JSON.stringify({
@@ -93,6 +121,7 @@ export default async function main([workDir = '.data-bench-retention', dueArg = 
         rows: longest.rows,
       },
       longestOwnMs: Math.max(...own),
+      analyze: { ms: analyze.ms, cpuMs: analyze.cpuMs, runQueueMs: analyze.runQueueMs },
       overBudget: batches.filter((b) => b.ms > 100).length,
       ownOverBudget: own.filter((ms) => ms > 100).length,
       probes: waits.length,
@@ -101,4 +130,81 @@ export default async function main([workDir = '.data-bench-retention', dueArg = 
     }),
   )
   return run.ran ? 0 : 1
+}
+
+/**
+ * BENCH_RETENTION_TRACE=1: what happened inside each batch, read between batches through the
+ * unwatched connection (so it never counts as the app's activity): whether a checkpoint ran in it
+ * (the control file's checkpoint location moved), the write-ahead log it wrote, and the garbage
+ * collections of this process that overlapped it. The slowest batches and the checkpoints go to stderr.
+ */
+async function startTrace(sql: { query: <T>(q: string) => Promise<{ rows: T[] }> }) {
+  const { PerformanceObserver } = await import('node:perf_hooks')
+  const gcs: { start: number; end: number }[] = []
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcs.push({ start: e.startTime, end: e.startTime + e.duration })
+  })
+  observer.observe({ entryTypes: ['gc'] })
+  const state = async () =>
+    (
+      await sql.query<{ checkpoint: string; wal: string }>(
+        `select (select checkpoint_lsn::text from pg_control_checkpoint()) as checkpoint,
+                pg_current_wal_lsn()::text as wal`,
+      )
+    ).rows[0]!
+  const toBytes = (lsn: string) => {
+    const [hi, lo] = lsn.split('/')
+    return Number.parseInt(hi!, 16) * 2 ** 32 + Number.parseInt(lo!, 16)
+  }
+  let last = await state()
+  const rows: {
+    i: number
+    category: string
+    rows: number
+    ms: number
+    cpuMs: number
+    own: number
+    checkpoint: boolean
+    walKb: number
+    gcMs: number
+  }[] = []
+  return {
+    async after(batch: RetentionBatch) {
+      const end = performance.now()
+      const start = end - batch.ms
+      const now = await state()
+      const gcMs = gcs
+        .filter((g) => g.end > start && g.start < end)
+        .reduce((sum, g) => sum + Math.min(g.end, end) - Math.max(g.start, start), 0)
+      rows.push({
+        i: rows.length,
+        category: batch.action === 'merge' ? `${batch.category} (merge)` : batch.category,
+        rows: batch.rows,
+        ms: batch.ms,
+        cpuMs: batch.cpuMs,
+        own: batch.ms - batch.runQueueMs,
+        checkpoint: now.checkpoint !== last.checkpoint,
+        walKb: (toBytes(now.wal) - toBytes(last.wal)) / 1024,
+        gcMs,
+      })
+      last = now
+    },
+    report() {
+      observer.disconnect()
+      if (process.env.BENCH_RETENTION_TRACE_FILE) writeFileSync(process.env.BENCH_RETENTION_TRACE_FILE, JSON.stringify(rows))
+      const fmt = (r: (typeof rows)[number]) =>
+        `#${r.i} ${r.category} ${r.rows} rows: ${r.ms.toFixed(1)} ms (own ${r.own.toFixed(1)}, cpu ${r.cpuMs.toFixed(1)}), wal ${r.walKb.toFixed(0)} kB, gc ${r.gcMs.toFixed(1)} ms${r.checkpoint ? ', CHECKPOINT' : ''}`
+      const byCategory = new Map<string, number[]>()
+      for (const r of rows) byCategory.set(r.category, [...(byCategory.get(r.category) ?? []), r.own])
+      for (const [category, list] of byCategory) {
+        const sorted = [...list].sort((a, b) => a - b)
+        console.error(
+          `[trace] ${category}: ${list.length} batches, own ms p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)}, p99 ${sorted[Math.floor(sorted.length * 0.99)]!.toFixed(1)}, max ${sorted.at(-1)!.toFixed(1)}`,
+        )
+      }
+      console.error(`[trace] batches with a checkpoint: ${rows.filter((r) => r.checkpoint).length}`)
+      for (const r of rows.filter((r) => r.checkpoint)) console.error(`[trace] checkpoint in ${fmt(r)}`)
+      for (const r of [...rows].sort((a, b) => b.own - a.own).slice(0, 12)) console.error(`[trace] slow ${fmt(r)}`)
+    },
+  }
 }

@@ -52,12 +52,23 @@ export function benchRetention({ rounds = 1, due = 38_000, log = console.log } =
       `≤ ${HOLD_TARGET_MS} ms`,
     ],
     [
+      'retention: renewing the statistics after the pass (ANALYZE of the tables with personal data, decision 194), run at once here',
+      results
+        .map((r) => `${ms(r.analyze.ms)} (cpu ${ms(r.analyze.cpuMs)}, waiting for a cpu ${ms(r.analyze.runQueueMs)})`)
+        .join('; '),
+      'the server runs it after a minute without requests (embedded)',
+    ],
+    [
       'retention: an inbox query due every 5 ms during the pass, its wait from due to answered',
       results.map((r) => `longest ${ms(r.probeMaxMs)}, p99 ${ms(r.probeP99Ms)} of ${r.probes}`).join('; '),
       `≤ ${HOLD_TARGET_MS} ms`,
     ],
   ]
-  return { results, rows, ok: results.every((r) => r.longest.ms <= HOLD_TARGET_MS) }
+  return {
+    results,
+    rows,
+    ok: results.every((r) => r.longest.ms <= HOLD_TARGET_MS),
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -74,6 +74,12 @@ export const LIMITS = {
      */
     batchRows: 1000,
     minBatchRows: 10,
+    /**
+     * After a pass that destroyed personal data, the statistics are renewed (decision 194); in
+     * PGlite that ANALYZE waits for the database's quiet (database.maintenanceIdleSeconds), at
+     * most this long, then runs anyway.
+     */
+    analyzeMaxWaitMinutes: 30,
     /** A pass holds the job this long past its latest batch; a killed pass's hold lapses after it. */
     leaseSeconds: 60,
     /** A pass skipped (another instance's under way) or failed is tried again this much later. */

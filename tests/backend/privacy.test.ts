@@ -2,12 +2,21 @@
 import fs from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { outboxPath, readOutbox } from '~/backend/mail/outbox.server'
-import { isEmptyExport } from '~/domain/privacy'
+import { runRetention } from '~/backend/sql/retention.server'
+import { isEmptyExport, type RetentionPolicy } from '~/domain/privacy'
 import { openTestBackend, type TestBackend } from './embedded-harness'
+import { describePlannerStatsErasure } from './planner-stats.contract'
 import { describePrivacyContract } from './privacy.contract'
 import { describeRetentionBacklog } from './retention-backlog.contract'
 
 describePrivacyContract('PGlite (embedded)', async () => {
+  const test = await openTestBackend()
+  return { app: test.db, setup: test.db, builtinAuth: true, dispose: test.dispose }
+})
+
+const POLICY: RetentionPolicy = { messageDays: 730, ipDays: 90, trashDays: 30, spamDays: 30, recordYears: 3 }
+
+describePlannerStatsErasure('PGlite (embedded)', async () => {
   const test = await openTestBackend()
   return { app: test.db, setup: test.db, builtinAuth: true, dispose: test.dispose }
 })
@@ -57,6 +66,29 @@ describe("the backend's privacy service, embedded (mail logged to outbox.jsonl)"
     expect(first.ran).toBe(true)
     expect(second).toEqual({ ran: false, records: [] })
     expect((await test.db.query('select holder from public.retention_pass')).rows).toEqual([{ holder: null }])
+  })
+
+  it('renews the statistics after a pass only once the app has been quiet, where it watches the app (decision 194)', async () => {
+    const NOW = new Date('2026-11-27T03:00:00Z')
+    await test.db.query(
+      `insert into public.contact_messages (name, email, message, created_at, ip_address)
+       values ('Eski Ziyaretçi', 'eski@example.org', 'Merhaba, eski bir mesaj.', $1, '203.0.113.5')`,
+      [new Date(NOW.getTime() - 120 * 86_400_000)],
+    )
+    const started = performance.now()
+    // Busy (the last query 100 ms ago) for 2.5 s, then quiet: the ANALYZE waits for 1 s of quiet.
+    const quietFor = () => (performance.now() - started < 2_500 ? 100 : 5_000)
+    let analyzed: { at: number; waitedMs: number } | undefined
+    const run = await runRetention(test.db, POLICY, NOW, {
+      quietFor,
+      analyzeQuietMs: 1_000,
+      onAnalyze: (step) => {
+        analyzed = { at: performance.now() - started, waitedMs: step.waitedMs }
+      },
+    })
+    expect(run.records.map((r) => r.category)).toEqual(['ip_addresses'])
+    expect(analyzed?.at).toBeGreaterThanOrEqual(2_500)
+    expect(analyzed?.waitedMs).toBeGreaterThanOrEqual(1_000)
   })
 
   it("refuses the asking admin's own address", async () => {

@@ -185,6 +185,11 @@ describe.each(CALLERS)('as $name', (caller) => {
     await expectDenied(asCaller(caller, 'select * from private.message_search_stats()'))
   })
 
+  it("cannot make the tables with personal data analyzed or the search indexes' pending lists merged", async () => {
+    await expectDenied(asCaller(caller, 'select private.analyze_personal_data()'))
+    await expectDenied(asCaller(caller, 'select private.merge_message_search_pending()'))
+  })
+
   it('cannot list the files of the public bucket', async () => {
     await superuser.query(`insert into storage.objects (bucket_id, name) values ('industry-images', $1) on conflict do nothing`, [
       'banners/listed.png',
@@ -445,6 +450,38 @@ describe('as the server (a login role in app_server)', () => {
     ])
     // A login role in none of the app's roles: PUBLIC has nothing.
     await expectDenied(authenticator.query('select * from private.message_search_stats()'))
+  })
+
+  it('may renew the statistics of the tables with personal data and merge the search indexes, each through its one function (decisions 193, 194)', async () => {
+    const { rows } = await superuser.query(
+      `select p.oid::regprocedure::text as name, p.prosecdef as definer, p.provolatile as volatility, p.pronargs as args,
+              p.proconfig as config, pg_get_userbyid(p.proowner) as owner,
+              array(select coalesce(nullif(a.grantee, 0)::regrole::text, 'PUBLIC') from aclexplode(p.proacl) a
+                    where a.privilege_type = 'EXECUTE' order by 1) as executors
+       from pg_proc p
+       where p.oid in ('private.analyze_personal_data()'::regprocedure, 'private.merge_message_search_pending()'::regprocedure)
+       order by 1`,
+    )
+    const expected = { definer: true, volatility: 'v', args: 0, config: ['search_path=""'], owner: 'postgres' }
+    expect(rows).toEqual([
+      { name: 'private.analyze_personal_data()', ...expected, executors: ['app_server', 'postgres'] },
+      { name: 'private.merge_message_search_pending()', ...expected, executors: ['app_server', 'postgres'] },
+    ])
+    const analyzedAt = () =>
+      superuser.query<{ at: Date | null }>(
+        `select last_analyze as at from pg_stat_user_tables where relid = 'public.contact_messages'::regclass`,
+      )
+    const before = (await analyzedAt()).rows[0]!.at
+    await app.query('select private.analyze_personal_data()')
+    const after = (await analyzedAt()).rows[0]!.at
+    expect(after).not.toBeNull()
+    expect(after!.getTime()).toBeGreaterThan(before?.getTime() ?? 0)
+    const merged = await app.query<{ pages: string }>('select private.merge_message_search_pending() as pages')
+    expect(Number(merged.rows[0]!.pages)).toBeGreaterThanOrEqual(0)
+    // The indexes' owner alone may merge them directly; the server's role only through the function.
+    await expectDenied(app.query(`select gin_clean_pending_list('public.contact_messages_word_starts_idx'::regclass)`))
+    await expectDenied(authenticator.query('select private.analyze_personal_data()'))
+    await expectDenied(authenticator.query('select private.merge_message_search_pending()'))
   })
 
   it('no API role reads the hash key', async () => {

@@ -4,6 +4,7 @@
  * supabase mode (tests/backend/privacy.contract.ts).
  */
 import { pgDatabase } from '~/backend/sql/pg.server'
+import { describePlannerStatsErasure } from '../backend/planner-stats.contract'
 import { describePrivacyContract, type PrivacySubject } from '../backend/privacy.contract'
 import { describeRetentionBacklog } from '../backend/retention-backlog.contract'
 import { createSupabaseDatabase } from '../support/test-database'
@@ -27,3 +28,4 @@ async function openSubject(): Promise<PrivacySubject> {
 
 describePrivacyContract('PostgreSQL 17 (app_server)', openSubject)
 describeRetentionBacklog('PostgreSQL 17 (app_server)', openSubject)
+describePlannerStatsErasure('PostgreSQL 17 (app_server)', openSubject)

@@ -4,6 +4,7 @@ import type { MailLog } from '../mail/transport.server'
 import type { Accounts } from './accounts.server'
 import type { SqlDatabase } from './client'
 import { erasePersonalData, exportPersonalData } from './privacy.server'
+import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
 import { MAINTENANCE_STEP_BUDGET_MS } from './maintenance.server'
 import { listDestructionRecords, type RetentionBatch, type RetentionRates, runRetention } from './retention.server'
@@ -12,7 +13,14 @@ import { listDestructionRecords, type RetentionBatch, type RetentionRates, runRe
 function logBatch(batch: RetentionBatch): void {
   if (batch.ms <= MAINTENANCE_STEP_BUDGET_MS) return
   log().warn(
-    `[retention] a batch of ${batch.category} (${batch.rows} of at most ${batch.limit} rows) held the database ${Math.round(batch.ms)} ms (cpu ${Math.round(batch.cpuMs)} ms, waiting for a cpu ${Math.round(batch.runQueueMs)} ms), over the ${MAINTENANCE_STEP_BUDGET_MS} ms a step should take`,
+    `[retention] ${batch.action === 'merge' ? `merging the search indexes after ${batch.category}` : `a batch of ${batch.category} (${batch.rows} of at most ${batch.limit} rows)`} held the database ${Math.round(batch.ms)} ms (cpu ${Math.round(batch.cpuMs)} ms, waiting for a cpu ${Math.round(batch.runQueueMs)} ms), over the ${MAINTENANCE_STEP_BUDGET_MS} ms a step should take`,
+  )
+}
+
+function logAnalyze(step: { ms: number; cpuMs: number; runQueueMs: number }): void {
+  if (step.ms <= MAINTENANCE_STEP_BUDGET_MS) return
+  log().warn(
+    `[retention] renewing the statistics after the pass held the database ${Math.round(step.ms)} ms (cpu ${Math.round(step.cpuMs)} ms, waiting for a cpu ${Math.round(step.runQueueMs)} ms)`,
   )
 }
 
@@ -31,7 +39,14 @@ export function createPrivacyService(
       if (passing) return { ran: false, records: [] }
       passing = true
       try {
-        return await runRetention(db, policy, now(), { ...retention, rates, onBatch: logBatch })
+        return await runRetention(db, policy, now(), {
+          ...retention,
+          rates,
+          // Only the embedded database watches the app's activity: there, ANALYZE holds every request (decision 194).
+          analyzeQuietMs: retention.quietFor ? LIMITS.database.maintenanceIdleSeconds * 1000 : 0,
+          onBatch: logBatch,
+          onAnalyze: logAnalyze,
+        })
       } finally {
         passing = false
       }

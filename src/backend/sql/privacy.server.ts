@@ -6,6 +6,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto'
 import { lockUntilCommit } from './advisory-lock.server'
+import { analyzePersonalData } from './analyze-personal-data.server'
 import { normalizeEmail } from '~/domain/accounts'
 import type { ErasureCounts, ErasureResult, ExportedMessage, PersonalDataExport } from '~/domain/privacy'
 import type { Sql } from './client'
@@ -241,6 +242,8 @@ export async function erasePersonalData(db: Sql, email: string, options: EraseOp
   if (options.removeExternalAccount && (await options.removeExternalAccount(address))) result.counts.accounts += 1
   if (options.eraseLoggedMail) result.counts.loggedMail = await options.eraseLoggedMail(address)
   result.total = sumCounts(result.counts)
+  // The planner's samples of the erased rows go too (decision 194).
+  if (result.total > 0) await analyzePersonalData(db)
   return result
 }
 

@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto'
 import { LIMITS } from '~/lib/limits'
 import type { DestructionCategory, DestructionRecord, RetentionPolicy, RetentionRun } from '~/domain/privacy'
+import { analyzePersonalData } from './analyze-personal-data.server'
 import type { Sql } from './client'
 import { MAINTENANCE_PREDICTION_SHARE, MAINTENANCE_STEP_BUDGET_MS, timed, yieldToRequests } from './maintenance.server'
 import { addToTally, type Counts, claim, finish } from './retention-pass.server'
@@ -22,14 +23,53 @@ export { RetentionLeaseLostError } from './retention-pass.server'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** Categories whose rows held personal data that the planner's statistics may have sampled. */
+const PERSONAL_DATA = new Set<DestructionCategory>(['messages', 'trash', 'spam', 'ip_addresses', 'mail', 'rate_limits'])
+
 type Cutoff = 'message' | 'ip' | 'trash' | 'spam' | 'now' | 'records'
+
+/**
+ * Where a category's batches have got to: the (key, id) of the last row its previous batch took,
+ * in the order of an index. Each batch starts after it, so it never reads again the rows an
+ * earlier batch of the pass deleted or anonymized (they stay in the table and its indexes until
+ * a vacuum), and the planner walks the index instead of the table (decision 193).
+ */
+export interface Cursor {
+  key: string
+  id: string
+}
+
+const START: Cursor = { key: '-infinity', id: '00000000-0000-0000-0000-000000000000' }
+
+interface BatchResult {
+  counts: Counts
+  /** Rows the batch found due (a row changed meanwhile on PostgreSQL may be found and not taken). */
+  found: number
+  /** Where the next batch starts; undefined for the steps without one. */
+  cursor?: Cursor
+  /** The batch added entries to the search indexes' pending lists, to be merged before the next. */
+  mergePending?: boolean
+}
 
 interface Step {
   category: DestructionCategory
   before?: Cutoff
-  /** One batch: at most `limit` rows; what it destroyed, by category. */
-  run(tx: Sql, limit: number, params: unknown[]): Promise<Counts>
+  /** One batch: at most `limit` rows after `cursor`; what it destroyed, by category. */
+  run(tx: Sql, limit: number, params: unknown[], cursor: Cursor): Promise<BatchResult>
 }
+
+/**
+ * The rows due of a message step, `limit` of them after the cursor, in the order of `key`, id
+ * (an index each: the date index, the trash index, the status index's spam part, the partial
+ * index of the addresses kept). Without the order, the planner, told by the statistics that most
+ * of the table was due, read the table from its start: past every row the pass had already
+ * anonymized, up to 57 ms a batch at the end of 15,200 addresses.
+ */
+const dueAfterCursor = (where: string, key: string, limit: number) =>
+  `doomed as (select id, ${key} as key from public.contact_messages
+               where ${where} and (${key}, id) > ($2::timestamptz, $3::uuid)
+               order by ${key}, id limit ${limit}),
+   last as (select key::text as key, id::text as id from doomed order by key desc, id desc limit 1)`
 
 /**
  * Messages past a period, by category, in order: a row is counted in the first that takes it.
@@ -37,22 +77,27 @@ interface Step {
  * 'mail' from the rows the statement deleted. The delete checks the period again on the row it
  * deletes: a message restored from the trash meanwhile (PostgreSQL) is not taken.
  */
-function messageStep(category: DestructionCategory, before: Cutoff, where: string): Step {
+function messageStep(category: DestructionCategory, before: Cutoff, where: string, key: string): Step {
   return {
     category,
     before,
-    async run(tx, limit, params) {
-      const { rows } = await tx.query<{ rows: number; mail: number }>(
-        `with doomed as (select id from public.contact_messages where ${where} limit ${limit}),
+    async run(tx, limit, params, cursor) {
+      const { rows } = await tx.query<{ rows: number; mail: number; found: number; key: string | null; id: string | null }>(
+        `with ${dueAfterCursor(where, key, limit)},
               gone as (delete from public.contact_messages where id in (select id from doomed) and ${where} returning id)
          select (select count(*)::int from gone) as rows,
-                (select count(*)::int from public.mail_queue where message_id in (select id from gone)) as mail`,
-        params,
+                (select count(*)::int from public.mail_queue where message_id in (select id from gone)) as mail,
+                (select count(*)::int from doomed) as found, (select key from last) as key, (select id from last) as id`,
+        [...params, cursor.key, cursor.id],
       )
-      return { [category]: rows[0]!.rows, mail: rows[0]!.mail }
+      const row = rows[0]!
+      return { counts: { [category]: row.rows, mail: row.mail }, found: row.found, cursor: cursorOf(row) }
     },
   }
 }
+
+const cursorOf = (row: { key: string | null; id: string | null }): Cursor | undefined =>
+  row.key !== null && row.id !== null ? { key: row.key, id: row.id } : undefined
 
 /** A step whose batch is one statement on the rows of `select` (a query of ids with `$limit`). */
 function simpleStep(category: DestructionCategory, before: Cutoff | undefined, sql: string): Step {
@@ -61,22 +106,67 @@ function simpleStep(category: DestructionCategory, before: Cutoff | undefined, s
     before,
     async run(tx, limit, params) {
       const { rowCount } = await tx.query(sql.replace('$limit', String(limit)), params)
-      return { [category]: rowCount }
+      return { counts: { [category]: rowCount }, found: rowCount }
     },
   }
 }
 
+/**
+ * Merges the search indexes' pending lists, as a step of its own after an anonymizing batch
+ * (decision 193): the entries of that one batch, so that no later batch, and no contact form's
+ * insert, pays for a list filled by many.
+ */
+async function mergePending(db: Sql, category: DestructionCategory, options: RetentionOptions): Promise<void> {
+  const waitedMs = await yieldToRequests(options.quietFor)
+  const time = await timed(() => db.query('select private.merge_message_search_pending()'))
+  await options.onBatch?.({ category, action: 'merge', rows: 0, limit: 0, waitedMs, ...time })
+}
+
+/**
+ * Waits until the app has made no query for `analyzeQuietMs`, checking every second, at most
+ * LIMITS.retention.analyzeMaxWaitMinutes; then lets the queries under way finish. Returns the time waited.
+ */
+async function waitForQuiet(options: RetentionOptions): Promise<number> {
+  const started = performance.now()
+  const quietMs = options.analyzeQuietMs ?? 0
+  const deadline = started + LIMITS.retention.analyzeMaxWaitMinutes * 60_000
+  while (options.quietFor && quietMs > 0 && options.quietFor() < quietMs && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+  await yieldToRequests(options.quietFor)
+  return performance.now() - started
+}
+
+/** A function of a later migration may be missing where migrations were not pushed yet (Supabase). */
+async function hasFunction(tx: Sql, signature: string): Promise<boolean> {
+  const { rows } = await tx.query<{ present: boolean }>('select pg_catalog.to_regprocedure($1) is not null as present', [
+    signature,
+  ])
+  return rows[0]?.present === true
+}
+
+const IP_DUE = 'ip_address is not null and created_at < $1'
+
 const STEPS: Step[] = [
-  messageStep('messages', 'message', 'created_at < $1'),
-  messageStep('trash', 'trash', 'deleted_at < $1'),
-  messageStep('spam', 'spam', `status = 'spam' and created_at < $1`),
-  simpleStep(
-    'ip_addresses',
-    'ip',
-    `update public.contact_messages set ip_address = null
-     where id in (select id from public.contact_messages where ip_address is not null and created_at < $1 limit $limit)
-       and ip_address is not null and created_at < $1`,
-  ),
+  messageStep('messages', 'message', 'created_at < $1', 'created_at'),
+  messageStep('trash', 'trash', 'deleted_at < $1', 'deleted_at'),
+  messageStep('spam', 'spam', `status = 'spam' and created_at < $1`, 'created_at'),
+  {
+    category: 'ip_addresses',
+    before: 'ip',
+    async run(tx, limit, params, cursor) {
+      const { rows } = await tx.query<{ rows: number; found: number; key: string | null; id: string | null }>(
+        `with ${dueAfterCursor(IP_DUE, 'created_at', limit)},
+              done as (update public.contact_messages set ip_address = null
+                       where id in (select id from doomed) and ${IP_DUE} returning 1)
+         select (select count(*)::int from done) as rows, (select count(*)::int from doomed) as found,
+                (select key from last) as key, (select id from last) as id`,
+        [...params, cursor.key, cursor.id],
+      )
+      const row = rows[0]!
+      return { counts: { ip_addresses: row.rows }, found: row.found, cursor: cursorOf(row), mergePending: row.rows > 0 }
+    },
+  },
   // Digests list message ids: one whose messages are all gone has nothing left to say.
   simpleStep(
     'mail',
@@ -107,6 +197,8 @@ const STEPS: Step[] = [
 /** One batch, as it ran: for the log, the tests and the bench. */
 export interface RetentionBatch {
   category: DestructionCategory
+  /** 'merge': the search indexes' pending lists merged after a batch of the category (no rows). */
+  action: 'destroy' | 'merge'
   /** Rows the batch's own category destroyed (its messages' mail not included). */
   rows: number
   limit: number
@@ -131,6 +223,13 @@ export interface RetentionOptions {
   rates?: RetentionRates
   /** Milliseconds since the app's last query, 0 while one is in flight (embedded: watchActivity). */
   quietFor?: () => number
+  /**
+   * The statistics are renewed once the app has been quiet this long (with quietFor; embedded:
+   * LIMITS.database.maintenanceIdleSeconds); 0 or unset: at once, the app's queries under way first.
+   */
+  analyzeQuietMs?: number
+  /** After the statistics were renewed at the end of a pass that destroyed personal data (decision 194). */
+  onAnalyze?: (step: { ms: number; cpuMs: number; runQueueMs: number; waitedMs: number }) => void | Promise<void>
   /** After each batch has committed, awaited; throwing stops the pass there, as a kill would. */
   onBatch?: (batch: RetentionBatch) => void | Promise<void>
   leaseSeconds?: number
@@ -150,13 +249,19 @@ function cutoffsOf(policy: RetentionPolicy, now: Date): Record<Cutoff, Date> {
   }
 }
 
-/** Rows the next batch of `category` may take: as many as fit in half the budget at its highest rate. */
-export function batchLimit(rates: RetentionRates, category: DestructionCategory): number {
+/**
+ * Rows the next batch of `category` may take: as many as fit in half the budget at its highest
+ * rate, and at most twice the largest batch this pass has measured (`largest`; 0 before the
+ * first). A rate measured on 10 rows said 50 would fit, and those 50 held the database 112 ms:
+ * rows differ (a long message has more trigrams to index), so a batch grows by doubling, each
+ * step measured before the next (decision 193).
+ */
+export function batchLimit(rates: RetentionRates, category: DestructionCategory, largest = 0): number {
   const rate = rates.get(category)
   const { minBatchRows, batchRows } = LIMITS.retention
   if (rate === undefined) return minBatchRows
   const fits = Math.floor((MAINTENANCE_STEP_BUDGET_MS * MAINTENANCE_PREDICTION_SHARE) / Math.max(rate, 1e-3))
-  return Math.min(batchRows, Math.max(minBatchRows, fits))
+  return Math.min(batchRows, Math.max(minBatchRows, 2 * largest), Math.max(minBatchRows, fits))
 }
 
 /** Learns from a batch of a telling size (the fixed cost of a transaction would swamp a few rows). */
@@ -177,30 +282,45 @@ export async function runRetention(
   const left = await claim(db, holder, now, { exclusive: options.exclusive, leaseSeconds })
   if (!left) return { ran: false, records: [] }
   const cutoffs = cutoffsOf(policy, now)
+  const canMerge = await hasFunction(db, 'private.merge_message_search_pending()')
   for (const step of STEPS) {
     const params = step.before ? [cutoffs[step.before]] : []
+    let cursor = START
+    let largest = 0
     for (;;) {
       const waitedMs = await yieldToRequests(options.quietFor)
-      const limit = batchLimit(rates, step.category)
-      let counts: Counts = {}
+      const limit = batchLimit(rates, step.category, largest)
+      let result: BatchResult = { counts: {}, found: 0 }
       let work = { ms: 0, runQueueMs: 0 }
       const time = await timed(async () => {
         await db.transaction(async (tx) => {
           work = await timed(async () => {
-            counts = await step.run(tx, limit, params)
+            result = await step.run(tx, limit, params, cursor)
           })
-          await addToTally(tx, holder, counts, leaseSeconds)
+          await addToTally(tx, holder, result.counts, leaseSeconds)
         })
       })
-      const rows = counts[step.category] ?? 0
+      const rows = result.counts[step.category] ?? 0
       // The rate from the statement alone: begin, tally and commit cost the same for 10 rows as for 1000.
       learn(rates, step.category, rows, work.ms - work.runQueueMs)
-      await options.onBatch?.({ category: step.category, rows, limit, waitedMs, ...time })
+      largest = Math.max(largest, rows)
+      await options.onBatch?.({ category: step.category, action: 'destroy', rows, limit, waitedMs, ...time })
+      if (result.mergePending && canMerge) await mergePending(db, step.category, options)
       // Until a batch finds nothing: one whose rows changed meanwhile (PostgreSQL) may take fewer than it found.
-      if (rows === 0) break
+      if (result.found === 0) break
+      cursor = result.cursor ?? cursor
     }
   }
-  return { ran: true, records: [...left, ...(await finish(db, holder, now))] }
+  const records = [...left, ...(await finish(db, holder, now))]
+  if (records.some((record) => PERSONAL_DATA.has(record.category))) {
+    // Its own step after the pass (decision 194). ANALYZE reads a sample of every table whole, up
+    // to a second for 100,000 messages in PGlite: there, as maintenance does for a large table
+    // (LIMITS.database.maintenanceIdleSeconds), it waits for the app to be quiet, for a while.
+    const waitedMs = await waitForQuiet(options)
+    const time = await timed(() => analyzePersonalData(db))
+    await options.onAnalyze?.({ ...time, waitedMs })
+  }
+  return { ran: true, records }
 }
 
 /** The newest destruction records first, for the staff page. */
