@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sql } from '~/backend/sql/client'
+import { createMessageStore } from '~/backend/sql/messages.server'
 import { erasePersonalData } from '~/backend/sql/privacy.server'
 import { runRetention } from '~/backend/sql/retention.server'
 import type { RetentionPolicy } from '~/domain/privacy'
@@ -60,8 +61,26 @@ export function describePlannerStatsErasure(name: string, open: () => Promise<Pr
       expect(await statsHolding(setup, 'selin.statistik')).toEqual(['email', 'search_text'])
       expect(await statsHolding(setup, 'kisi7@')).not.toEqual([])
 
+      // The server keeps a copy of those statistics for its searches; it must not outlive the erasure.
+      const statsReads: string[] = []
+      const counted = (target: Sql): Sql => ({
+        query: (text, params) => {
+          if (text.includes('from private.message_search_stats()')) statsReads.push(text)
+          return target.query(text, params)
+        },
+        exec: (text) => target.exec(text),
+        transaction: (fn, options) => target.transaction((tx) => fn(counted(tx)), options),
+      })
+      const messages = createMessageStore(counted(app), () => NOW)
+      const search = () => messages.list({ status: 'all', search: 'statistik', page: 1, pageSize: 50 })
+      await search()
+      await search()
+      const readBefore = statsReads.length
+
       const result = await erasePersonalData(app, target.email, { via: 'cli', now: NOW })
       expect(result).toMatchObject({ ok: true, counts: { messages: 3 } })
+      await search()
+      expect(statsReads.length).toBe(readBefore + 1)
       expect(await statsHolding(setup, 'selin.statistik')).toEqual([])
       expect(await statsHolding(setup, 'Selin Statistik')).toEqual([])
       expect(await statsHolding(setup, 'kisi7@')).not.toEqual([])

@@ -4,6 +4,7 @@
  * erased message or an anonymized address stays among them until the next ANALYZE.
  */
 import type { Sql } from './client'
+import { forgetSearchStats } from './search-stats.server'
 
 /**
  * Analyzes the tables that hold personal data through private.analyze_personal_data() (migration
@@ -16,5 +17,6 @@ export async function analyzePersonalData(db: Sql): Promise<boolean> {
   )
   if (!rows[0]?.present) return false
   await db.query('select private.analyze_personal_data()')
+  forgetSearchStats()
   return true
 }

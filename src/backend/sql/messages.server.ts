@@ -24,7 +24,7 @@ import {
   messageOrder,
   toContactMessage,
 } from './message-rows.server'
-import { type SearchStats, readSearchStats, substringShare } from './search-stats.server'
+import { type SearchStats, readSearchStats, searchStatsGeneration, substringShare } from './search-stats.server'
 
 /** What a new message causes besides its row: the admins' notifications (mail/notifications.server.ts). */
 export interface NewMessageEffects {
@@ -76,14 +76,19 @@ const WORD_START_STATS_MS = 10 * 60_000
 const RARE_SUBSTRING = 0.2
 
 export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessageEffects): MessageStore {
-  let searchStats: { readAt: number; stats: SearchStats } | undefined
+  let searchStats: { readAt: number; generation: number; stats: SearchStats } | undefined
   /**
    * The search columns' statistics (up to 100 common values, 101 bounds and the common word
-   * starts), read once in a while, not per call: they change only with ANALYZE.
+   * starts), read once in a while, not per call: they change only with ANALYZE. Read again at once
+   * after an erasure's ANALYZE (forgetSearchStats), so that no erased text stays in memory.
    */
   async function statsOf(tx: Sql): Promise<SearchStats> {
-    if (!searchStats || performance.now() - searchStats.readAt > WORD_START_STATS_MS) {
-      searchStats = { readAt: performance.now(), stats: await readSearchStats(tx) }
+    if (
+      !searchStats ||
+      performance.now() - searchStats.readAt > WORD_START_STATS_MS ||
+      searchStats.generation !== searchStatsGeneration()
+    ) {
+      searchStats = { readAt: performance.now(), generation: searchStatsGeneration(), stats: await readSearchStats(tx) }
     }
     return searchStats.stats
   }

@@ -30,6 +30,22 @@ export function substringShare(stats: SearchTextStats, term: string): number | u
 }
 
 /** What ANALYZE keeps of the two search columns that the list's choices read. */
+/**
+ * Bumped when the statistics were renewed after personal data left the tables (analyzePersonalData):
+ * a message store then reads them again at its next search instead of keeping the old samples,
+ * which hold the erased names and addresses, for the rest of its 10 minutes (decision 194).
+ * Another server instance forgets them within those 10 minutes.
+ */
+let generation = 0
+
+export function forgetSearchStats(): void {
+  generation++
+}
+
+export function searchStatsGeneration(): number {
+  return generation
+}
+
 export interface SearchStats {
   text: SearchTextStats
   /** Shares of the most common word starts (lower case); a start not among them is rare. */
