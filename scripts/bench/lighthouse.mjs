@@ -69,7 +69,7 @@ Object.defineProperty(Graph.CPUNode.prototype, 'duration', {
 function mainThreadFigures(trace) {
   const events = trace?.traceEvents ?? []
   const fcp = events.find((e) => e.name === 'firstContentfulPaint')
-  if (!fcp) return { contention: null, cpuTbtMs: null, longest: [] }
+  if (!fcp) return { contention: null, cpuTbtMs: null, longest: [], fullLayouts: null }
   const tasks = events.filter(
     (e) => e.pid === fcp.pid && e.tid === fcp.tid && e.ph === 'X' && e.name === 'RunTask' && e.tdur !== undefined,
   )
@@ -95,10 +95,21 @@ function mainThreadFigures(trace) {
     longest.push({ threadMs: Number(threadMs.toFixed(1)), wallMs: Number((task.dur / 1000).toFixed(1)) })
   }
   longest.sort((a, b) => b.threadMs - a.threadMs)
+  // Layouts of (nearly) the whole page after the navigation: one is the page's first; a second
+  // comes when a font lands after it (decision 191), and costs as much again.
+  const fullLayouts = events.filter(
+    (e) =>
+      e.name === 'Layout' &&
+      e.pid === fcp.pid &&
+      e.ts >= navigation &&
+      e.args?.beginData?.totalObjects > 100 &&
+      e.args.beginData.dirtyObjects >= 0.9 * e.args.beginData.totalObjects,
+  ).length
   return {
     contention: thread > 0 ? Number((wall / thread).toFixed(2)) : null,
     cpuTbtMs: Math.round(cpuTbtMs),
     longest: longest.slice(0, 3),
+    fullLayouts,
   }
 }
 
@@ -197,7 +208,7 @@ function summarize(all) {
 
 /** One line per run, for the log. */
 export function describeRun(path, r) {
-  return `${path}: performance ${r.performance}${r.lost.length ? ` (${r.lost.join(', ')})` : ''}, TBT ${r.tbtMs} ms (from CPU time ≤ ${r.cpuTbtMs} ms; longest tasks ${r.longest.map((t) => `${t.threadMs}/${t.wallMs}`).join(', ')} ms CPU/wall), LCP ${r.lcpMs} ms; on CPU time ${r.onCpuTime.map((c) => `×${c.factor}: ${c.performance} (TBT ${c.tbtMs} ms)`).join(', ')}; host benchmarkIndex ${r.benchmarkIndex}, main-thread wall ÷ CPU ${r.contention}, load ${r.load1}${isFair(r) ? '' : ' (machine busy: not counted)'}`
+  return `${path}: performance ${r.performance}${r.lost.length ? ` (${r.lost.join(', ')})` : ''}, TBT ${r.tbtMs} ms (from CPU time ≤ ${r.cpuTbtMs} ms; longest tasks ${r.longest.map((t) => `${t.threadMs}/${t.wallMs}`).join(', ')} ms CPU/wall; full-page layouts ${r.fullLayouts}), LCP ${r.lcpMs} ms; on CPU time ${r.onCpuTime.map((c) => `×${c.factor}: ${c.performance} (TBT ${c.tbtMs} ms)`).join(', ')}; host benchmarkIndex ${r.benchmarkIndex}, main-thread wall ÷ CPU ${r.contention}, load ${r.load1}${isFair(r) ? '' : ' (machine busy: not counted)'}`
 }
 
 /**
