@@ -56,6 +56,23 @@ describe('createPageCache', () => {
     expect(await res.text()).toContain('nonce="h"')
   })
 
+  it('never keeps the empty answer of a HEAD: the next GET renders the whole page and keeps it', async () => {
+    const cache = createPageCache()
+    // What the framework does: the answer to a HEAD has the page's headers and no body.
+    const render = vi.fn(async (nonce: string) => {
+      const page = htmlPage(nonce)
+      return new Response(null, { status: page.status, headers: page.headers })
+    })
+    const head = await cache.handle(new Request('http://x/en', { method: 'HEAD' }), 'a', render)
+    expect(head.status).toBe(200)
+    render.mockImplementation(async (nonce: string) => htmlPage(nonce))
+    const get = await cache.handle(new Request('http://x/en'), 'b', render)
+    expect(await get.text()).toContain('nonce="b"')
+    const again = await cache.handle(new Request('http://x/en'), 'c', render)
+    expect(await again.text()).toContain('nonce="c"')
+    expect(render).toHaveBeenCalledTimes(2)
+  })
+
   it('renders again after clear() and after the time to live', async () => {
     let time = 0
     const cache = createPageCache({ now: () => time })

@@ -164,7 +164,8 @@ export function createPageCache({
     let entry = entries.get(key)
     if (!entry || entry.expires <= now()) {
       const pending = inFlight.get(key)
-      if (!pending) return renderAndStore(key, request, nonce, render)
+      // A HEAD's render has no body: kept, it would answer every later visitor with an empty page.
+      if (!pending) return request.method === 'GET' ? renderAndStore(key, request, nonce, render) : render(nonce)
       entry = (await pending) ?? undefined
       if (!entry) return render(nonce)
     }

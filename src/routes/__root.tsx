@@ -2,6 +2,7 @@
 import { HeadContent, Scripts, createRootRoute, lazyRouteComponent } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useEffect } from 'react'
+import { preload } from 'react-dom'
 import { Toaster } from '~/components/ui/toaster'
 import { m } from '~/paraglide/messages'
 import { getLocale, setLocale } from '~/paraglide/runtime'
@@ -20,14 +21,6 @@ export const Route = createRootRoute({
     ],
     links: [
       { rel: 'stylesheet', href: appCss },
-      // The two small font files that hold all of the copy (src/assets/fonts/inter-faces.css): fetched with the stylesheet, not after it.
-      ...[interCopy, interTurkish].map((href) => ({
-        rel: 'preload',
-        href,
-        as: 'font',
-        type: 'font/woff2',
-        crossOrigin: 'anonymous' as const,
-      })),
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
       { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
       { rel: 'manifest', href: '/site.webmanifest' },
@@ -38,7 +31,19 @@ export const Route = createRootRoute({
   shellComponent: RootDocument,
 })
 
+/**
+ * The two small font files that hold all of the copy (src/assets/fonts/inter-faces.css), preloaded
+ * through React so that it writes them before the stylesheet (React puts font preloads ahead of
+ * stylesheets; a `links` entry would come after it). Asked for first, they are in before the page's
+ * first layout far more often: a font that lands after it lays the whole page out again, ~20 ms of
+ * main-thread work on a phone that Lighthouse counts as blocking (decision 191).
+ */
+function preloadCopyFonts() {
+  for (const href of [interCopy, interTurkish]) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })
+}
+
 function RootDocument({ children }: { children: ReactNode }) {
+  preloadCopyFonts()
   useRememberLocale()
   return (
     <html lang={getLocale()}>

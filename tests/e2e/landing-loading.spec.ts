@@ -35,6 +35,21 @@ for (const path of ['/', '/en']) {
   })
 }
 
+test('the two font files are asked for before the stylesheet, so they are in before the first layout more often', async ({
+  request,
+}) => {
+  // A font that lands after the page's first layout lays the whole page out again (decision 191).
+  for (const path of ['/', '/en', '/kvkk']) {
+    const html = await (await request.get(path)).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    const stylesheet = head.search(/<link rel="stylesheet" href="\/assets\/styles-/)
+    const fonts = [...head.matchAll(/<link rel="preload" href="\/assets\/inter-(copy|turkish)-wght-[^"]+" as="font"/g)]
+    expect(stylesheet, path).toBeGreaterThan(0)
+    expect(fonts.map((m) => m[1]).sort(), path).toEqual(['copy', 'turkish'])
+    for (const font of fonts) expect(font.index, path).toBeLessThan(stylesheet)
+  }
+})
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } })
 
