@@ -49,7 +49,7 @@ export default async function main([workDir = '.data-bench-retention', dueArg = 
 
   // The server's own arrangement: every query of the app through the watcher, which the pass waits for.
   const { db, quietFor } = watchActivity(instance.db, () => {})
-  const waits: number[] = []
+  const waits: { asked: number; answered: number }[] = []
   let probing = true
   const probes = (async () => {
     let due = performance.now()
@@ -61,13 +61,16 @@ export default async function main([workDir = '.data-bench-retention', dueArg = 
         `select id, name, email, status, created_at from public.contact_messages
          where deleted_at is null and status <> 'spam' order by created_at desc, id desc limit 50`,
       )
-      waits.push(performance.now() - asked)
+      waits.push({ asked, answered: performance.now() })
       due = Math.max(asked + PROBE_EVERY_MS, performance.now())
     }
   })()
 
   const batches: RetentionBatch[] = []
   let analyze = { ms: 0, cpuMs: 0, runQueueMs: 0 }
+  // When the ANALYZE held the database: the probes that waited on it are counted apart (the
+  // embedded server runs it only after a minute without requests).
+  let analyzeWindow = { from: Number.POSITIVE_INFINITY, to: Number.POSITIVE_INFINITY }
   const trace = process.env.BENCH_RETENTION_TRACE === '1' ? await startTrace(instance.db) : undefined
   const started = performance.now()
   const run = await runRetention(db, policy, now, {
@@ -75,6 +78,7 @@ export default async function main([workDir = '.data-bench-retention', dueArg = 
     quietFor,
     onAnalyze: (step) => {
       analyze = step
+      analyzeWindow = { from: performance.now() - step.ms, to: performance.now() }
     },
     onBatch: async (batch) => {
       batches.push(batch)
@@ -84,7 +88,12 @@ export default async function main([workDir = '.data-bench-retention', dueArg = 
   const passSeconds = (performance.now() - started) / 1000
   probing = false
   await probes
-  const sorted = [...waits].sort((a, b) => a - b)
+  const duringAnalyze = (w: { asked: number; answered: number }) => w.answered > analyzeWindow.from && w.asked < analyzeWindow.to
+  const sorted = waits
+    .filter((w) => !duringAnalyze(w))
+    .map((w) => w.answered - w.asked)
+    .sort((a, b) => a - b)
+  const analyzeWaits = waits.filter(duringAnalyze).map((w) => w.answered - w.asked)
   const longest = batches.reduce((worst, b) => (b.ms > worst.ms ? b : worst), batches[0]!)
   const own = batches.map((b) => b.ms - b.runQueueMs)
   if (trace) {
@@ -121,10 +130,15 @@ export default async function main([workDir = '.data-bench-retention', dueArg = 
         rows: longest.rows,
       },
       longestOwnMs: Math.max(...own),
-      analyze: { ms: analyze.ms, cpuMs: analyze.cpuMs, runQueueMs: analyze.runQueueMs },
+      analyze: {
+        ms: analyze.ms,
+        cpuMs: analyze.cpuMs,
+        runQueueMs: analyze.runQueueMs,
+        probeMaxMs: Math.max(0, ...analyzeWaits),
+      },
       overBudget: batches.filter((b) => b.ms > 100).length,
       ownOverBudget: own.filter((ms) => ms > 100).length,
-      probes: waits.length,
+      probes: sorted.length,
       probeMaxMs: sorted.at(-1) ?? 0,
       probeP99Ms: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
     }),

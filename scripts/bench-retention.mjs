@@ -54,12 +54,15 @@ export function benchRetention({ rounds = 1, due = 38_000, log = console.log } =
     [
       'retention: renewing the statistics after the pass (ANALYZE of the tables with personal data, decision 194), run at once here',
       results
-        .map((r) => `${ms(r.analyze.ms)} (cpu ${ms(r.analyze.cpuMs)}, waiting for a cpu ${ms(r.analyze.runQueueMs)})`)
+        .map(
+          (r) =>
+            `${ms(r.analyze.ms)} (cpu ${ms(r.analyze.cpuMs)}, waiting for a cpu ${ms(r.analyze.runQueueMs)}; an inbox query waited up to ${ms(r.analyze.probeMaxMs)})`,
+        )
         .join('; '),
       'the server runs it after a minute without requests (embedded)',
     ],
     [
-      'retention: an inbox query due every 5 ms during the pass, its wait from due to answered',
+      'retention: an inbox query due every 5 ms during the pass (its batches), its wait from due to answered',
       results.map((r) => `longest ${ms(r.probeMaxMs)}, p99 ${ms(r.probeP99Ms)} of ${r.probes}`).join('; '),
       `≤ ${HOLD_TARGET_MS} ms`,
     ],
