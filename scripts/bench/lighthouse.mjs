@@ -150,10 +150,11 @@ async function lighthouseRun(url) {
     await chrome.kill()
     killed = true
     const result = await lighthouse(url, { ...flags, auditMode: dir })
+    // A lost trace (NO_NAVSTART, NO_FCP) is Lighthouse's failure, not the page's: the caller retries.
+    // Checked first: with no trace to simulate, the re-simulations below would read no task at all.
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code}`)
     const onCpuTime = []
     for (const factor of CPU_TIME_FACTORS) onCpuTime.push(await simulatedOnCpuTime(url, dir, factor, flags))
-    // A lost trace (NO_NAVSTART, NO_FCP) is Lighthouse's failure, not the page's: the caller retries.
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code}`)
     const c = result.lhr.categories
     const score = (k) => Math.round((c[k]?.score ?? 0) * 100)
     const ms = (audit) => Math.round(result.lhr.audits[audit]?.numericValue ?? 0)
