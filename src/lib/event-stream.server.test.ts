@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readUntil } from '../../tests/support/event-stream'
-import { createEventStream, eventStreamResponse } from './event-stream.server'
+import { createEventStream, endEventStreams, eventStreamResponse } from './event-stream.server'
 import { log } from './log.server'
 
 afterEach(() => {
@@ -26,6 +26,19 @@ describe('createEventStream', () => {
     abort.abort()
     expect(await reader.read()).toEqual({ done: true, value: undefined })
     expect(stop).toHaveBeenCalledOnce()
+  })
+
+  it('ends every open stream as the server shuts down, and stops their sources', async () => {
+    const stops = [vi.fn(), vi.fn()]
+    const readers = stops.map((stop) =>
+      createEventStream({ name: 'test', retryMs: 1000, heartbeatMs: 60_000, start: async () => stop }).getReader(),
+    )
+    for (const reader of readers) await readUntil(reader, 'retry')
+    expect(endEventStreams()).toBe(2)
+    for (const reader of readers) expect(await reader.read()).toEqual({ done: true, value: undefined })
+    for (const stop of stops) expect(stop).toHaveBeenCalledOnce()
+    // Ended streams are forgotten: a second shutdown call finds none.
+    expect(endEventStreams()).toBe(0)
   })
 
   it('sends a heartbeat comment and ends after its lifetime', async () => {

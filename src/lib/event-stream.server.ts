@@ -11,6 +11,26 @@ import { openEventStreams } from './metrics.server'
 
 const encoder = new TextEncoder()
 
+/**
+ * The open streams' cleanups, for the server's shutdown (endEventStreams). On globalThis: the
+ * server's plugins and its routes may be bundled apart, each with its own copy of this module.
+ */
+const OPEN = Symbol.for('pusula.eventStreams')
+const streamsHolder = globalThis as { [OPEN]?: Set<() => void> }
+streamsHolder[OPEN] ??= new Set()
+const openStreams = streamsHolder[OPEN]
+
+/**
+ * Ends every open event stream, as the server shuts down: otherwise each one is an open request
+ * that the HTTP server waits for until its grace period ends (5 s), and the browsers reconnect,
+ * after their `retry:` pause, to whichever server answers next.
+ */
+export function endEventStreams(): number {
+  const cleanups = [...openStreams]
+  for (const cleanup of cleanups) cleanup()
+  return cleanups.length
+}
+
 export function formatEvent(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
 }
@@ -56,6 +76,7 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
       cleanup = () => {
         if (closed) return
         closed = true
+        openStreams.delete(cleanup)
         openEventStreams.dec({ stream: options.name })
         clearInterval(heartbeat)
         clearTimeout(lifetime)
@@ -67,6 +88,7 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
           // Already closed or errored by the consumer.
         }
       }
+      openStreams.add(cleanup)
       if (options.signal?.aborted) return cleanup()
       options.signal?.addEventListener('abort', cleanup)
 

@@ -1,5 +1,6 @@
 import { definePlugin } from 'nitro'
 import { closeBackend, stopBackendWork } from '../backend/index.server'
+import { endEventStreams } from '../lib/event-stream.server'
 
 /**
  * Closes the backend when the server has stopped: after a SIGTERM or SIGINT the server stops
@@ -22,6 +23,9 @@ export default definePlugin(() => {
   // loop from ever emptying: it stops with the server (the mail under way finishes first).
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
+      // The live feeds never end by themselves: the HTTP server would wait out its grace period
+      // for them. Ended now, the browsers reconnect after their retry pause.
+      endEventStreams()
       // A server's connection pool (postgres and supabase modes) also keeps the loop alive: once
       // the HTTP server's grace period for open requests is over, the backend closes anyway.
       setTimeout(() => {
