@@ -195,6 +195,42 @@ test.describe('inbox', () => {
     await expect(page).not.toHaveURL(/status=/)
   })
 
+  test('a list on its way is busy at once and dimmed only once it is slow', async ({ page, request, baseURL }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [{ name: `Yavaş ${tag}`, message: `Gecikmeli arama ${tag}` }])
+    await openPage(page, '/admin/messages')
+    const table = page.getByRole('table')
+    // When the table became busy and when it was dimmed, by the page's own clock.
+    await table.evaluate((element) => {
+      const seen: Record<string, number> = {}
+      ;(window as unknown as { __seen: Record<string, number> }).__seen = seen
+      new MutationObserver(() => {
+        if (element.getAttribute('aria-busy') === 'true') seen.busy ??= performance.now()
+        if (element.classList.contains('opacity-60')) seen.dimmed ??= performance.now()
+      }).observe(element, { attributes: true })
+    })
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      void page.route('**/_serverFn/**', async (route) => {
+        if (!route.request().url().includes(tag)) return route.continue()
+        resolve()
+        await new Promise<void>((r) => (release = r))
+        await route.continue()
+      })
+    })
+    await searchBox(page).fill(tag)
+    await held
+    await expect(table).toHaveAttribute('aria-busy', 'true')
+    await expect(table).toHaveClass(/opacity-60/)
+    const seen = await page.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen)
+    // Timers never fire early: a quick answer (most are) would have come before the dimming.
+    expect(seen.dimmed! - seen.busy!).toBeGreaterThanOrEqual(190)
+    release()
+    await expect(rows(page)).toHaveCount(1)
+    await expect(table).not.toHaveClass(/opacity-60/)
+    await expect(table).toHaveAttribute('aria-busy', 'false')
+  })
+
   test('no accessibility violations, with a message open and rows selected', async ({ page, request, baseURL }) => {
     const tag = marker()
     await seed(request, baseURL!, [{ name: `Erişilebilir ${tag}`, message: `Ekran okuyucu ${tag}` }])

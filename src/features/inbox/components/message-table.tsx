@@ -1,5 +1,5 @@
 import { Inbox } from 'lucide-react'
-import { memo, useLayoutEffect, useMemo, useRef } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { ContactMessage } from '~/domain/messages'
 import { m } from '~/paraglide/messages'
 import type { MessageHandlers } from './message-handlers'
@@ -22,6 +22,25 @@ export interface MessageTableProps {
   trash?: boolean
   /** Receives each row's name button, the control the keyboard cursor focuses. */
   rowRef?: (index: number, button: HTMLButtonElement | null) => void
+}
+
+/**
+ * How long the list shown may be out of date (a search or page on its way) before it is dimmed.
+ * Most answers come sooner: dimming for them would only flash the table (and restyle and repaint
+ * it while the server works, on the same machine as the browser in the bench; decision 195).
+ */
+const DIM_AFTER_MS = 200
+
+/** `flag`, once it has held for `ms`; false as soon as it drops. */
+function useHeldFor(flag: boolean, ms: number): boolean {
+  const [held, setHeld] = useState(false)
+  useEffect(() => {
+    setHeld(false)
+    if (!flag) return
+    const timer = setTimeout(() => setHeld(true), ms)
+    return () => clearTimeout(timer)
+  }, [flag, ms])
+  return flag && held
 }
 
 const TH = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase'
@@ -63,12 +82,13 @@ function useRowCallbacks(props: MessageTableProps): RowCallbacks {
 export function MessageTable(props: MessageTableProps) {
   const { items, loading, stale, checked, onCheck, selectedId, activeIndex, trash = false } = props
   const callbacks = useRowCallbacks(props)
+  const dimmed = useHeldFor(stale, DIM_AFTER_MS)
   const all = items ?? []
   const checkedHere = all.filter((msg) => checked.has(msg.id)).length
   const headerState = checkedHere === 0 ? false : checkedHere === all.length ? true : 'indeterminate'
   return (
     <table
-      className={`w-full table-fixed border-collapse text-sm transition-opacity ${stale ? 'opacity-60' : ''}`}
+      className={`w-full table-fixed border-collapse text-sm transition-opacity ${dimmed ? 'opacity-60' : ''}`}
       aria-busy={stale || loading}
     >
       <thead className="border-b border-slate-200 bg-slate-50">
