@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeContactMessage } from '~/backend/seed-messages'
 import { bulkInsertMessages } from '~/backend/sql/bulk-insert.server'
 import type { Sql } from '~/backend/sql/client'
-import { type RetentionBatch, runRetention } from '~/backend/sql/retention.server'
+import { dueIpAddresses, type RetentionBatch, runRetention } from '~/backend/sql/retention.server'
 import type { RetentionPolicy, RetentionRun } from '~/domain/privacy'
 import { LIMITS } from '~/lib/limits'
 import type { PrivacySubject } from './privacy.contract'
@@ -170,6 +170,33 @@ export function describeRetentionBacklog(name: string, open: () => Promise<Priva
       ])
       // Idempotent: once done, a pass finds nothing and writes nothing.
       expect(await runRetention(app, POLICY, later)).toEqual({ ran: true, records: [] })
+    }, 300_000)
+
+    it('looks for due addresses among the kept ones only, not past every anonymized message', async () => {
+      const { app, setup } = subject
+      await seedBacklog(setup)
+      // The statistics of the seed, when every address was kept, as the planner has them on the
+      // first start after a pass (the embedded server renews them only after a quiet minute).
+      await setup.exec('analyze public.contact_messages')
+      expect((await runRetention(app, POLICY, NOW)).ran).toBe(true)
+      // Vacuumed since, as the maintenance of either database does: the dead rows are gone.
+      await setup.exec('vacuum public.contact_messages')
+      // The next pass's first look: nothing is due, OLD_IP anonymized messages lie in the period.
+      const plan = await app.transaction(async (tx) => {
+        // On the bench's 100,000 messages the stale statistics made walking the date index look
+        // cheaper than sorting what an index of created_at alone gives (42,226 anonymized rows
+        // read to find ten); on a test's few thousand the planner still sorts. Without sorting,
+        // the batch is read either from an index that has its order or by that walk.
+        await tx.exec('set local enable_sort = off; set local enable_incremental_sort = off')
+        const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, costs off) with ${dueIpAddresses(LIMITS.retention.minBatchRows)} select count(*) from doomed`,
+          [daysAgo(POLICY.ipDays), '-infinity', '00000000-0000-0000-0000-000000000000'],
+        )
+        return rows.map((row) => row['QUERY PLAN']).join('\n')
+      })
+      const removed = [...plan.matchAll(/Rows Removed by Filter: (\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0)
+      expect(removed, plan).toBe(0)
+      expect(plan).toContain('contact_messages_ip_kept_idx')
     }, 300_000)
 
     it('takes over at once, in the only process on the database, a lease its killed predecessor left', async () => {

@@ -147,6 +147,12 @@ async function hasFunction(tx: Sql, signature: string): Promise<boolean> {
 
 const IP_DUE = 'ip_address is not null and created_at < $1'
 
+/**
+ * The anonymizing batch's rows: `doomed`, the next `limit` messages whose address is due after the
+ * cursor ($1 the period's start, $2 and $3 the cursor), and `last`. Exported for the test of its plan.
+ */
+export const dueIpAddresses = (limit: number) => dueAfterCursor(IP_DUE, 'created_at', limit)
+
 const STEPS: Step[] = [
   messageStep('messages', 'message', 'created_at < $1', 'created_at'),
   messageStep('trash', 'trash', 'deleted_at < $1', 'deleted_at'),
@@ -156,7 +162,7 @@ const STEPS: Step[] = [
     before: 'ip',
     async run(tx, limit, params, cursor) {
       const { rows } = await tx.query<{ rows: number; found: number; key: string | null; id: string | null }>(
-        `with ${dueAfterCursor(IP_DUE, 'created_at', limit)},
+        `with ${dueIpAddresses(limit)},
               done as (update public.contact_messages set ip_address = null
                        where id in (select id from doomed) and ${IP_DUE} returning 1)
          select (select count(*)::int from done) as rows, (select count(*)::int from doomed) as found,
