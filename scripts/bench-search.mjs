@@ -84,10 +84,13 @@ async function startServer({ outputDir, port, dataDir, databaseUrl }) {
   const url = `http://127.0.0.1:${port}`
   await server.waitUntilUp({ url: `${url}/`, budgetMs: 600_000, intervalMs: 200 })
   for (const until = Date.now() + 600_000; !/\[retention\]/.test(server.output()); ) {
-    if (Date.now() > until) throw new Error('the retention pass did not end within 10 minutes')
+    if (Date.now() > until) {
+      await server.stop()
+      throw new Error(`the retention pass did not end within 10 minutes; the server said:\n${server.output().slice(-2000)}`)
+    }
     await new Promise((r) => setTimeout(r, 250))
   }
-  return { url, pid: server.pid, output: () => server.output(), stop: () => server.stop() }
+  return { url, pid: server.pid, output: () => server.output(), stop: (options) => server.stop(options) }
 }
 
 /** How many messages the kept database holds (every status, the trash included). */
@@ -353,7 +356,10 @@ async function benchDriver({ driver, outputDir, dir, port, rounds, reseed }) {
         // BENCH_SEARCH_CALLS=<file>: every call of the run (function, search as typed, browser and server ms).
         if (process.env.BENCH_SEARCH_CALLS) writeFileSync(process.env.BENCH_SEARCH_CALLS, JSON.stringify(calls, null, 1))
       } finally {
-        await server.stop()
+        // A CPU profile is written as the server exits: that takes longer than a plain stop.
+        await server.stop(process.env.BENCH_SEARCH_CPU_PROF ? { graceMs: 60_000 } : undefined)
+        // BENCH_SEARCH_SERVER_LOG=<file>: what the server printed (its request log, maintenance, retention).
+        if (process.env.BENCH_SEARCH_SERVER_LOG) writeFileSync(process.env.BENCH_SEARCH_SERVER_LOG, server.output())
       }
     }
     return { driver, counts, runs }
