@@ -92,7 +92,14 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedIn
     storage: createDiskFileStorage(db, options.dataDir),
     accounts: builtinAccounts,
     // One process per data folder (the lock): what a dead predecessor left claimed is free at once.
-    mail: { ...options.mail, dataDir: options.dataDir, logEmails: options.logEmails, exclusive: true },
+    mail: {
+      ...options.mail,
+      dataDir: options.dataDir,
+      logEmails: options.logEmails,
+      exclusive: true,
+      // Its look at the queue every few seconds is not the app's: quiet still comes (decision 194).
+      workerDb: activity && { ...activity.background, close: db.close },
+    },
     quietFor: activity?.quietFor,
     onClose: release,
   })

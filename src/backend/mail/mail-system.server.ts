@@ -13,6 +13,8 @@ import { type MailWorker, startMailWorker } from './worker.server'
 
 export interface MailSystemOptions {
   db: SqlDatabase
+  /** The worker's database, when its polling must not count as the app's activity (embedded: watchActivity). */
+  workerDb?: SqlDatabase
   transport: MailTransport
   now: () => Date
   /** Deliver in this process: the server does; the CLI tools and most tests do not. */
@@ -50,7 +52,7 @@ export async function createMailSystem(options: MailSystemOptions): Promise<Mail
   const { db, transport, now } = options
   const direct = transport.delivery === 'outbox'
   const worker: MailWorker | null = options.worker
-    ? await startMailWorker({ db, transport, now, exclusive: options.exclusive })
+    ? await startMailWorker({ db: options.workerDb ?? db, transport, now, exclusive: options.exclusive })
     : null
 
   return {

@@ -498,40 +498,49 @@ export function createMaintenance(options: MaintenanceOptions): Maintenance {
  * time since its last query, for quietFor: 0 while a query, an exec or a transaction of the app is
  * under way (a request's transaction holds PGlite's one connection between its statements too).
  * PGlite reports affected rows for insert, update and delete only (0 for a select).
+ *
+ * `background` is the same database for the server's own timers (the mail worker looks at its
+ * queue every few seconds): its statements are waited for like any other, but they do not make the
+ * app busy, or the quiet that maintenance and retention's ANALYZE wait for would never come.
  */
-export function watchActivity(db: SqlDatabase, onWrites: (rows: number) => void): { db: SqlDatabase; quietFor: () => number } {
+export function watchActivity(
+  db: SqlDatabase,
+  onWrites: (rows: number) => void,
+): { db: SqlDatabase; background: SqlDatabase; quietFor: () => number } {
   let last = performance.now()
   let inFlight = 0
-  async function track<T>(run: () => Promise<T>): Promise<T> {
+  async function track<T>(run: () => Promise<T>, app: boolean): Promise<T> {
     inFlight++
-    last = performance.now()
+    if (app) last = performance.now()
     try {
       return await run()
     } finally {
       inFlight--
-      last = performance.now()
+      if (app) last = performance.now()
     }
   }
-  const watched = (target: Sql): Sql => ({
+  const watched = (target: Sql, app: boolean): Sql => ({
     query: <T>(text: string, params?: readonly unknown[]) =>
       track(async (): Promise<QueryResult<T>> => {
         const result = await target.query<T>(text, params)
         if (result.rowCount > 0) onWrites(result.rowCount)
         return result
-      }),
-    exec: (text) => track(() => target.exec(text)),
-    transaction: (fn, transactionOptions) => track(() => target.transaction((tx) => fn(watched(tx)), transactionOptions)),
+      }, app),
+    exec: (text) => track(() => target.exec(text), app),
+    transaction: (fn, transactionOptions) =>
+      track(() => target.transaction((tx) => fn(watched(tx, app)), transactionOptions), app),
   })
   // A backup's raw reads (decision 177) are the app's queries too: maintenance waits for them.
   const firstColumnBytes = db.firstColumnBytes
   return {
     db: {
       ...db,
-      ...watched(db),
+      ...watched(db, true),
       ...(firstColumnBytes && {
-        firstColumnBytes: (statement: string, reuse?: ColumnBytes) => track(() => firstColumnBytes(statement, reuse)),
+        firstColumnBytes: (statement: string, reuse?: ColumnBytes) => track(() => firstColumnBytes(statement, reuse), true),
       }),
     },
+    background: { ...db, ...watched(db, false) },
     quietFor: () => (inFlight > 0 ? 0 : performance.now() - last),
   }
 }

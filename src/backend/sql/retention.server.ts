@@ -131,7 +131,9 @@ async function waitForQuiet(options: RetentionOptions): Promise<number> {
   const quietMs = options.analyzeQuietMs ?? 0
   const deadline = started + LIMITS.retention.analyzeMaxWaitMinutes * 60_000
   while (options.quietFor && quietMs > 0 && options.quietFor() < quietMs && performance.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+    // Never what keeps a stopping server alive: it exits without this ANALYZE, as a kill would; the
+    // statistics are renewed by the next one (maintenance's, once enough rows changed, or a pass's).
+    await new Promise((resolve) => setTimeout(resolve, 1000).unref())
   }
   await yieldToRequests(options.quietFor)
   return performance.now() - started

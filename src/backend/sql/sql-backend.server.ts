@@ -50,6 +50,8 @@ export interface SqlBackendParts {
     logEmails: boolean
     /** The only process on the database (embedded): its worker takes over at once after a crash. */
     exclusive: boolean
+    /** The worker's database, if not `db` (embedded: one whose polling is not the app's activity). */
+    workerDb?: SqlDatabase
   }
   /**
    * Milliseconds since the app's last query, 0 while one is in flight (embedded: watchActivity):
@@ -86,6 +88,7 @@ export async function openSqlBackend(parts: SqlBackendParts): Promise<OpenedBack
       worker: parts.mail.worker ?? false,
       floodMax: parts.mail.floodMax,
       exclusive: parts.mail.exclusive,
+      workerDb: parts.mail.workerDb,
     })
     backend = assemble(parts, mail, await parts.auth(db, mail.codes))
     await backend.listening()

@@ -317,6 +317,22 @@ describe('scheduling', () => {
     expect(quietFor()).toBeGreaterThan(0)
   })
 
+  it("waits for the server's own timers' statements but does not count them as the app's activity", async () => {
+    const { db: watched, background, quietFor } = watchActivity(db, () => {})
+    await watched.query('select 1')
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    const before = quietFor()
+    let during = -1
+    await background.transaction(async (tx) => {
+      await tx.query('select count(*) from public.mail_queue')
+      during = quietFor()
+    })
+    await background.query('select 1')
+    // Under way it is waited for; done, it leaves the quiet since the app's last query running on.
+    expect(during).toBe(0)
+    expect(quietFor()).toBeGreaterThanOrEqual(before)
+  })
+
   it("is not quiet while a backup's raw read of rows is under way (decision 177)", async () => {
     expect(db.firstColumnBytes).toBeDefined()
     const { db: watched, quietFor } = watchActivity(db, () => {})
