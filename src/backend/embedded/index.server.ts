@@ -98,7 +98,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedIn
       logEmails: options.logEmails,
       exclusive: true,
       // Its look at the queue every few seconds is not the app's: quiet still comes (decision 194).
-      workerDb: activity && { ...activity.background, close: db.close },
+      workerDb: activity?.background,
     },
     quietFor: activity?.quietFor,
     onClose: release,
