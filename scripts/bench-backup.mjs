@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 import { toJSONAsync } from 'seroval'
 import { functionId } from './bench-inbox.mjs'
 import { startPostgres } from './bench/postgres.mjs'
-import { startServer } from './bench/server.mjs'
+import { RETENTION_ENDED, startServer } from './bench/server.mjs'
 import { freePort } from './lib/server-process.mjs'
 
 const run = promisify(execFile)
@@ -111,7 +111,7 @@ export async function benchBackup({ outputDir, dataDir, port }) {
     // 38,000 rows, a minute of CPU) in one transaction that holds every query: a firm's server
     // did that long before any backup. Posting and the backup start once it is over.
     const started = performance.now()
-    while (!server.output().includes('[retention]')) {
+    while (!RETENTION_ENDED.test(server.output())) {
       if (performance.now() - started > 600_000) throw new Error('the server logged no retention run within 10 minutes')
       await new Promise((resolve) => setTimeout(resolve, 200))
     }

