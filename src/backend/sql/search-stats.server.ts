@@ -29,7 +29,6 @@ export function substringShare(stats: SearchTextStats, term: string): number | u
   return common + histogram
 }
 
-/** What ANALYZE keeps of the two search columns that the list's choices read. */
 /**
  * Bumped when the statistics were renewed after personal data left the tables (analyzePersonalData):
  * a message store then reads them again at its next search instead of keeping the old samples,
@@ -46,6 +45,7 @@ export function searchStatsGeneration(): number {
   return generation
 }
 
+/** What ANALYZE keeps of the two search columns that the list's choices read. */
 export interface SearchStats {
   text: SearchTextStats
   /** Shares of the most common word starts (lower case); a start not among them is rare. */
