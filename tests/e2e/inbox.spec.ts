@@ -231,6 +231,44 @@ test.describe('inbox', () => {
     await expect(table).toHaveAttribute('aria-busy', 'false')
   })
 
+  test('a search on its way leaves the list shown, busy; opening a message never waits for the list', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [{ name: `Bekleyen ${tag}`, message: `Beklenen liste ${tag}` }])
+    await openSearch(page, tag)
+    await expect(rows(page)).toHaveCount(1)
+    let held = 0
+    let release = () => {}
+    const gate = new Promise<void>((r) => (release = r))
+    await page.route('**/_serverFn/**', async (route) => {
+      // The list's calls carry the search in their payload; the message's own read does not.
+      if (!decodeURIComponent(route.request().url()).includes('"q"')) return route.continue()
+      held++
+      await gate
+      await route.continue()
+    })
+    // 'Yenile' reads the list again, held: the row is still there to open, and opens at once.
+    await page.getByRole('button', { name: 'Yenile' }).click()
+    await expect.poll(() => held).toBe(1)
+    await row(page, tag).click()
+    await expect(detail(page).getByTestId('detail-name')).toHaveText(`Bekleyen ${tag}`)
+    await expect(page).toHaveURL(/[?&]id=[0-9a-f-]{36}/)
+    // A search never made before: the list shown, its count and the URL's page stay as they are,
+    // marked busy, until its answer comes.
+    const before = held
+    await searchBox(page).fill(`${tag}-yok`)
+    await expect.poll(() => held).toBeGreaterThan(before)
+    await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'true')
+    await expect(rows(page)).toHaveCount(1)
+    release()
+    await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false')
+    await expect(rows(page)).toHaveCount(0)
+    await expect(page).toHaveURL(new RegExp(`q=${tag}-yok`))
+  })
+
   test('no accessibility violations, with a message open and rows selected', async ({ page, request, baseURL }) => {
     const tag = marker()
     await seed(request, baseURL!, [{ name: `Erişilebilir ${tag}`, message: `Ekran okuyucu ${tag}` }])

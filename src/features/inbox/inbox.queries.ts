@@ -48,13 +48,22 @@ export function messageQueryOptions(id: string) {
 
 /**
  * The route loader's part: on the server the first page renders with its data, which travels to
- * the browser's cache with the page (HydrationBoundary in the route); in the browser navigation does not wait,
- * so the table stays on screen (placeholderData) while the next loads.
+ * the browser's cache with the page (HydrationBoundary in the route).
+ *
+ * In the browser a list never loaded before (another search, filter or page) is waited for: the
+ * page stays as it is (marked busy, MessageTable) and changes once, with its answer. Moving on at
+ * once rendered the whole page twice per search, the first time while the server worked, for
+ * nothing but the new URL (decision 196). A list already cached (opening a message, coming back to
+ * a search) does not wait: it is shown at once and brought up to date behind it. A failed load
+ * stays in the cache for the page to show (prefetchQuery never throws).
  */
 export async function loadInbox(search: MessageListParams & { id?: string }): Promise<DehydratedState | undefined> {
   const queryClient = getQueryClient()
   if (typeof window !== 'undefined') {
-    void queryClient.prefetchQuery(messagesQueryOptions(search))
+    const options = messagesQueryOptions(search)
+    const known = queryClient.getQueryData(options.queryKey) !== undefined
+    const loading = queryClient.prefetchQuery(options)
+    if (!known) await loading
     return undefined
   }
   await Promise.all([

@@ -1,3 +1,4 @@
+import { useRouterState } from '@tanstack/react-router'
 import { Inbox } from 'lucide-react'
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { ContactMessage } from '~/domain/messages'
@@ -80,7 +81,10 @@ function useRowCallbacks(props: MessageTableProps): RowCallbacks {
 }
 
 export function MessageTable(props: MessageTableProps) {
-  const { items, loading, stale, checked, onCheck, selectedId, activeIndex, trash = false } = props
+  const { items, loading, checked, onCheck, selectedId, activeIndex, trash = false } = props
+  // The next list is on its way: the route waits for it before it changes (loadInbox).
+  const navigating = useRouterState({ select: (state) => state.status === 'pending' })
+  const stale = props.stale || navigating
   const callbacks = useRowCallbacks(props)
   const dimmed = useHeldFor(stale, DIM_AFTER_MS)
   const all = items ?? []
