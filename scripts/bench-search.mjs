@@ -183,8 +183,8 @@ async function startKeptPostgres(dir, port) {
 
 /**
  * CPU time (user + system, ms) spent so far by the server process and, in the postgres mode, by
- * the PostgreSQL processes serving it: unlike the browser's wall time it does not grow with the
- * other work on a shared machine, so before/after comparisons hold under any load.
+ * the PostgreSQL processes serving it, per process: unlike the browser's wall time it does not
+ * grow with the other work on a shared machine, so before/after comparisons hold under any load.
  */
 function cpuMs(pid, postmasterPid) {
   const TICK_MS = 10 // USER_HZ is 100 on Linux
@@ -196,15 +196,26 @@ function cpuMs(pid, postmasterPid) {
       return undefined
     }
   }
-  let ticks = read(pid)?.ticks ?? 0
+  const byProcess = new Map([[pid, (read(pid)?.ticks ?? 0) * TICK_MS]])
   if (postmasterPid) {
     for (const name of readdirSync('/proc')) {
       if (!/^\d+$/.test(name)) continue
       const stat = read(name)
-      if (stat && (stat.ppid === postmasterPid || Number(name) === postmasterPid)) ticks += stat.ticks
+      if (stat && (stat.ppid === postmasterPid || Number(name) === postmasterPid)) byProcess.set(Number(name), stat.ticks * TICK_MS)
     }
   }
-  return ticks * TICK_MS
+  return byProcess
+}
+
+/**
+ * The CPU time between two readings of cpuMs: each process's growth, a new one's all. A process
+ * that ended meanwhile (a PostgreSQL worker) takes its time with it: it is left out, rather than
+ * subtracted from the others as a plain difference of sums would.
+ */
+function cpuBetween(from, to) {
+  let ms = 0
+  for (const [pid, now] of to) ms += now - (from.get(pid) ?? 0)
+  return ms
 }
 
 /**
@@ -258,7 +269,7 @@ async function typeTerms(serverUrl, cookies, ids, cpu) {
         term,
         from,
         to: await page.evaluate(() => performance.now()),
-        cpuMs: cpu() - cpuFrom,
+        cpuMs: cpuBetween(cpuFrom, cpu()),
         browserCpuMs: browserCpuMs() - browserFrom,
       })
       await box.press('Escape')
