@@ -201,7 +201,8 @@ function cpuMs(pid, postmasterPid) {
     for (const name of readdirSync('/proc')) {
       if (!/^\d+$/.test(name)) continue
       const stat = read(name)
-      if (stat && (stat.ppid === postmasterPid || Number(name) === postmasterPid)) byProcess.set(Number(name), stat.ticks * TICK_MS)
+      if (stat && (stat.ppid === postmasterPid || Number(name) === postmasterPid))
+        byProcess.set(Number(name), stat.ticks * TICK_MS)
     }
   }
   return byProcess

@@ -225,7 +225,9 @@ describe.each(SETUPS)('$mode', ({ open }) => {
     // Estimated at 0 from the sample (counted as a rare term, through its index), at least 1,001
     // of 12,000 from the count: its page is met within 240 rows.
     const decided = db.take()
-    expect(decided.settings).toBe('set local enable_seqscan = off; set local enable_bitmapscan = off; set local enable_seqscan = off')
+    expect(decided.settings).toBe(
+      'set local enable_seqscan = off; set local enable_bitmapscan = off; set local enable_seqscan = off',
+    )
     expect(decided.page).toMatch(/Index Scan( Backward)? using contact_messages_\w*created/)
     expect(decided.page).not.toContain('Sort')
   })
