@@ -85,6 +85,15 @@ function recording(db: Sql, prelude?: string, unsampled?: string) {
   }
 }
 
+/** The names of the newest `count` seeded messages that hold `term`: a capped search's first page. */
+function newestWith(term: string, count = 20): string[] {
+  return seeds
+    .filter((seed) => seed.message.includes(term))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, count)
+    .map((seed) => seed.name)
+}
+
 interface Setup {
   /** The migrations' role, which owns the table. */
   owner: SqlDatabase
@@ -201,11 +210,7 @@ describe.each(SETUPS)('$mode', ({ open }) => {
     const common = await store.list({ status: 'all', search: COMMON, page: 1, pageSize: 20 })
     expect(common.total).toBe(searchCountLimit(1, 20) - 1)
     expect(common.totalExact).toBe(false)
-    const newest = seeds
-      .filter((seed) => seed.message.includes(COMMON))
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-      .slice(0, 20)
-    expect(common.items.map((m) => m.name)).toEqual(newest.map((seed) => seed.name))
+    expect(common.items.map((m) => m.name)).toEqual(newestWith(COMMON))
     const { settings, plan } = db.take()
     expect(settings).toContain('enable_bitmapscan = off')
     expect(plan).toMatch(/Index Scan( Backward)? using contact_messages_\w*created/)
@@ -217,11 +222,7 @@ describe.each(SETUPS)('$mode', ({ open }) => {
     const store = createMessageStore(db.sql, () => new Date())
     const middling = await store.list({ status: 'all', search: MIDDLING, page: 1, pageSize: 20 })
     expect(middling.total).toBe(searchCountLimit(1, 20) - 1)
-    const newest = seeds
-      .filter((seed) => seed.message.includes(MIDDLING))
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-      .slice(0, 20)
-    expect(middling.items.map((m) => m.name)).toEqual(newest.map((seed) => seed.name))
+    expect(middling.items.map((m) => m.name)).toEqual(newestWith(MIDDLING))
     // Estimated at 0 from the sample (counted as a rare term, through its index), at least 1,001
     // of 12,000 from the count: its page is met within 240 rows.
     const decided = db.take()
@@ -237,11 +238,7 @@ describe.each(SETUPS)('$mode', ({ open }) => {
     const store = createMessageStore(db.sql, () => new Date())
     const middling = await store.list({ status: 'all', search: MIDDLING, page: 1, pageSize: 20 })
     expect(middling.total).toBe(searchCountLimit(1, 20) - 1)
-    const newest = seeds
-      .filter((seed) => seed.message.includes(MIDDLING))
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-      .slice(0, 20)
-    expect(middling.items.map((m) => m.name)).toEqual(newest.map((seed) => seed.name))
+    expect(middling.items.map((m) => m.name)).toEqual(newestWith(MIDDLING))
     // The count is the planner's; its page, met within a few hundred rows by the estimate, is
     // walked instead of all 3,000 matches sorted (the blind planner's choice).
     const decided = db.take()
