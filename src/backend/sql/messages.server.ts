@@ -189,16 +189,7 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           const n = matched.rows[0]!.n
           if (n < cap) {
             const ids = matched.rows.flatMap((row) => (row.id === null ? [] : [row.id]))
-            const items =
-              ids.length === 0
-                ? []
-                : (
-                    await tx.query<MessageRow>(
-                      `select ${MESSAGE_COLUMNS} from public.contact_messages where id = any($1::uuid[]) order by ${order}`,
-                      [ids],
-                    )
-                  ).rows.map(toContactMessage)
-            return { items, total: n, totalExact: true, unread, page, pageSize }
+            return { items: await messagesById(tx, ids, order), total: n, totalExact: true, unread, page, pageSize }
           }
           // A common term (count at the cap) meets its page early on the date index. The planner
           // knows that only if it may read the statistics: for the server's role under RLS it
@@ -224,14 +215,7 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
     },
 
     async getMany(ids) {
-      const valid = validIds(ids)
-      if (valid.length === 0) return []
-      const { rows } = await db.query<MessageRow>(
-        `select ${MESSAGE_COLUMNS} from public.contact_messages where id = any($1::uuid[])
-         order by created_at desc, id desc`,
-        [valid],
-      )
-      return rows.map(toContactMessage)
+      return messagesById(db, validIds(ids), messageOrder('all'))
     },
 
     async update(ids, patch, where) {
@@ -265,6 +249,16 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
 
     ...createTrashAndSpam(db, now, effects),
   }
+}
+
+/** The messages with these (valid) ids, in `order` (messageOrder). */
+async function messagesById(sql: Sql, ids: string[], order: string): Promise<ContactMessage[]> {
+  if (ids.length === 0) return []
+  const { rows } = await sql.query<MessageRow>(
+    `select ${MESSAGE_COLUMNS} from public.contact_messages where id = any($1::uuid[]) order by ${order}`,
+    [ids],
+  )
+  return rows.map(toContactMessage)
 }
 
 type TrashAndSpam = Pick<MessageStore, 'trash' | 'restore' | 'purge' | 'emptyTrash' | 'markSpam' | 'markNotSpam'>
