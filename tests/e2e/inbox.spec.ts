@@ -256,17 +256,61 @@ test.describe('inbox', () => {
     await row(page, tag).click()
     await expect(detail(page).getByTestId('detail-name')).toHaveText(`Bekleyen ${tag}`)
     await expect(page).toHaveURL(/[?&]id=[0-9a-f-]{36}/)
-    // A search never made before: the list shown, its count and the URL's page stay as they are,
-    // marked busy, until its answer comes.
+    // A search never made before: the list shown, its count and the URL stay as they are, marked
+    // busy, until its answer comes; then the page moves to it at once.
     const before = held
+    const shown = page.url()
     await searchBox(page).fill(`${tag}-yok`)
     await expect.poll(() => held).toBeGreaterThan(before)
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'true')
     await expect(rows(page)).toHaveCount(1)
+    expect(page.url()).toBe(shown)
     release()
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false')
     await expect(rows(page)).toHaveCount(0)
     await expect(page).toHaveURL(new RegExp(`q=${tag}-yok`))
+  })
+
+  test('only the newest search moves the page, and none once the inbox is left', async ({ page, request, baseURL }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [{ name: `Sıradaki ${tag}`, message: `En yeni arama ${tag}` }])
+    await openPage(page, '/admin/messages')
+    const holds: (() => void)[] = []
+    await page.route('**/_serverFn/**', async (route) => {
+      if (!decodeURIComponent(route.request().url()).includes(tag)) return route.continue()
+      await new Promise<void>((resolve) => holds.push(resolve))
+      await route.continue()
+    })
+    const answerTo = (q: string) => page.waitForResponse((r) => decodeURIComponent(r.url()).includes(`"${q}"`))
+    /** The answer to `q` has come and the page has had time to act on it. */
+    async function answered(q: string, hold: () => void) {
+      const answer = answerTo(q)
+      hold()
+      await answer
+      await page.waitForTimeout(300)
+    }
+    const input = searchBox(page)
+    await input.fill(`${tag}-eski`)
+    await expect.poll(() => holds.length).toBe(1)
+    await input.fill(tag)
+    await expect.poll(() => holds.length).toBe(2)
+    // The newer search's answer comes first: the page moves to it.
+    await answered(tag, holds[1]!)
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}$`))
+    await expect(rows(page)).toHaveCount(1)
+    // The older one's answer, late: overtaken, it moves nothing.
+    await answered(`${tag}-eski`, holds[0]!)
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}$`))
+    await expect(rows(page)).toHaveCount(1)
+    await expect(input).toHaveValue(tag)
+
+    // A search on its way when the reader leaves for another page does not bring them back.
+    await input.fill(`${tag}-son`)
+    await expect.poll(() => holds.length).toBe(3)
+    await page.getByRole('link', { name: 'Ekip' }).click()
+    await expect(page).toHaveURL(/\/admin\/team$/)
+    await answered(`${tag}-son`, holds[2]!)
+    await expect(page).toHaveURL(/\/admin\/team$/)
   })
 
   test('no accessibility violations, with a message open and rows selected', async ({ page, request, baseURL }) => {

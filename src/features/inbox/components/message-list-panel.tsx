@@ -14,6 +14,7 @@ import { Pagination } from './pagination'
 import { PlaceNotice } from './place-notice'
 import { SearchBox } from './search-box'
 import { StatusFilterSelect } from './status-filter'
+import { useSearchFirst } from './use-search-first'
 
 /**
  * The list column: search, filter and export, the spam or trash notice, the bulk bar while rows
@@ -42,13 +43,14 @@ export function MessageListPanel({
   onEmptyTrash: () => void
 } & Omit<MessageTableProps, 'items' | 'loading' | 'stale' | 'selectedId' | 'trash'>) {
   const place = placeOfFilter(search.status)
+  const searching = useSearchFirst(search, navigate)
   return (
     <section className="min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-start">
         <SearchBox
           value={search.q}
           inputRef={searchRef}
-          onSearch={(q) => navigate({ q, page: 1 }, { replace: search.q !== '' && q !== '' })}
+          onSearch={searching.onSearch}
         />
         <div className="flex gap-3">
           <StatusFilterSelect value={search.status} onChange={(status) => navigate({ status, page: 1 })} />
@@ -70,7 +72,7 @@ export function MessageListPanel({
         <MessageTable
           items={list.data?.items}
           loading={list.isPending}
-          stale={list.isPlaceholderData}
+          stale={list.isPlaceholderData || searching.waiting}
           selectedId={search.id}
           trash={place === 'trash'}
           {...table}

@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import type { InboxSearch } from '../inbox.search'
+import { messagesQueryOptions } from '../inbox.queries'
+import type { InboxNavigate } from './inbox-navigate'
+
+/**
+ * A search the reader types goes to the server alone, and the page moves to it (URL, route,
+ * table) once its list is at hand: one change, with the answer. Moving the URL first made the
+ * browser do its part of a navigation (the history entry, the router's pending state, the page's
+ * icon) at the very moment the server worked on the answer, on the same two cores in the bench
+ * (docs/decisions/197-search-before-the-url.md). A list already cached is shown at once.
+ *
+ * Only the newest search moves the page: one overtaken by the next keystroke, or still on its
+ * way when the reader leaves the inbox, is dropped. `waiting` says a search is on its way (the
+ * table is marked busy meanwhile).
+ */
+export function useSearchFirst(
+  search: InboxSearch,
+  navigate: InboxNavigate,
+): { onSearch: (q: string) => void; waiting: boolean } {
+  const queryClient = useQueryClient()
+  const shown = useRef(search)
+  useLayoutEffect(() => {
+    shown.current = search
+  })
+  const newest = useRef(0)
+  useEffect(
+    () => () => {
+      newest.current++
+    },
+    [],
+  )
+  const [waiting, setWaiting] = useState(false)
+  const onSearch = useCallback(
+    (q: string) => {
+      const turn = ++newest.current
+      const { status, q: before } = shown.current
+      // Typing on within a search keeps one history entry; starting or clearing one makes its own.
+      const move = () => navigate({ q, page: 1 }, { replace: before !== '' && q !== '' })
+      const options = messagesQueryOptions({ status, q, page: 1 })
+      if (queryClient.getQueryData(options.queryKey) !== undefined) {
+        setWaiting(false)
+        move()
+        return
+      }
+      setWaiting(true)
+      // prefetchQuery never throws: a failed list is in the cache, for the page to show.
+      void queryClient.prefetchQuery(options).then(() => {
+        if (turn !== newest.current) return
+        setWaiting(false)
+        move()
+      })
+    },
+    [navigate, queryClient],
+  )
+  return { onSearch, waiting }
+}
