@@ -47,11 +47,7 @@ export function MessageListPanel({
   return (
     <section className="min-w-0 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-start">
-        <SearchBox
-          value={search.q}
-          inputRef={searchRef}
-          onSearch={searching.onSearch}
-        />
+        <SearchBox value={search.q} inputRef={searchRef} onSearch={searching.onSearch} />
         <div className="flex gap-3">
           <StatusFilterSelect value={search.status} onChange={(status) => navigate({ status, page: 1 })} />
           <ExportButton status={search.status} q={search.q} />
