@@ -26,13 +26,16 @@ function retry(failures: number, error: unknown): boolean {
   return failures < 2 && !(status !== undefined && status >= 400 && status < 500)
 }
 
+/** How long a list or a message read is shown without being read again. */
+export const INBOX_STALE_MS = 10_000
+
 export function messagesQueryOptions({ status, q, page }: MessageListParams) {
   return queryOptions<MessagePage>({
     queryKey: inboxKeys.list({ status, q, page }),
     queryFn: () => listMessages({ data: { status, q, page } }),
     // The table stays on screen (dimmed) while the next filter, search or page loads.
     placeholderData: keepPreviousData,
-    staleTime: 10_000,
+    staleTime: INBOX_STALE_MS,
     retry,
   })
 }
@@ -41,7 +44,7 @@ export function messageQueryOptions(id: string) {
   return queryOptions<ContactMessage | null>({
     queryKey: inboxKeys.detail(id),
     queryFn: () => getMessage({ data: { id } }),
-    staleTime: 10_000,
+    staleTime: INBOX_STALE_MS,
     retry,
   })
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { InboxSearch } from '../inbox.search'
-import { messagesQueryOptions } from '../inbox.queries'
+import { INBOX_STALE_MS, messagesQueryOptions } from '../inbox.queries'
 import type { InboxNavigate } from './inbox-navigate'
 
 /**
@@ -9,7 +9,9 @@ import type { InboxNavigate } from './inbox-navigate'
  * table) once its list is at hand: one change, with the answer. Moving the URL first made the
  * browser do its part of a navigation (the history entry, the router's pending state, the page's
  * icon) at the very moment the server worked on the answer, on the same two cores in the bench
- * (docs/decisions/197-search-before-the-url.md). A list already cached is shown at once.
+ * (docs/decisions/197-search-before-the-url.md). A list cached and still fresh is shown at once;
+ * one cached but stale (clearing the box after a while) is read again first, so that the page
+ * does not draw it and then redraw it with the answer while the server works.
  *
  * Only the newest search moves the page: one overtaken by the next keystroke, or still on its
  * way when the reader leaves the inbox, is dropped. `waiting` says a search is on its way (the
@@ -39,7 +41,8 @@ export function useSearchFirst(
       // Typing on within a search keeps one history entry; starting or clearing one makes its own.
       const move = () => navigate({ q, page: 1 }, { replace: before !== '' && q !== '' })
       const options = messagesQueryOptions({ status, q, page: 1 })
-      if (queryClient.getQueryData(options.queryKey) !== undefined) {
+      const cached = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true })
+      if (cached && !cached.isStaleByTime(INBOX_STALE_MS)) {
         setWaiting(false)
         move()
         return
