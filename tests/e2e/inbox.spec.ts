@@ -54,6 +54,18 @@ test.describe('inbox', () => {
     await expect(page.getByTestId('inbox-total')).toHaveText('Toplam 0 mesaj')
   })
 
+  test('opens with everything it shows: no server call as the page starts', async ({ page }) => {
+    const calls: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/_serverFn/')) calls.push(request.url())
+    })
+    await openPage(page, '/admin/messages')
+    await expect(page.getByTestId('inbox-total')).toHaveText(/^Toplam \d+ mesaj$/)
+    await page.waitForLoadState('networkidle')
+    // The list, the counts and the late-backups notice came with the page (the route's loader).
+    expect(calls).toEqual([])
+  })
+
   test('opening a new message marks it read; the toggle archives and restores it, keeping read_at', async ({
     page,
     request,

@@ -3,7 +3,7 @@
  * search params, so each filter/search/page is cached on its own and a shared link asks for
  * exactly what its URL says.
  */
-import { type DehydratedState, dehydrate, keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { type DehydratedState, type QueryClient, dehydrate, keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ContactMessage, MessagePage } from '~/domain/messages'
 import { describeError } from '~/lib/app-error'
 import { getQueryClient } from '~/lib/query-client'
@@ -60,7 +60,15 @@ export function messageQueryOptions(id: string) {
  * a search) does not wait: it is shown at once and brought up to date behind it. A failed load
  * stays in the cache for the page to show (prefetchQuery never throws).
  */
-export async function loadInbox(search: MessageListParams & { id?: string }): Promise<DehydratedState | undefined> {
+export async function loadInbox(
+  search: MessageListParams & { id?: string },
+  /**
+   * Other features' reads that the page shows (the late-backups notice): on the server they are
+   * read with the first page and travel with it, so that the browser does not ask for them as it
+   * starts. Not run in the browser, where their own queries keep them up to date.
+   */
+  alongside: readonly ((queryClient: QueryClient) => Promise<void>)[] = [],
+): Promise<DehydratedState | undefined> {
   const queryClient = getQueryClient()
   if (typeof window !== 'undefined') {
     const options = messagesQueryOptions(search)
@@ -72,6 +80,7 @@ export async function loadInbox(search: MessageListParams & { id?: string }): Pr
   await Promise.all([
     queryClient.ensureQueryData(messagesQueryOptions(search)),
     search.id ? queryClient.ensureQueryData(messageQueryOptions(search.id)) : null,
+    ...alongside.map((read) => read(queryClient)),
   ])
   return dehydrate(queryClient)
 }

@@ -16,7 +16,12 @@ export const Route = createFileRoute('/admin/_authed/messages')({
   search: { middlewares: [stripSearchParams(INBOX_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search: { status, q, page, id } }) => ({ status, q, page, id }),
   // Imported on demand: TanStack Query belongs to the admin chunks, not to the shared route tree.
-  loader: ({ deps }) => import('~/features/inbox/inbox.queries').then(({ loadInbox }) => loadInbox(deps)),
+  // The late-backups notice is read with the first page on the server (no call as the page starts).
+  loader: ({ deps }) =>
+    Promise.all([import('~/features/inbox/inbox.queries'), import('~/features/backups/backups.queries')]).then(
+      ([{ loadInbox }, { snapshotWarningQueryOptions }]) =>
+        loadInbox(deps, [(queryClient) => queryClient.prefetchQuery(snapshotWarningQueryOptions())]),
+    ),
   head: () => ({ meta: [{ title: m.inbox_meta_title() }] }),
   component: MessagesRoute,
 })
