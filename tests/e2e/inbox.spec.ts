@@ -288,9 +288,17 @@ test.describe('inbox', () => {
     await seed(request, baseURL!, [{ name: `Sıradaki ${tag}`, message: `En yeni arama ${tag}` }])
     await openPage(page, '/admin/messages')
     const holds: (() => void)[] = []
+    // The searches' calls are held one by one; once `holdingOthers`, so is every other request
+    // (the next page's files), each until released.
+    const others: (() => void)[] = []
+    let holdingOthers = false
     await page.route('**/_serverFn/**', async (route) => {
-      if (!decodeURIComponent(route.request().url()).includes(tag)) return route.continue()
-      await new Promise<void>((resolve) => holds.push(resolve))
+      if (decodeURIComponent(route.request().url()).includes(tag)) await new Promise<void>((resolve) => holds.push(resolve))
+      else if (holdingOthers) await new Promise<void>((resolve) => others.push(resolve))
+      await route.continue()
+    })
+    await page.route('**/assets/**', async (route) => {
+      if (holdingOthers) await new Promise<void>((resolve) => others.push(resolve))
       await route.continue()
     })
     const answerTo = (q: string) => page.waitForResponse((r) => decodeURIComponent(r.url()).includes(`"${q}"`))
@@ -316,12 +324,19 @@ test.describe('inbox', () => {
     await expect(rows(page)).toHaveCount(1)
     await expect(input).toHaveValue(tag)
 
-    // A search on its way when the reader leaves for another page does not bring them back.
+    // A search on its way when the reader leaves for another page does not bring them back, even
+    // when its answer comes while that page is still loading (the inbox still on screen).
     await input.fill(`${tag}-son`)
     await expect.poll(() => holds.length).toBe(3)
+    holdingOthers = true
     await page.getByRole('link', { name: 'Ekip' }).click()
     await expect(page).toHaveURL(/\/admin\/team$/)
+    await expect.poll(() => others.length).toBeGreaterThan(0)
+    await expect(searchBox(page)).toBeVisible()
     await answered(`${tag}-son`, holds[2]!)
+    holdingOthers = false
+    for (const release of others) release()
+    await expect(page.getByRole('heading', { level: 1, name: 'Ekip' })).toBeVisible()
     await expect(page).toHaveURL(/\/admin\/team$/)
   })
 

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { InboxSearch } from '../inbox.search'
 import { INBOX_STALE_MS, messagesQueryOptions } from '../inbox.queries'
@@ -14,14 +15,16 @@ import type { InboxNavigate } from './inbox-navigate'
  * does not draw it and then redraw it with the answer while the server works.
  *
  * Only the newest search moves the page: one overtaken by the next keystroke, or still on its
- * way when the reader leaves the inbox, is dropped. `waiting` says a search is on its way (the
- * table is marked busy meanwhile).
+ * way when the reader leaves the inbox, is dropped, also while the page they left for is still
+ * loading (the inbox is still on screen then, but the router's location is already the other
+ * page's). `waiting` says a search is on its way (the table is marked busy meanwhile).
  */
 export function useSearchFirst(
   search: InboxSearch,
   navigate: InboxNavigate,
 ): { onSearch: (q: string) => void; waiting: boolean } {
   const queryClient = useQueryClient()
+  const router = useRouter()
   const shown = useRef(search)
   useLayoutEffect(() => {
     shown.current = search
@@ -37,6 +40,7 @@ export function useSearchFirst(
   const onSearch = useCallback(
     (q: string) => {
       const turn = ++newest.current
+      const here = router.state.location.pathname
       const { status, q: before } = shown.current
       // Typing on within a search keeps one history entry; starting or clearing one makes its own.
       const move = () => navigate({ q, page: 1 }, { replace: before !== '' && q !== '' })
@@ -50,12 +54,12 @@ export function useSearchFirst(
       setWaiting(true)
       // prefetchQuery never throws: a failed list is in the cache, for the page to show.
       void queryClient.prefetchQuery(options).then(() => {
-        if (turn !== newest.current) return
+        if (turn !== newest.current || router.state.location.pathname !== here) return
         setWaiting(false)
         move()
       })
     },
-    [navigate, queryClient],
+    [navigate, queryClient, router],
   )
   return { onSearch, waiting }
 }
