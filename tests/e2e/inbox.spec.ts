@@ -66,6 +66,28 @@ test.describe('inbox', () => {
     expect(calls).toEqual([])
   })
 
+  test('the first search of a visit asks the server for its list only, not again for the session', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const tag = marker()
+    await seed(request, baseURL!, [{ name: `İlk arama ${tag}`, message: `Oturum sorulmaz ${tag}` }])
+    await openPage(page, '/admin/messages')
+    const calls: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/_serverFn/')) calls.push(decodeURIComponent(request.url()))
+    })
+    await searchBox(page).fill(tag)
+    await expect(rows(page)).toHaveCount(1)
+    await expect(page).toHaveURL(new RegExp(`q=${tag}`))
+    await page.waitForLoadState('networkidle')
+    // One call, the list's (its payload carries the search); the session the server checked for
+    // the page is reused.
+    expect(calls).toHaveLength(1)
+    expect(calls[0]).toContain(tag)
+  })
+
   test('opening a new message marks it read; the toggle archives and restores it, keeping read_at', async ({
     page,
     request,

@@ -1,27 +1,27 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { QueryProvider } from '~/components/query-provider'
-import { type AdminSession, getAdminSession } from '~/features/auth/session.functions'
+import { browserSession } from '~/features/auth/session-in-browser'
+import { getAdminSession } from '~/features/auth/session.functions'
 
 /**
  * Every /admin/* page but the login: the session is checked (on the server for the first
  * page, through a server function after that) before anything renders. This is a courtesy
  * to the reader; each admin server function checks again for itself (requireAdmin).
- */
-/**
- * The browser's last answer, reused while the reader stays inside the admin pages (a search
+ *
+ * The browser's last answer is reused while the reader stays inside the admin pages (a search
  * typed letter by letter is one navigation per pause): asking again each time doubled the calls
  * of every keystroke and delayed the list behind it (docs/decisions/140-search-while-typing.md).
- * Browser only: on the server this module is shared by every request.
+ * The first answer is the server's own, for the page it rendered (AdminLayout), so that a visit's
+ * first search does not ask either.
  */
-let checkedInBrowser: AdminSession | undefined
-
 export const Route = createFileRoute('/admin/_authed')({
   beforeLoad: async ({ location, cause }) => {
     const browser = typeof window !== 'undefined'
-    if (browser && cause === 'stay' && checkedInBrowser) return { session: checkedInBrowser }
+    const known = browser ? browserSession.get() : undefined
+    if (cause === 'stay' && known) return { session: known }
     const session = await getAdminSession()
-    if (browser) checkedInBrowser = session ?? undefined
+    if (browser) browserSession.set(session ?? undefined)
     if (!session) throw redirect({ to: '/admin/login', search: { redirect: location.href } })
     return { session }
   },
@@ -31,6 +31,10 @@ export const Route = createFileRoute('/admin/_authed')({
 
 /** The admin pages' data cache (TanStack Query) lives here, not in the public pages' bundle. */
 function AdminLayout() {
+  // The session the server checked for this page, from the route's context as it came with the
+  // page (TanStack Start sends a route's beforeLoad context along with the HTML).
+  const { session } = Route.useRouteContext()
+  useEffect(() => browserSession.set(session), [session])
   // The page's readiness signal (useAnnounceHydrated in src/lib/early-clicks.ts). Inline: a module
   // shared by this chunk and others would travel as one more file.
   useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), [])
