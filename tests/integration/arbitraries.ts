@@ -403,13 +403,15 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
         'ftp://a.example/x.png',
       )
       const url = fc.oneof(refusedBy(BannerImageUrlSchema, w), bad)
+      // An absent mobile image is a valid one (none): a refused value there must be present.
+      const mobileUrl = url.filter((value) => value !== undefined)
       const validUrl = fc.constantFrom('', 'https://example.com/a.png', '/uploads/hero-en.png')
       const valid = fc.record({ imageUrl: validUrl, mobileImageUrl: validUrl }, { requiredKeys: ['imageUrl'] })
       // A banner is its images: a refused address in either field, a malformed description of
       // copies, or a bare URL (the shape before mobile images).
       const broken = fc.oneof(
         fc.record({ imageUrl: url }),
-        fc.record({ imageUrl: validUrl, mobileImageUrl: url }),
+        fc.record({ imageUrl: validUrl, mobileImageUrl: mobileUrl }),
         fc.record({
           imageUrl: fc.constant('/uploads/hero-tr-banner-1.png'),
           imageVariants: fc.constantFrom('big', 42, [], { width: 2200 }, { width: 1, height: 1, widths: [4000] }),
