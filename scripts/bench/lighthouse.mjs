@@ -28,11 +28,13 @@ import { CHROMIUM_FLAGS, chromiumPath } from './browser.mjs'
 /** Lighthouse's own threshold (core/gather/driver/environment.js): below it, "a slower CPU than Lighthouse expects". */
 export const SLOW_HOST_BENCHMARK_INDEX = 1000
 /**
- * Main-thread tasks taking more than 1.5 times the CPU time they got: the page waited for a CPU
- * at least a third of the time, so the run measured the machine's other work as much as the page.
- * BENCH_LIGHTHOUSE_MAX_CONTENTION sets another bound (a machine whose Chromium alone exceeds it).
+ * Main-thread tasks taking more than 2.5 times the CPU time they got: the page waited for a CPU
+ * for more than its own Chromium makes it wait on a quiet 2-core machine (its GPU, network and
+ * browser processes share the cores: 1.8–2.5 measured at load under 1, decision 199), so the run
+ * measured the machine's other work as much as the page. BENCH_LIGHTHOUSE_MAX_CONTENTION sets
+ * another bound.
  */
-export const MAX_CONTENTION = Number(process.env.BENCH_LIGHTHOUSE_MAX_CONTENTION) || 1.5
+export const MAX_CONTENTION = Number(process.env.BENCH_LIGHTHOUSE_MAX_CONTENTION) || 2.5
 /** Whether a run measured the page rather than the machine's other work (see the top of this file). */
 const isFair = (r) => r.benchmarkIndex >= SLOW_HOST_BENCHMARK_INDEX && (r.contention ?? 1) <= MAX_CONTENTION
 const CPU_SLOWDOWN = 4
