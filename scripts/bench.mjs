@@ -217,7 +217,7 @@ const { benchRetention } = await import('./bench-retention.mjs')
 results.retention = benchRetention({ rounds: 1, log })
 
 // 3. Throughput of / beside the static file, then page weight and Lighthouse, on the seeded data.
-server = await startServer({ outputDir: OUTPUT_DIR, port: PORT, env: { DATA_DIR } })
+const server = await startServer({ outputDir: OUTPUT_DIR, port: PORT, env: { DATA_DIR } })
 try {
   log(
     `load: / and /en, ${LANDING.connections} connections, ${LANDING.rounds} rounds of ${LANDING.duration} s, beside a bare Node server…`,
