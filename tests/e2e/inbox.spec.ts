@@ -88,6 +88,37 @@ test.describe('inbox', () => {
     expect(calls[0]).toContain(tag)
   })
 
+  test('a search the server cannot answer is asked for once (with its two retries), then shows the failure and "Tekrar dene"', async ({
+    page,
+    request,
+    baseURL,
+    allowConsole,
+  }) => {
+    allowConsole(/status of 500/)
+    const tag = marker()
+    await seed(request, baseURL!, [{ name: `Arıza ${tag}`, message: `Sunucu yanıt veremedi ${tag}` }])
+    await openPage(page, '/admin/messages')
+    let failing = true
+    let calls = 0
+    await page.route('**/_serverFn/**', (route) => {
+      if (!decodeURIComponent(route.request().url()).includes(tag)) return route.continue()
+      calls++
+      return failing ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }) : route.continue()
+    })
+    await searchBox(page).fill(tag)
+    const failure = page.getByRole('alert').filter({ hasText: 'Mesajlar yüklenemedi.' })
+    await expect(failure).toBeVisible()
+    await expect(page).toHaveURL(new RegExp(`q=${tag}`))
+    // The search box's read and its two retries (a blip may pass), then nothing: neither the
+    // route's loader nor the table asks again on its own (they did: up to nine calls in all).
+    await page.waitForTimeout(1_500)
+    expect(calls).toBe(3)
+    failing = false
+    await failure.getByRole('button', { name: 'Tekrar dene' }).click()
+    await expect(rows(page)).toHaveCount(1)
+    expect(calls).toBe(4)
+  })
+
   test('opening a new message marks it read; the toggle archives and restores it, keeping read_at', async ({
     page,
     request,

@@ -3,7 +3,15 @@
  * search params, so each filter/search/page is cached on its own and a shared link asks for
  * exactly what its URL says.
  */
-import { type DehydratedState, type QueryClient, dehydrate, keepPreviousData, queryOptions } from '@tanstack/react-query'
+import {
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+  type QueryState,
+  dehydrate,
+  keepPreviousData,
+  queryOptions,
+} from '@tanstack/react-query'
 import type { ContactMessage, MessagePage } from '~/domain/messages'
 import { describeError } from '~/lib/app-error'
 import { getQueryClient } from '~/lib/query-client'
@@ -29,12 +37,31 @@ function retry(failures: number, error: unknown): boolean {
 /** How long a list or a message read is shown without being read again. */
 export const INBOX_STALE_MS = 10_000
 
+/**
+ * Whether a list's last read failed within INBOX_STALE_MS (its retries spent) and nothing reads it
+ * now. Such a failure is kept like an answer: the page shows it with its "Try again", and neither
+ * the route's loader nor the table asks the server again on its own. Otherwise a search the server
+ * could not answer was asked for three times in a row (the search box, the route, the table's
+ * mount), each with its retries: up to nine calls to a server already in trouble, and the failure
+ * shown seconds later (docs/decisions/200-failed-list-asked-once.md).
+ */
+export function failedJustNow(state: QueryState | undefined, now = Date.now()): boolean {
+  return (
+    state?.status === 'error' &&
+    state.fetchStatus === 'idle' &&
+    state.data === undefined &&
+    now - state.errorUpdatedAt < INBOX_STALE_MS
+  )
+}
+
 export function messagesQueryOptions({ status, q, page }: MessageListParams) {
   return queryOptions<MessagePage>({
     queryKey: inboxKeys.list({ status, q, page }),
     queryFn: () => listMessages({ data: { status, q, page } }),
     // The table stays on screen (dimmed) while the next filter, search or page loads.
     placeholderData: keepPreviousData,
+    // Its "Try again" (refetch) and a search typed again still read it (neither looks at this).
+    enabled: (query: Query<MessagePage>) => !failedJustNow(query.state),
     staleTime: INBOX_STALE_MS,
     retry,
   })
@@ -58,7 +85,8 @@ export function messageQueryOptions(id: string) {
  * once rendered the whole page twice per search, the first time while the server worked, for
  * nothing but the new URL (decision 196). A list already cached (opening a message, coming back to
  * a search) does not wait: it is shown at once and brought up to date behind it. A failed load
- * stays in the cache for the page to show (prefetchQuery never throws).
+ * stays in the cache for the page to show (prefetchQuery never throws); one that failed just now
+ * (the search box's own read, a moment ago) is shown as it is, not asked for again.
  */
 export async function loadInbox(
   search: MessageListParams & { id?: string },
@@ -72,9 +100,10 @@ export async function loadInbox(
   const queryClient = getQueryClient()
   if (typeof window !== 'undefined') {
     const options = messagesQueryOptions(search)
-    const known = queryClient.getQueryData(options.queryKey) !== undefined
+    const state = queryClient.getQueryState(options.queryKey)
+    if (failedJustNow(state)) return undefined
     const loading = queryClient.prefetchQuery(options)
-    if (!known) await loading
+    if (state?.data === undefined) await loading
     return undefined
   }
   await Promise.all([
