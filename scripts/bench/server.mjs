@@ -1,6 +1,6 @@
 // Starts a built server for measurements and reads its peak memory.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { spawnServer } from '../lib/server-process.mjs'
+import { portIsFree, spawnServer } from '../lib/server-process.mjs'
 
 /**
  * The line the server logs when its retention pass has ended (src/features/privacy/retention-schedule.server.ts):
@@ -10,6 +10,8 @@ import { spawnServer } from '../lib/server-process.mjs'
 export const RETENTION_ENDED = /\[retention\] (nothing was due|another pass is under way|the pass failed|[a-z_]+ \d+ \()/
 
 export async function startServer({ outputDir, port, env = {} }) {
+  if (!(await portIsFree(port)))
+    throw new Error(`Port ${port} of 127.0.0.1 is taken (a server left by an earlier run?): end that process first`)
   // stdout is kept (and shown only when the start fails); stderr goes to the bench's own.
   const server = spawnServer({
     outputDir,

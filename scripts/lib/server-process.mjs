@@ -58,6 +58,39 @@ const OUTPUT_LIMIT = 256 * 1024
  */
 
 /**
+ * Whether nothing listens on `port` of 127.0.0.1 now. A server started on a taken port exits at
+ * once, but `waitUntilUp` may first get an answer from the other process and take it for its own.
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
+export function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer()
+    probe.unref()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+}
+
+/**
+ * Servers spawned here that are still running. They are ended when this process exits, also on an
+ * uncaught error: a bench that stopped on one left its server listening, and the next run's
+ * server could not take the port (the next run then measured the old server).
+ * @type {Set<import('node:child_process').ChildProcess>}
+ */
+const running = new Set()
+let endsWithThisProcess = false
+function endWithThisProcess(/** @type {import('node:child_process').ChildProcess} */ child) {
+  running.add(child)
+  child.once('exit', () => running.delete(child))
+  if (endsWithThisProcess) return
+  endsWithThisProcess = true
+  process.once('exit', () => {
+    for (const server of running) server.kill('SIGTERM')
+  })
+}
+
+/**
  * Spawns the built server.
  * @param {ServerOptions} options
  * @returns {ServerProcess}
@@ -69,6 +102,7 @@ export function spawnServer({ outputDir, env, output: outputMode = 'inherit', na
     'capture-stdout': /** @type {const} */ (['ignore', 'pipe', 'inherit']),
   }[outputMode]
   const child = spawn(process.execPath, [...nodeArgs, join(outputDir, 'server/index.mjs')], { env, stdio: [...stdio] })
+  endWithThisProcess(child)
   let output = ''
   const keep = (/** @type {Buffer} */ chunk) => {
     output += chunk.toString()
