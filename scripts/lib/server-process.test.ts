@@ -41,7 +41,7 @@ describe('the servers scripts start', () => {
     }
   })
 
-  it("the bench refuses a port another process answers on, instead of measuring that process", async () => {
+  it('the bench refuses a port another process answers on, instead of measuring that process', async () => {
     const port = await freePort()
     const other = createServer().listen(port, '127.0.0.1')
     await new Promise((r) => other.once('listening', r))
