@@ -26,6 +26,14 @@ export function freePort() {
 
 export const STOP_GRACE_MS = 10_000
 
+/**
+ * Node's flags for the production server, wherever it is started (npm start, the tests, the
+ * benches; docs/deployment.md gives the same line for a process manager). V8's young generation
+ * otherwise grows to 32 MB semi-spaces under a steady flow of requests: about 70 MB more resident
+ * for no measurable speed (docs/decisions/201-server-young-generation.md).
+ */
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=8']
+
 /** How long a start may take on a busy machine (another process holding a core) before it fails. */
 export const START_BUDGET_MS = 60_000
 
@@ -40,7 +48,7 @@ const OUTPUT_LIMIT = 256 * 1024
  *   the server's output as this process's own; 'capture' keeps both streams for `output()`;
  *   'capture-stdout' keeps stdout and lets stderr through.
  * @property {string} [name] How messages name the server; `server in <outputDir>` by default.
- * @property {string[]} [nodeArgs] Node's own flags before the script (a bench's `--cpu-prof`).
+ * @property {string[]} [nodeArgs] More of Node's flags before the script (a bench's `--cpu-prof`), after SERVER_NODE_ARGS.
  */
 
 /**
@@ -101,7 +109,10 @@ export function spawnServer({ outputDir, env, output: outputMode = 'inherit', na
     capture: /** @type {const} */ (['ignore', 'pipe', 'pipe']),
     'capture-stdout': /** @type {const} */ (['ignore', 'pipe', 'inherit']),
   }[outputMode]
-  const child = spawn(process.execPath, [...nodeArgs, join(outputDir, 'server/index.mjs')], { env, stdio: [...stdio] })
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, join(outputDir, 'server/index.mjs')], {
+    env,
+    stdio: [...stdio],
+  })
   endWithThisProcess(child)
   let output = ''
   const keep = (/** @type {Buffer} */ chunk) => {
