@@ -60,7 +60,8 @@ export function messagesQueryOptions({ status, q, page }: MessageListParams) {
     queryFn: () => listMessages({ data: { status, q, page } }),
     // The table stays on screen (dimmed) while the next filter, search or page loads.
     placeholderData: keepPreviousData,
-    // Its "Try again" (refetch) and a search typed again still read it (neither looks at this).
+    // Its "Try again" and 'Yenile' (refetch) and a search typed again still read it (none of them
+    // looks at this); live updates' invalidations do not, for those 10 s.
     enabled: (query: Query<MessagePage>) => !failedJustNow(query.state),
     staleTime: INBOX_STALE_MS,
     retry,

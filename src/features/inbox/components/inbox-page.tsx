@@ -57,7 +57,7 @@ export function InboxPage({
     restore: (message) => trash.restore.mutate([message.id]),
     purge: (message) => purging.ask({ ids: [message.id], name: message.name }),
   }
-  const { refreshing, refresh } = useRefreshInbox()
+  const { refreshing, refresh } = useRefreshInbox(list)
   const searchRef = useRef<HTMLInputElement>(null)
   useUnreadTitle(list.data?.unread, view)
 
