@@ -1,6 +1,7 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { getBackend } from './backend/index.server'
 import { BANNER_UPLOAD_PATH } from './features/banners/upload-banner-image'
+import { onSiteContentChange } from './features/content/site-content.server'
 import { opsEndpoints } from './features/ops/ops-endpoints.server'
 import { limitBodies } from './lib/body-limit.server'
 import { compression } from './lib/compress.server'
@@ -24,12 +25,15 @@ let watchingBanners = false
 /** A kept landing page's answer, before the pipeline (docs/decisions/145-landing-page-fast-path.md). */
 const keptPage = createKeptPageAnswer({ pageCache, env: serverEnv, logger: log })
 
-/** The landing pages show the banners: a banner change empties the page cache. */
+/** The public pages show the banners and the site content: a change of either empties the page cache. */
 function watchBanners() {
   if (watchingBanners) return
   watchingBanners = true
   getBackend()
-    .then((backend) => backend.banners.subscribe(() => pageCache.clear()))
+    .then((backend) => {
+      backend.banners.subscribe(() => pageCache.clear())
+      onSiteContentChange(() => pageCache.clear())
+    })
     .catch((error) => {
       watchingBanners = false
       log().error({ err: error }, 'page cache: cannot watch banner changes')

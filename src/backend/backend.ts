@@ -15,6 +15,7 @@ import type {
   NewContactMessage,
 } from '~/domain/messages'
 import type { Locale } from '~/domain/locales'
+import type { ContentDraft, ContentVersionSummary, SiteContent } from '~/domain/site-content'
 import type { RateLimit } from '~/domain/rate-limits'
 import type { SpamCandidate, SpamJudgement } from './spam/judge'
 import type { SpamVerdict } from './spam/learn'
@@ -72,6 +73,35 @@ export interface BannerStore {
   reset(): Promise<Banner[]>
   /** Live changes of any banner row; returns the unsubscribe function. */
   subscribe(listener: (change: BannerChange) => void): () => void
+}
+
+/** What a save or publish made from an older revision gets instead: the draft as it is now. */
+export type ContentConflict = { ok: false; draft: ContentDraft }
+
+/** The landing page's content: a shared draft and published versions (docs/decisions/210-site-content-as-data.md). */
+export interface SiteContentStore {
+  /** The newest published version; null before the first publish (the page shows the defaults). */
+  published(): Promise<{ versionId: number; content: SiteContent; publishedAt: string } | null>
+  draft(): Promise<ContentDraft>
+  /** Saves the draft if nobody has since `baseRevision`. */
+  saveDraft(content: SiteContent, baseRevision: number, actor: string): Promise<{ ok: true; draft: ContentDraft } | ContentConflict>
+  /** Publishes `content` and clears the draft, if nobody has saved since `baseRevision`. */
+  publish(
+    content: SiteContent,
+    baseRevision: number,
+    actor: string,
+  ): Promise<{ ok: true; version: ContentVersionSummary } | ContentConflict>
+  /** Publishes the defaults at once, the draft left as it is. */
+  publishDefaults(content: SiteContent, actor: string): Promise<{ ok: true; version: ContentVersionSummary } | ContentConflict>
+  /** Publishes an earlier version again, as a new version; null when there is no such version. */
+  restore(id: number, actor: string): Promise<ContentVersionSummary | null>
+  /** Published versions, newest first. */
+  versions(limit: number): Promise<ContentVersionSummary[]>
+  version(id: number): Promise<SiteContent | null>
+  /** A publish made anywhere (its version id); returns the unsubscribe function. */
+  subscribe(listener: (versionId: number) => void): () => void
+  /** Resolves once publishes made elsewhere are being heard. */
+  listening(): Promise<void>
 }
 
 export interface MessageStore {
@@ -315,6 +345,7 @@ export type DeploymentMode = 'embedded' | 'postgres' | 'supabase'
 export interface Backend {
   readonly kind: DeploymentMode
   banners: BannerStore
+  content: SiteContentStore
   messages: MessageStore
   auth: AuthService
   storage: FileStorage

@@ -117,6 +117,27 @@ export const LIMITS = {
     /** The copies are never taller than the tallest hero (520 px) at three device pixels. */
     variantMaxHeight: 1560,
   },
+  /** The site content staff edit (/admin/content). */
+  content: {
+    /** One-line fields: titles, names, roles, the phone. */
+    lineMax: 200,
+    /** Paragraphs and descriptions. */
+    textMax: 1500,
+    /** Search engines cut longer titles and descriptions anyway. */
+    seoTitleMax: 90,
+    seoDescriptionMax: 300,
+    urlMax: 500,
+    /** Items of each list section (services, industries, products, references). */
+    itemsMin: 1,
+    itemsMax: 12,
+    addressLinesMin: 1,
+    addressLinesMax: 5,
+    /** The copyright year staff may set. */
+    yearMin: 1990,
+    yearMax: 2100,
+    /** Published versions 'Geçmiş' lists. */
+    historyMax: 50,
+  },
   banner: {
     urlMax: 2048,
   },

@@ -14,6 +14,6 @@ export const Route = createFileRoute('/cerezler')({
 })
 
 function Cookies() {
-  const { locale, facts } = Route.useLoaderData()
-  return <LegalPage page="cookies" locale={locale} facts={facts} />
+  const { locale, facts, content } = Route.useLoaderData()
+  return <LegalPage page="cookies" locale={locale} facts={facts} content={content} />
 }

@@ -14,6 +14,6 @@ export const Route = createFileRoute('/gizlilik')({
 })
 
 function Privacy() {
-  const { locale, facts } = Route.useLoaderData()
-  return <LegalPage page="privacy" locale={locale} facts={facts} />
+  const { locale, facts, content } = Route.useLoaderData()
+  return <LegalPage page="privacy" locale={locale} facts={facts} content={content} />
 }

@@ -1,18 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { parseContactSearch } from '~/features/contact/contact-result'
 import { landingHead, loadLandingPage } from '~/features/landing'
 import { LandingPage } from '~/features/landing/components/landing-page'
+import { parseLandingSearch } from '~/features/landing/landing-search'
 import { getLocale } from '~/paraglide/runtime'
 
 export const Route = createFileRoute('/')({
-  validateSearch: parseContactSearch,
-  loader: async () => {
+  validateSearch: parseLandingSearch,
+  loaderDeps: ({ search }) => ({ preview: search.preview === 'draft' }),
+  loader: async ({ deps }) => {
     const locale = getLocale()
-    return { locale, data: await loadLandingPage(locale) }
+    return { locale, data: await loadLandingPage(locale, deps.preview) }
   },
   // Coming back to the page within a minute shows what was loaded; live updates keep the banner fresh.
   staleTime: 60_000,
-  head: ({ loaderData }) => landingHead(loaderData?.locale ?? getLocale(), loaderData?.data.origin ?? null),
+  head: ({ loaderData }) => landingHead(loaderData?.locale ?? getLocale(), loaderData?.data ?? null),
   component: Home,
 })
 

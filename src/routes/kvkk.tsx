@@ -14,6 +14,6 @@ export const Route = createFileRoute('/kvkk')({
 })
 
 function Notice() {
-  const { locale, facts } = Route.useLoaderData()
-  return <LegalPage page="notice" locale={locale} facts={facts} />
+  const { locale, facts, content } = Route.useLoaderData()
+  return <LegalPage page="notice" locale={locale} facts={facts} content={content} />
 }

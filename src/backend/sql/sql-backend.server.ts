@@ -17,6 +17,7 @@ import { applyMigrations, missingTables, REQUIRED_TABLES, SchemaMissingError } f
 import { createPrivacyService } from './privacy-service.server'
 import { createRateLimitStore } from './rate-limits.server'
 import { seedDatabase } from './seed.server'
+import { createSiteContentStore } from './site-content.server'
 import { createSpamService } from './spam.server'
 import { createBackendStatus } from './status.server'
 import { createTeamStore } from './team.server'
@@ -108,11 +109,13 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
   const { db, now } = parts
   const accounts = parts.accounts(db)
   const banners = createBannerStore(db)
+  const content = createSiteContentStore(db)
   const inboxEvents = createInboxEvents(db)
   let closed: Promise<void> | null = null
   return {
     kind: parts.kind,
     banners,
+    content,
     messages: createMessageStore(db, now, mail),
     auth,
     storage: parts.storage,
@@ -126,13 +129,16 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
       db,
       parts.schema.kind === 'migrate' ? { kind: 'recorded' } : { kind: 'tables', required: REQUIRED_TABLES },
     ),
-    listening: banners.listening,
+    listening: async () => {
+      await Promise.all([banners.listening(), content.listening()])
+    },
     close() {
       closed ??= (async () => {
         try {
           // First: a delivery under way finishes while the database is still open.
           await mail.service.stop()
           await banners.close()
+          await content.close()
           await inboxEvents.close()
           await db.close()
         } finally {

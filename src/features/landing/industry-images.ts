@@ -2,7 +2,7 @@
  * The browser-stored `industry-images` map (docs/product.md#industries): industry key → image URL. A stored
  * value replaces the built-in image unless it is empty or a tiny placeholder data image.
  */
-import { INDUSTRY_KEYS, type IndustryKey } from './industries'
+import { INDUSTRY_KEYS } from './industries'
 
 export const INDUSTRY_IMAGES_STORAGE_KEY = 'industry-images'
 
@@ -45,8 +45,11 @@ export function isUsableOverride(value: unknown): value is string {
   return /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//'))
 }
 
-/** Parses the stored map; anything malformed yields no overrides rather than an error. */
-export function parseIndustryImages(raw: string | null): Partial<Record<IndustryKey, string>> {
+/** Parses the stored map for the page's industries; anything malformed yields no overrides rather than an error. */
+export function parseIndustryImages(
+  raw: string | null,
+  keys: readonly string[] = INDUSTRY_KEYS,
+): Partial<Record<string, string>> {
   if (!raw) return {}
   let parsed: unknown
   try {
@@ -55,8 +58,8 @@ export function parseIndustryImages(raw: string | null): Partial<Record<Industry
     return {}
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {}
-  const result: Partial<Record<IndustryKey, string>> = {}
-  for (const key of INDUSTRY_KEYS) {
+  const result: Partial<Record<string, string>> = {}
+  for (const key of keys) {
     const value = (parsed as Record<string, unknown>)[key]
     if (isUsableOverride(value)) result[key] = value.trim()
   }

@@ -4,37 +4,43 @@
  */
 import { LOCALES, type Locale } from '~/domain/locales'
 import { pageHead } from '~/lib/page-head'
-import { ADDRESS_LINES, SITE } from '~/lib/site-config'
+import { phoneHref } from '~/domain/site-content'
+import { SITE } from '~/lib/site-config'
+import type { LandingPageData } from './landing.schemas'
 import { m } from '~/paraglide/messages'
 import { localizeHref } from '~/paraglide/runtime'
 
 const OG_LOCALE: Record<Locale, string> = { tr: 'tr_TR', en: 'en_US' }
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const
 
-export function landingHead(locale: Locale, origin: string | null) {
+export function landingHead(locale: Locale, data: Pick<LandingPageData, 'origin' | 'content' | 'preview'> | null) {
+  const origin = data?.origin ?? null
   // Without a known origin (a failed data call in the browser), fall back to the page's own.
   const base = origin ?? (typeof window === 'undefined' ? '' : window.location.origin)
   const url = (l: Locale) => `${base}${localizeHref('/', { locale: l })}`
   const image = `${base}/og-image-${locale}.png`
-  const title = m.meta_title()
-  const description = m.meta_description()
-  const organization = {
+  const content = data?.content
+  const title = content?.seo.title ?? m.meta_title()
+  const description = content?.seo.description ?? m.meta_description()
+  const contact = content?.contact
+  const lines = contact?.addressLines ?? []
+  const organization = contact && {
     '@context': 'https://schema.org',
     '@type': 'Organization',
-    name: SITE.name,
+    name: contact.legalName,
     url: url('tr'),
     logo: `${base}/icon-512.png`,
-    email: SITE.email,
-    telephone: SITE.phone.href.replace('tel:', ''),
+    email: contact.email,
+    telephone: phoneHref(contact.phone).replace('tel:', ''),
     description,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: ADDRESS_LINES[0],
-      addressLocality: SITE.address.city,
-      postalCode: SITE.address.postalCode,
+      streetAddress: lines[0],
+      addressLocality: lines.at(-1),
+      postalCode: /\b\d{5}\b/.exec(lines.join(' '))?.[0],
       addressCountry: SITE.address.countryCode,
     },
-    sameAs: [SITE.linkedinUrl],
+    sameAs: [contact.linkedinUrl],
   }
   const shared = pageHead({ title, description, locale, url })
   return {
@@ -50,8 +56,14 @@ export function landingHead(locale: Locale, origin: string | null) {
       { name: 'twitter:title', content: title },
       { name: 'twitter:description', content: description },
       { name: 'twitter:image', content: image },
+      ...(data?.preview ? [{ name: 'robots', content: 'noindex, nofollow' }] : []),
     ],
     links: shared.links,
-    scripts: [{ type: 'application/ld+json', children: JSON.stringify(organization) }],
+    scripts: organization ? [{ type: 'application/ld+json', children: jsonForScript(organization) }] : [],
   }
+}
+
+/** JSON inside a <script>: no staff-typed `</script>` or `<!--` can end or bend it. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
 }

@@ -2,9 +2,10 @@ import type { Locale } from '~/domain/locales'
 import { getLandingPageData } from './landing.functions'
 import type { LandingPageData } from './landing.schemas'
 
-const FALLBACK: LandingPageData = { origin: null, banner: { imageUrl: null, updatedAt: null } }
-
-/** The landing route's data; a failed call still renders the page, on the default banner (docs/product.md#hero-banner). */
-export function loadLandingPage(locale: Locale): Promise<LandingPageData> {
-  return getLandingPageData({ data: { locale } }).catch(() => FALLBACK)
+/**
+ * The landing route's data. The banner and the content each fall back on the server (the default
+ * banner, the default texts), so the call itself does not fail there (docs/product.md#hero-banner).
+ */
+export function loadLandingPage(locale: Locale, preview = false): Promise<LandingPageData> {
+  return getLandingPageData({ data: { locale, preview } })
 }

@@ -2,6 +2,9 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseEnv } from '~/lib/env.server'
 import { LIMITS } from '~/lib/limits'
+import { localizeContent } from '~/domain/site-content'
+import { defaultSiteContent } from '~/features/content/default-content'
+import { PageContentProvider } from '~/features/landing/page-content-context'
 import { SITE } from '~/lib/site-config'
 import { type Locale, overwriteGetLocale } from '~/paraglide/runtime'
 import { CookiePolicyContent } from './components/cookie-policy-content'
@@ -21,10 +24,15 @@ function facts(env: Record<string, string> = {}): LegalFacts {
   return legalFacts(parseEnv(env))
 }
 
+/** The legal texts name the firm as the published content does: here, the defaults. */
+function withContent(node: React.ReactElement, locale: Locale): React.ReactElement {
+  return <PageContentProvider content={localizeContent(defaultSiteContent(), locale)}>{node}</PageContentProvider>
+}
+
 /** The page's visible text, tags dropped and entities decoded as a reader sees them. */
 function text(node: React.ReactElement, locale: Locale): string {
   overwriteGetLocale(() => locale)
-  return renderToStaticMarkup(node)
+  return renderToStaticMarkup(withContent(node, locale))
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;/g, "'")
     .replace(/&quot;/g, '"')
@@ -83,7 +91,7 @@ describe('the cookie policy lists the cookies of this deployment', () => {
   it('shows the built-in session over plain http, its __Host- name over https, the sb- cookies with Supabase', () => {
     const names = (env: Record<string, string> = {}) => {
       overwriteGetLocale(() => 'en')
-      const html = renderToStaticMarkup(<CookiePolicyContent facts={facts(env)} />)
+      const html = renderToStaticMarkup(withContent(<CookiePolicyContent facts={facts(env)} />, 'en'))
       return [...html.matchAll(/<code[^>]*>([^<]+)<\/code>/g)].map((match) => match[1])
     }
     expect(names()).toEqual(['PARAGLIDE_LOCALE', 'session'])

@@ -1,3 +1,4 @@
+import type { PageContent } from '~/domain/site-content'
 import * as v from 'valibot'
 import { LOCALES } from '~/domain/locales'
 import type { SiteCookie } from '~/lib/cookies'
@@ -42,4 +43,6 @@ export interface LegalFacts {
 export interface LegalPageData {
   facts: LegalFacts
   head: PageHead
+  /** The published site content in the page's language: the controller's name, address and e-mail, the footer. */
+  content: PageContent
 }

@@ -6,6 +6,8 @@ import { requestOrigin } from '~/lib/forwarded.server'
 import type { LegalPageId } from '~/lib/legal-pages'
 import { LIMITS } from '~/lib/limits'
 import { type PageHead, pageHead } from '~/lib/page-head'
+import { localizeContent } from '~/domain/site-content'
+import { publishedSiteContent } from '~/features/content/site-content.server'
 import { SITE } from '~/lib/site-config'
 import { m } from '~/paraglide/messages'
 import { LEGAL_TITLES, legalHref } from './legal-titles'
@@ -36,29 +38,30 @@ export function legalFacts(env: ServerEnv): LegalFacts {
   }
 }
 
-const DESCRIPTIONS: Record<LegalPageId, (locale: Locale) => string> = {
-  notice: (locale) => m.legal_notice_meta({ name: SITE.name }, { locale }),
-  privacy: (locale) => m.legal_privacy_meta({ name: SITE.name }, { locale }),
-  cookies: (locale) => m.legal_cookies_meta({ name: SITE.name }, { locale }),
+const DESCRIPTIONS: Record<LegalPageId, (locale: Locale, name: string) => string> = {
+  notice: (locale, name) => m.legal_notice_meta({ name }, { locale }),
+  privacy: (locale, name) => m.legal_privacy_meta({ name }, { locale }),
+  cookies: (locale, name) => m.legal_cookies_meta({ name }, { locale }),
 }
 
 /** Title, description, canonical and hreflang alternates (tr, en, x-default) of a page in `locale`. */
-export function legalPageHead(page: LegalPageId, locale: Locale, origin: string): PageHead {
+export function legalPageHead(page: LegalPageId, locale: Locale, origin: string, name: string = SITE.name): PageHead {
   return pageHead({
-    title: `${LEGAL_TITLES[page](locale)} | ${SITE.name}`,
-    description: DESCRIPTIONS[page](locale),
+    title: `${LEGAL_TITLES[page](locale)} | ${name}`,
+    description: DESCRIPTIONS[page](locale, name),
     locale,
     url: (l) => `${origin}${legalHref(page, l)}`,
   })
 }
 
 /** What a legal page renders, for the current request (its origin: SITE_URL when set). */
-export function legalPageData(page: LegalPageId, locale: Locale): LegalPageData {
+export async function legalPageData(page: LegalPageId, locale: Locale): Promise<LegalPageData> {
   const env = serverEnv()
   let origin = ''
   try {
     // Not getRequestUrl(): it believes X-Forwarded-Proto from anyone.
     origin = requestOrigin(getRequest(), env)
   } catch {}
-  return { facts: legalFacts(env), head: legalPageHead(page, locale, origin) }
+  const content = localizeContent(await publishedSiteContent(), locale)
+  return { facts: legalFacts(env), head: legalPageHead(page, locale, origin, content.contact.legalName), content }
 }

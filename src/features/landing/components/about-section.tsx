@@ -1,15 +1,12 @@
 import { Hydrate } from '@tanstack/react-start'
 import { never } from '@tanstack/react-start/hydration'
 import { Compass, Route, Scale } from 'lucide-react'
-import { m } from '~/paraglide/messages'
+import { usePageContent } from '../page-content-context'
 import { CardGrid } from './card-grid'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
 
-const PILLARS = [
-  { icon: Compass, title: () => m.about_pillar_strategy_title(), text: () => m.about_pillar_strategy_text() },
-  { icon: Scale, title: () => m.about_pillar_selection_title(), text: () => m.about_pillar_selection_text() },
-  { icon: Route, title: () => m.about_pillar_delivery_title(), text: () => m.about_pillar_delivery_text() },
-]
+/** The three pillars' icons, in order; their texts are content. */
+const PILLAR_ICONS = [Compass, Scale, Route]
 
 /**
  * Static: the server's HTML is the whole section. Right under the hero it is in view on every
@@ -29,22 +26,26 @@ export function AboutSection() {
 }
 
 function AboutContent() {
+  const { about } = usePageContent()
   return (
     <div className={CONTAINER}>
-      <SectionHeading id="about-title" title={m.about_title()} />
+      <SectionHeading id="about-title" title={about.title} />
       <div className="mx-auto mt-8 max-w-3xl text-left sm:text-center">
-        <p className="text-center text-xl leading-relaxed font-semibold text-pretty text-brand-900">{m.about_intro()}</p>
-        <p className="mt-6 text-lg leading-relaxed text-pretty text-slate-600">{m.about_description1()}</p>
-        <p className="mt-4 text-lg leading-relaxed text-pretty text-slate-600">{m.about_description2()}</p>
+        <p className="text-center text-xl leading-relaxed font-semibold text-pretty whitespace-pre-line text-brand-900">{about.intro}</p>
+        <p className="mt-6 text-lg leading-relaxed text-pretty whitespace-pre-line text-slate-600">{about.paragraph1}</p>
+        <p className="mt-4 text-lg leading-relaxed text-pretty whitespace-pre-line text-slate-600">{about.paragraph2}</p>
       </div>
       <CardGrid>
-        {PILLARS.map(({ icon: Icon, title, text }) => (
-          <li key={title()} className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6">
-            <Icon aria-hidden="true" className="size-7 text-teal-700" strokeWidth={1.75} />
-            <h3 className="mt-4 text-lg font-semibold text-brand-900">{title()}</h3>
-            <p className="mt-2 leading-relaxed text-slate-600">{text()}</p>
-          </li>
-        ))}
+        {about.pillars.map(({ title, text }, index) => {
+          const Icon = PILLAR_ICONS[index % PILLAR_ICONS.length] ?? Compass
+          return (
+            <li key={index} className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6">
+              <Icon aria-hidden="true" className="size-7 text-teal-700" strokeWidth={1.75} />
+              <h3 className="mt-4 text-lg font-semibold text-brand-900">{title}</h3>
+              <p className="mt-2 leading-relaxed whitespace-pre-line text-slate-600">{text}</p>
+            </li>
+          )
+        })}
       </CardGrid>
     </div>
   )

@@ -1,7 +1,8 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { m } from '~/paraglide/messages'
-import { SITE } from '~/lib/site-config'
+import { phoneHref } from '~/domain/site-content'
+import { usePageContent } from '../page-content-context'
 import { OfficeAddress } from './office-address'
 
 function Card({
@@ -33,16 +34,17 @@ const LINK =
 
 /** Phone, e-mail and the office address, as fixed text (docs/product.md#landing-page). */
 export function ContactCards() {
+  const { contact } = usePageContent()
   return (
     <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-1" data-testid="contact-cards">
       <Card icon={<Phone aria-hidden="true" className="size-6" strokeWidth={1.75} />} title={m.contact_phone_label()}>
-        <a href={SITE.phone.href} className={LINK}>
-          {SITE.phone.display}
+        <a href={phoneHref(contact.phone)} className={LINK}>
+          {contact.phone}
         </a>
       </Card>
       <Card icon={<Mail aria-hidden="true" className="size-6" strokeWidth={1.75} />} title={m.contact_email_label()}>
-        <a href={`mailto:${SITE.email}`} className={LINK}>
-          {SITE.email}
+        <a href={`mailto:${contact.email}`} className={LINK}>
+          {contact.email}
         </a>
       </Card>
       <Card

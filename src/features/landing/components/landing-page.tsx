@@ -3,6 +3,8 @@ import type { ContactResult } from '~/features/contact'
 import { useAnnounceHydrated } from '~/lib/early-clicks'
 import { m } from '~/paraglide/messages'
 import type { LandingPageData } from '../landing.schemas'
+import { PageContentProvider } from '../page-content-context'
+import { PreviewBar } from './preview-bar'
 import { AboutSection } from './about-section'
 import { ContactSection } from './contact-section'
 import { HeroSection } from './hero-section'
@@ -25,7 +27,8 @@ export function LandingPage({
 }) {
   useAnnounceHydrated()
   return (
-    <>
+    <PageContentProvider content={data.content}>
+      {data.preview ? <PreviewBar draft={data.preview.draft} /> : null}
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-brand-900 px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300"
@@ -43,6 +46,6 @@ export function LandingPage({
         <ContactSection result={contactResult} />
       </main>
       <SiteFooter />
-    </>
+    </PageContentProvider>
   )
 }

@@ -1,11 +1,12 @@
-import { ADDRESS_LINES } from '~/lib/site-config'
+import { usePageContent } from '../page-content-context'
 
-/** The Istanbul office's postal address, one line per row (site config). */
+/** The office's postal address, one line per row (site content). */
 export function OfficeAddress({ className = '' }: { className?: string }) {
+  const { contact } = usePageContent()
   return (
     <address className={`not-italic ${className}`}>
-      {ADDRESS_LINES.map((line) => (
-        <span key={line} className="block">
+      {contact.addressLines.map((line, index) => (
+        <span key={index} className="block">
           {line}
         </span>
       ))}

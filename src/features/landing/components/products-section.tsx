@@ -1,30 +1,10 @@
 import { Hydrate } from '@tanstack/react-start'
 import { visible } from '@tanstack/react-start/hydration'
-import { ClipboardCheck, FlaskConical, LayoutDashboard } from 'lucide-react'
 import { m } from '~/paraglide/messages'
+import { usePageContent } from '../page-content-context'
 import { CardGrid } from './card-grid'
+import { CONTENT_ICON_COMPONENTS } from './content-icon'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
-
-const PRODUCTS = [
-  {
-    key: 'assessment',
-    icon: ClipboardCheck,
-    title: () => m.products_assessment_title(),
-    text: () => m.products_assessment_description(),
-  },
-  {
-    key: 'dashboard',
-    icon: LayoutDashboard,
-    title: () => m.products_dashboard_title(),
-    text: () => m.products_dashboard_description(),
-  },
-  {
-    key: 'simulator',
-    icon: FlaskConical,
-    title: () => m.products_simulator_title(),
-    text: () => m.products_simulator_description(),
-  },
-]
 
 /**
  * Static: the server's HTML is the whole section; its code is fetched only when it comes
@@ -41,14 +21,17 @@ export function ProductsSection() {
 }
 
 function ProductsContent() {
+  const { products } = usePageContent()
   return (
     <div className={CONTAINER}>
-      <SectionHeading id="products-title" title={m.products_title()} subtitle={m.products_subtitle()} tone="dark" />
+      <SectionHeading id="products-title" title={products.title} subtitle={products.subtitle} tone="dark" />
       <CardGrid>
-        {PRODUCTS.map(({ key, icon: Icon, title, text }) => (
+        {products.items.map(({ id, icon, title, text }) => {
+          const Icon = CONTENT_ICON_COMPONENTS[icon]
+          return (
           <li
-            key={key}
-            data-testid={`product-${key}`}
+            key={id}
+            data-testid={`product-${id}`}
             className="flex flex-col rounded-2xl border border-white/10 bg-white/[0.04] p-7"
           >
             <div className="flex items-start justify-between gap-4">
@@ -59,10 +42,11 @@ function ProductsContent() {
                 {m.products_coming_soon()}
               </span>
             </div>
-            <h3 className="mt-5 text-lg font-semibold text-white">{title()}</h3>
-            <p className="mt-2 leading-relaxed text-slate-300">{text()}</p>
+            <h3 className="mt-5 text-lg font-semibold text-white">{title}</h3>
+            <p className="mt-2 leading-relaxed whitespace-pre-line text-slate-300">{text}</p>
           </li>
-        ))}
+          )
+        })}
       </CardGrid>
     </div>
   )

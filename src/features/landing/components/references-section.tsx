@@ -1,15 +1,9 @@
 import { Hydrate } from '@tanstack/react-start'
 import { visible } from '@tanstack/react-start/hydration'
 import { Quote } from 'lucide-react'
-import { m } from '~/paraglide/messages'
+import { usePageContent } from '../page-content-context'
 import { CardGrid } from './card-grid'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
-
-const QUOTES = [
-  { text: () => m.references_quote1_text(), role: () => m.references_quote1_role() },
-  { text: () => m.references_quote2_text(), role: () => m.references_quote2_role() },
-  { text: () => m.references_quote3_text(), role: () => m.references_quote3_role() },
-]
 
 /**
  * "Trusted by Industry Leaders": placed after Products and right before Contact, so the
@@ -28,19 +22,20 @@ export function ReferencesSection() {
 }
 
 function ReferencesContent() {
+  const { references } = usePageContent()
   return (
     <div className={CONTAINER}>
-      <SectionHeading id="references-title" title={m.references_title()} subtitle={m.references_subtitle()} />
+      <SectionHeading id="references-title" title={references.title} subtitle={references.subtitle} />
       <CardGrid>
-        {QUOTES.map(({ text, role }) => (
-          <li key={role()}>
+        {references.items.map(({ id, text, role }) => (
+          <li key={id} data-testid={`reference-${id}`}>
             <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-slate-50/60 p-7">
               <Quote aria-hidden="true" className="size-8 text-teal-600" strokeWidth={1.5} />
               <blockquote className="mt-4 flex-1 text-lg leading-relaxed text-slate-800">
-                <p>{text()}</p>
+                <p className="whitespace-pre-line">{text}</p>
               </blockquote>
               <figcaption className="mt-6 border-t border-slate-200 pt-4 text-sm font-semibold text-brand-900">
-                {role()}
+                {role}
               </figcaption>
             </figure>
           </li>

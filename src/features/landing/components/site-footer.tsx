@@ -1,7 +1,7 @@
 import { LEGAL_PAGES } from '~/lib/legal-pages'
-import { SITE } from '~/lib/site-config'
 import { m } from '~/paraglide/messages'
 import { localizeHref } from '~/paraglide/runtime'
+import { usePageContent } from '../page-content-context'
 import { OfficeAddress } from './office-address'
 import { CONTAINER } from './section-heading'
 import { Logo } from './logo'
@@ -24,19 +24,20 @@ function LinkedInMark() {
 }
 
 export function SiteFooter() {
+  const { footer, contact } = usePageContent()
   return (
     <footer className="bg-brand-900 text-slate-300">
       <div className={`${CONTAINER} grid gap-10 py-14 md:grid-cols-2 lg:grid-cols-4`}>
         <div className="lg:col-span-2">
           <Logo tone="light" />
-          <p className="mt-4 max-w-md leading-relaxed">{m.footer_description()}</p>
+          <p className="mt-4 max-w-md leading-relaxed whitespace-pre-line">{footer.description}</p>
         </div>
         <div>
           <h2 className={TITLE}>{m.footer_office_title()}</h2>
           <OfficeAddress className="mt-4 leading-relaxed" />
           <h2 className={`${TITLE} mt-8`}>{m.footer_follow_title()}</h2>
           <a
-            href={SITE.linkedinUrl}
+            href={contact.linkedinUrl}
             target="_blank"
             rel="noopener noreferrer"
             className={`mt-4 inline-flex items-center gap-2 ${LINK}`}
@@ -61,7 +62,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className={`${CONTAINER} py-6 text-sm text-slate-400`}>
-          {m.footer_copyright({ year: String(SITE.copyrightYear), name: SITE.name })}
+          {m.footer_copyright({ year: String(footer.copyrightYear), name: contact.legalName })}
         </p>
       </div>
     </footer>

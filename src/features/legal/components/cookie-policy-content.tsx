@@ -1,4 +1,4 @@
-import { SITE } from '~/lib/site-config'
+import { usePageContent } from '~/features/landing/page-content-context'
 import { m } from '~/paraglide/messages'
 import type { CookieRow, LegalFacts } from '../legal.schemas'
 import { Paragraph, Section } from './prose'
@@ -33,7 +33,7 @@ function Label({ children }: { children: string }) {
 export function CookiePolicyContent({ facts }: { facts: LegalFacts }) {
   return (
     <>
-      <Paragraph>{m.legal_cookies_intro({ name: SITE.name })}</Paragraph>
+      <Paragraph>{m.legal_cookies_intro({ name: usePageContent().contact.legalName })}</Paragraph>
       <Paragraph>{m.legal_cookies_only_necessary()}</Paragraph>
       <Section id="cookie-list" title={m.legal_cookies_table_title()}>
         <div className="mt-5 rounded-xl border border-slate-200">

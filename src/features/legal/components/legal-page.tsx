@@ -1,6 +1,8 @@
 import { Hydrate } from '@tanstack/react-start'
 import { never } from '@tanstack/react-start/hydration'
 import type { Locale } from '~/domain/locales'
+import type { PageContent } from '~/domain/site-content'
+import { PageContentProvider } from '~/features/landing/page-content-context'
 import { SiteFooter, SiteHeader } from '~/features/landing/chrome'
 import { useAnnounceHydrated } from '~/lib/early-clicks'
 import type { LegalPageId } from '~/lib/legal-pages'
@@ -19,11 +21,16 @@ const WIDTH = 'mx-auto max-w-3xl px-4 sm:px-6 lg:px-8'
  * header and footer need (docs/decisions/121-legal-pages.md). Every link to a legal page is a
  * document load, as with the landing page (decision 016).
  */
-export function LegalPage({ page, locale, facts }: { page: LegalPageId; locale: Locale; facts: LegalFacts }) {
+export function LegalPage({
+  page,
+  locale,
+  facts,
+  content,
+}: { page: LegalPageId; locale: Locale; facts: LegalFacts; content: PageContent }) {
   useAnnounceHydrated()
   const other: Locale = locale === 'tr' ? 'en' : 'tr'
   return (
-    <>
+    <PageContentProvider content={content}>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-brand-900 px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300"
@@ -67,7 +74,7 @@ export function LegalPage({ page, locale, facts }: { page: LegalPageId; locale: 
         </article>
       </main>
       <SiteFooter />
-    </>
+    </PageContentProvider>
   )
 }
 

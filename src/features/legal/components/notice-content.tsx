@@ -1,4 +1,4 @@
-import { ADDRESS_LINES, SITE } from '~/lib/site-config'
+import { usePageContent } from '~/features/landing/page-content-context'
 import { m } from '~/paraglide/messages'
 import type { LegalFacts } from '../legal.schemas'
 import { List, Paragraph, Section, Subheading, WithEmail } from './prose'
@@ -30,7 +30,8 @@ export function abroadSentence(facts: Pick<LegalFacts, 'providersAbroad'>, local
 
 /** The information notice of KVKK Article 10 (docs/decisions/121-legal-pages.md). */
 export function NoticeContent({ facts, locale }: { facts: LegalFacts; locale: string }) {
-  const name = SITE.name
+  const { contact } = usePageContent()
+  const name = contact.legalName
   const letters = m.legal_notice_rights_letters().split(',')
   return (
     <>
@@ -42,10 +43,10 @@ export function NoticeContent({ facts, locale }: { facts: LegalFacts; locale: st
           <dt className="font-semibold text-brand-900">{m.legal_notice_controller_name()}</dt>
           <dd>{name}</dd>
           <dt className="font-semibold text-brand-900">{m.legal_notice_controller_address()}</dt>
-          <dd>{ADDRESS_LINES.join(', ')}</dd>
+          <dd>{contact.addressLines.join(', ')}</dd>
           <dt className="font-semibold text-brand-900">{m.legal_notice_controller_email()}</dt>
           <dd>
-            <WithEmail text={SITE.email} />
+            <WithEmail text={contact.email} />
           </dd>
         </dl>
       </Section>
@@ -110,7 +111,7 @@ export function NoticeContent({ facts, locale }: { facts: LegalFacts; locale: st
         </ol>
         <Subheading>{m.legal_notice_apply_title()}</Subheading>
         <Paragraph>
-          <WithEmail text={m.legal_notice_apply_how({ email: SITE.email })} />
+          <WithEmail text={m.legal_notice_apply_how({ email: contact.email })} />
         </Paragraph>
         <Paragraph>{m.legal_notice_apply_answer()}</Paragraph>
         <Paragraph>{m.legal_notice_apply_complaint()}</Paragraph>

@@ -1,13 +1,14 @@
-import { SITE } from '~/lib/site-config'
+import { usePageContent } from '~/features/landing/page-content-context'
 import { m } from '~/paraglide/messages'
 import type { LegalFacts } from '../legal.schemas'
 import { List, Paragraph, Section, WithEmail } from './prose'
 
 /** The privacy policy: the notice's substance in plain words, with what the site never does. */
 export function PrivacyContent({ facts }: { facts: LegalFacts }) {
+  const { contact } = usePageContent()
   return (
     <>
-      <Paragraph>{m.legal_privacy_intro({ name: SITE.name })}</Paragraph>
+      <Paragraph>{m.legal_privacy_intro({ name: contact.legalName })}</Paragraph>
       <Section id="collect" title={m.legal_privacy_collect_title()}>
         <Paragraph>{m.legal_privacy_collect_text()}</Paragraph>
       </Section>
@@ -31,7 +32,7 @@ export function PrivacyContent({ facts }: { facts: LegalFacts }) {
       </Section>
       <Section id="rights" title={m.legal_privacy_rights_title()}>
         <Paragraph>
-          <WithEmail text={m.legal_privacy_rights_text({ email: SITE.email })} />
+          <WithEmail text={m.legal_privacy_rights_text({ email: contact.email })} />
         </Paragraph>
       </Section>
       <Section id="changes" title={m.legal_privacy_changes_title()}>

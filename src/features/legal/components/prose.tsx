@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { SITE } from '~/lib/site-config'
+import { usePageContent } from '~/features/landing/page-content-context'
 
 /** The pieces a legal text is written in, styled once for all three pages. */
 export const LINK =
@@ -39,15 +39,16 @@ export function List({ items }: { items: ReactNode[] }) {
 
 /** `text` with the firm's address made a mailto link wherever it appears. */
 export function WithEmail({ text }: { text: string }) {
-  const parts = text.split(SITE.email)
+  const { email } = usePageContent().contact
+  const parts = text.split(email)
   return (
     <>
       {parts.map((part, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence, in order
         <span key={index}>
           {index > 0 ? (
-            <a href={`mailto:${SITE.email}`} className={LINK}>
-              {SITE.email}
+            <a href={`mailto:${email}`} className={LINK}>
+              {email}
             </a>
           ) : null}
           {part}
