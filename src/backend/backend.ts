@@ -15,7 +15,7 @@ import type {
   NewContactMessage,
 } from '~/domain/messages'
 import type { Locale } from '~/domain/locales'
-import type { ContentDraft, ContentVersionSummary, SiteContent } from '~/domain/site-content'
+import type { ContentDraft, ContentVersionSummary, IndustryImage, SiteContent } from '~/domain/site-content'
 import type { RateLimit } from '~/domain/rate-limits'
 import type { SpamCandidate, SpamJudgement } from './spam/judge'
 import type { SpamVerdict } from './spam/learn'
@@ -98,6 +98,8 @@ export interface SiteContentStore {
   /** Published versions, newest first. */
   versions(limit: number): Promise<ContentVersionSummary[]>
   version(id: number): Promise<SiteContent | null>
+  /** Every picture the draft or any version names (with its copies' widths): uploads cleanup must keep. */
+  images(): Promise<IndustryImage[]>
   /** A publish made anywhere (its version id); returns the unsubscribe function. */
   subscribe(listener: (versionId: number) => void): () => void
   /** Resolves once publishes made elsewhere are being heard. */

@@ -17,6 +17,7 @@ import { LIMITS } from '~/lib/limits'
 import { describeInboxEvents } from './inbox-events.contract'
 import { describeHostileSearch } from './message-search.contract'
 import { describeRateLimits } from './rate-limits.contract'
+import { describeSiteContent } from './site-content.contract'
 import { describeSpam } from './spam.contract'
 import { describeTeam } from './team.contract'
 import { describeTrashAndSpam } from './trash-and-spam.contract'
@@ -109,6 +110,7 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     if (options.storesFiles) describeStorage(subject)
     describeRateLimits(subject)
     describeSpam(subject)
+    describeSiteContent(subject)
   })
 }
 

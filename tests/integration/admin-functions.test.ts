@@ -25,7 +25,8 @@ const PUBLIC: Record<string, string> = {
   'src/features/auth/auth.functions.ts#getCodeDelivery':
     "whether a sign-in code's e-mail has left, by the random id only its requester was given; nothing else",
   'src/features/auth/session.functions.ts#getAdminSession': "the caller's own address when they are an admin, else null",
-  'src/features/landing/landing.functions.ts#getLandingPageData': "the public landing page's banner",
+  'src/features/landing/landing.functions.ts#getLandingPageData':
+    "the public landing page's banner and published content; the draft (preview) only for a signed-in admin",
   'src/features/contact/contact.functions.ts#submitContactMessage': 'the public contact form; validated and rate-limited',
   'src/features/contact/contact.functions.ts#submitContactForm': 'the same form posted without JavaScript',
   'src/features/legal/legal.functions.ts#getLegalPage':

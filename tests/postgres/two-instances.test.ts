@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defaultSiteContent } from '~/features/content/default-content'
 import { LIMITS } from '~/lib/limits'
 import {
   type AppServer,
@@ -158,6 +159,40 @@ describe('two app servers on one PostgreSQL database', () => {
     }
     // B's cached page went with the change it was told of.
     expect(await page()).toContain(imageUrl)
+  })
+
+  it('show site content published through one on the other within 2 s, cached pages and sitemap included', async () => {
+    const page = async (path: string) => (await fetch(`${b.baseUrl}${path}`)).text()
+    expect(await page('/')).toContain('Hakkımızda')
+    const editor = await call(a, 'content.functions.ts#getContentEditor', { method: 'GET', cookie: adminCookie })
+    expect(editor.status, await editor.clone().text()).toBe(200)
+    const title = `Ölçeklenen Ekip ${Date.now()}`
+    const content = defaultSiteContent()
+    content.about.title.tr = title
+    content.contact.legalName = 'Pusula Dijital Danışmanlık A.Ş.'
+    const publishedAt = Date.now()
+    const published = await call(a, 'content.functions.ts#publishContent', {
+      method: 'POST',
+      cookie: adminCookie,
+      // A fresh database: nobody has saved a draft, so the revision is still 0.
+      data: { content, baseRevision: 0 },
+    })
+    expect(published.status, await published.clone().text()).toBe(200)
+    let seenAt = 0
+    for (;;) {
+      if ((await page('/')).includes(title)) {
+        seenAt = Date.now()
+        break
+      }
+      if (Date.now() - publishedAt > 2_000) break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(seenAt, 'the published title on the other server').toBeGreaterThan(0)
+    expect(seenAt - publishedAt).toBeLessThan(2_000)
+    // The legal notice names the controller as published; English keeps its own title.
+    expect(await page('/kvkk')).toContain('Pusula Dijital Danışmanlık A.Ş.')
+    expect(await page('/en')).toContain('About Us')
+    expect(await page('/sitemap.xml')).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/)
   })
 
   it("bring a message stored through one to the other's open inbox within 2 s, without its content", async () => {

@@ -3,7 +3,7 @@
  * revision number, and published versions that are only ever added. A publish is announced by
  * the database (a trigger NOTIFYs `site_content_changes`), so every instance hears it.
  */
-import type { ContentDraft, ContentVersionSummary, SiteContent } from '~/domain/site-content'
+import type { ContentDraft, ContentVersionSummary, IndustryImage, SiteContent } from '~/domain/site-content'
 import { log } from '~/lib/log.server'
 import type { SiteContentStore } from '../backend'
 import type { SqlDatabase } from './client'
@@ -119,7 +119,10 @@ export function createSiteContentStore(db: SqlDatabase): SiteContentStore & { cl
     publishDefaults: (content, actor) => insertVersion(content, 'defaults', actor, null, null),
 
     async restore(id, actor) {
-      const { rows } = await db.query<{ content: SiteContent }>('select content from public.site_content_versions where id = $1', [id])
+      const { rows } = await db.query<{ content: SiteContent }>(
+        'select content from public.site_content_versions where id = $1',
+        [id],
+      )
       if (!rows[0]) return null
       const result = await insertVersion(rows[0].content, 'restore', actor, id, null)
       return result.ok ? result.version : null
@@ -134,8 +137,22 @@ export function createSiteContentStore(db: SqlDatabase): SiteContentStore & { cl
     },
 
     async version(id) {
-      const { rows } = await db.query<{ content: SiteContent }>('select content from public.site_content_versions where id = $1', [id])
+      const { rows } = await db.query<{ content: SiteContent }>(
+        'select content from public.site_content_versions where id = $1',
+        [id],
+      )
       return rows[0]?.content ?? null
+    },
+
+    async images() {
+      const { rows } = await db.query<{ image: IndustryImage }>(
+        `select distinct image from (
+           select jsonb_path_query(content, '$.industries.items[*].image') as image from public.site_content_versions
+           union all
+           select jsonb_path_query(content, '$.industries.items[*].image') from public.site_content_draft where content is not null
+         ) found where jsonb_typeof(image) = 'object'`,
+      )
+      return rows.map((row) => row.image).filter((image) => typeof image?.url === 'string')
     },
 
     subscribe: (listener) => feed.subscribe(listener),

@@ -1,18 +1,20 @@
 import { expect, it, vi } from 'vitest'
 import type { Backend, FileStorage } from '~/backend/backend'
 import type { Banner } from '~/domain/banners'
+import type { IndustryImage } from '~/domain/site-content'
 import { LIMITS } from '~/lib/limits'
 import { removeUnusedUploads } from './remove-unused-uploads.server'
 import { log } from '~/lib/log.server'
 
 const banner = (key: Banner['key'], imageUrl: string | null) => ({ key, imageUrl }) as Banner
 
-function fakeBackend(banners: () => Promise<Banner[]>, removed: string[] = []) {
+function fakeBackend(banners: () => Promise<Banner[]>, removed: string[] = [], pictures: IndustryImage[] = []) {
   const removeUnused = vi.fn<FileStorage['removeUnused']>(async () => removed)
   const backend = {
     banners: { list: banners },
+    content: { images: async () => pictures },
     storage: { removeUnused },
-  } as unknown as Pick<Backend, 'banners' | 'storage'>
+  } as unknown as Pick<Backend, 'banners' | 'storage' | 'content'>
   return { backend, removeUnused }
 }
 
@@ -62,4 +64,20 @@ it('never fails the save it follows, and removes nothing when the banners cannot
   expect(removeUnused).not.toHaveBeenCalled()
   expect(error).toHaveBeenCalled()
   error.mockRestore()
+})
+
+it("keeps the site content's industry pictures and their copies, from any version", async () => {
+  const { backend, removeUnused } = fakeBackend(
+    async () => [banner('tr-banner', null)],
+    [],
+    [{ url: '/uploads/industry-retail-1.jpg', variants: { width: 900, height: 600, widths: [640, 828] } }],
+  )
+  await removeUnusedUploads(backend)
+  expect(removeUnused.mock.calls[0]?.[0].keepUrls).toEqual([
+    '/uploads/industry-retail-1.jpg',
+    '/uploads/industry-retail-1-640w.avif',
+    '/uploads/industry-retail-1-640w.webp',
+    '/uploads/industry-retail-1-828w.avif',
+    '/uploads/industry-retail-1-828w.webp',
+  ])
 })

@@ -8,10 +8,17 @@ import { log } from '~/lib/log.server'
  * day (an upload not yet saved in an open dialog is younger); a shown image keeps its responsive
  * copies and its mobile image. Best effort: a failure is logged and the save that triggered it stands.
  */
-export async function removeUnusedUploads(backend: Pick<Backend, 'banners' | 'storage'>, now = new Date()): Promise<void> {
+export async function removeUnusedUploads(
+  backend: Pick<Backend, 'banners' | 'storage'> & { content: Pick<Backend['content'], 'images'> },
+  now = new Date(),
+): Promise<void> {
   try {
-    const banners = await backend.banners.list()
-    const keepUrls = banners.flatMap(bannerFileUrls)
+    const [banners, pictures] = await Promise.all([backend.banners.list(), backend.content.images()])
+    // The site content's pictures too: any version may be restored, so each keeps its files.
+    const keepUrls = [
+      ...banners.flatMap(bannerFileUrls),
+      ...pictures.flatMap((picture) => bannerFileUrls({ imageUrl: picture.url, imageVariants: picture.variants })),
+    ]
     const storedBefore = new Date(now.getTime() - LIMITS.upload.unusedKeepSeconds * 1000)
     const removed = await backend.storage.removeUnused({ keepUrls, storedBefore })
     if (removed.length > 0) log().info({ removed: removed.length }, 'uploads: removed unused banner images')

@@ -13,6 +13,7 @@ import { requestContext } from '~/features/auth/request-context.server'
 import { m } from '~/paraglide/messages'
 import { type Locale, cookieName, isLocale } from '~/paraglide/runtime'
 import { BANNER_IMAGE_KINDS, type BannerImageKind } from './banners.schemas'
+import { INDUSTRY_UPLOAD_KEY, INDUSTRY_UPLOAD_PREFIX } from './upload-banner-image'
 import { IMAGE_FORMATS, checkDimensions, inspectImage } from './inspect-image'
 import { UndecodableImageError, makeBannerVariants } from './make-banner-variants.server'
 import { log } from '~/lib/log.server'
@@ -28,7 +29,14 @@ export interface BannerUploadResult {
 
 /** The main image's name, hero-{key}-{timestamp} as the original app named uploads; the mobile one says so. */
 function uploadBaseName(key: string, kind: BannerImageKind): string {
+  if (key.startsWith(INDUSTRY_UPLOAD_PREFIX)) return `${key}-${Date.now()}`
   return `hero-${key}${kind === 'mobile' ? '-mobile' : ''}-${Date.now()}`
+}
+
+/** An industry's picture (the content editor) goes through the same pipeline: `industry-{id}`. */
+function isUploadKey(key: unknown): key is string {
+  if (typeof key !== 'string') return false
+  return (BANNER_KEYS as readonly string[]).includes(key) || INDUSTRY_UPLOAD_KEY.test(key)
 }
 
 /** /api is outside Paraglide's URL strategy: the admin's language comes from its cookie. */
@@ -47,7 +55,7 @@ export async function handleBannerUpload(request: Request): Promise<Response> {
     const key = form.get('key')
     const kind = form.get('image') ?? 'main'
     const file = form.get('file')
-    if (typeof key !== 'string' || !(BANNER_KEYS as readonly string[]).includes(key)) {
+    if (!isUploadKey(key)) {
       throw new AppError(400, 'bad_request', m.error_bad_request({}, { locale }))
     }
     if (typeof kind !== 'string' || !(BANNER_IMAGE_KINDS as readonly string[]).includes(kind)) {

@@ -10,13 +10,18 @@ import type { BannerImageKind } from './banners.schemas'
 
 export const BANNER_UPLOAD_PATH = '/api/banner-upload'
 
+/** Industry pictures use the banners' pipeline under the key `industry-{id}`. */
+export const INDUSTRY_UPLOAD_PREFIX = 'industry-'
+export const INDUSTRY_UPLOAD_KEY = /^industry-[a-z0-9][a-z0-9-]{0,39}$/
+export type UploadKey = BannerKey | `industry-${string}`
+
 export interface UploadedBannerImage {
   url: string
   variants: BannerImageVariants | null
 }
 
 export interface UploadBannerImageInput {
-  key: BannerKey
+  key: UploadKey
   /** The banner's image (the default) or its mobile image. */
   image?: BannerImageKind
   file: File

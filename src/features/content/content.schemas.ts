@@ -12,14 +12,19 @@ import { m } from '~/paraglide/messages'
 const L = LIMITS.content
 
 /** Control characters other than the line break never belong in the page's text. */
-const clean = (value: string) => value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/g
+const clean = (value: string) => value.replace(/\r\n?/g, '\n').replace(CONTROL, '')
 
 function line(max: number = L.lineMax) {
   return v.pipe(
     v.string(() => m.error_bad_request()),
     v.transform((value) => clean(value).trim()),
     v.nonEmpty(() => m.content_error_required()),
-    v.check((value) => !value.includes('\n'), () => m.content_error_line_break()),
+    v.check(
+      (value) => !value.includes('\n'),
+      () => m.content_error_line_break(),
+    ),
     v.maxLength(max, () => m.content_error_too_long({ max: String(max) })),
   )
 }
@@ -39,13 +44,16 @@ function localized<T extends v.GenericSchema<string, string>>(field: T) {
 
 const HttpsUrl = v.pipe(
   line(L.urlMax),
-  v.check((value) => {
-    try {
-      return new URL(value).protocol === 'https:' && value.toLowerCase().startsWith('https://')
-    } catch {
-      return false
-    }
-  }, () => m.content_error_https()),
+  v.check(
+    (value) => {
+      try {
+        return new URL(value).protocol === 'https:' && value.toLowerCase().startsWith('https://')
+      } catch {
+        return false
+      }
+    },
+    () => m.content_error_https(),
+  ),
 )
 
 const Id = v.pipe(
@@ -102,9 +110,7 @@ export const SiteContentSchema = v.object(
     industries: v.object({
       title: localized(line()),
       subtitle: localized(text()),
-      items: items(
-        v.object({ id: Id, name: localized(line()), description: localized(text()), image: IndustryImageSchema }),
-      ),
+      items: items(v.object({ id: Id, name: localized(line()), description: localized(text()), image: IndustryImageSchema })),
     }),
     products: v.object({
       title: localized(line()),
@@ -117,8 +123,17 @@ export const SiteContentSchema = v.object(
       items: items(v.object({ id: Id, text: localized(text()), role: localized(line()) })),
     }),
     contact: v.object({
-      phone: v.pipe(line(40), v.check((value) => /\d/.test(value) && /^[+\d\s().-]+$/.test(value), () => m.content_error_phone())),
-      email: v.pipe(line(LIMITS.contact.emailMax), v.email(() => m.content_error_email())),
+      phone: v.pipe(
+        line(40),
+        v.check(
+          (value) => /\d/.test(value) && /^[+\d\s().-]+$/.test(value),
+          () => m.content_error_phone(),
+        ),
+      ),
+      email: v.pipe(
+        line(LIMITS.contact.emailMax),
+        v.email(() => m.content_error_email()),
+      ),
       addressLines: v.pipe(
         v.array(line(), () => m.error_bad_request()),
         v.minLength(L.addressLinesMin, () => m.content_error_required()),

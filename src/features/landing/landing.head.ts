@@ -65,5 +65,8 @@ export function landingHead(locale: Locale, data: Pick<LandingPageData, 'origin'
 
 /** JSON inside a <script>: no staff-typed `</script>` or `<!--` can end or bend it. */
 function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }

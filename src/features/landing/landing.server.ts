@@ -39,10 +39,7 @@ export function siteOrigin(): string | null {
  * The page's content in `locale`. A preview is the shared draft (or, with none saved, what is
  * live), for signed-in admins only, and never kept by a cache; anyone else asking gets the page as published.
  */
-export async function readPageContent(
-  locale: Locale,
-  preview: boolean,
-): Promise<Pick<LandingPageData, 'content' | 'preview'>> {
+export async function readPageContent(locale: Locale, preview: boolean): Promise<Pick<LandingPageData, 'content' | 'preview'>> {
   if (preview) {
     const draft = await readDraftForAdmin()
     if (draft) {

@@ -31,7 +31,9 @@ function AboutContent() {
     <div className={CONTAINER}>
       <SectionHeading id="about-title" title={about.title} />
       <div className="mx-auto mt-8 max-w-3xl text-left sm:text-center">
-        <p className="text-center text-xl leading-relaxed font-semibold text-pretty whitespace-pre-line text-brand-900">{about.intro}</p>
+        <p className="text-center text-xl leading-relaxed font-semibold text-pretty whitespace-pre-line text-brand-900">
+          {about.intro}
+        </p>
         <p className="mt-6 text-lg leading-relaxed text-pretty whitespace-pre-line text-slate-600">{about.paragraph1}</p>
         <p className="mt-4 text-lg leading-relaxed text-pretty whitespace-pre-line text-slate-600">{about.paragraph2}</p>
       </div>
@@ -39,6 +41,7 @@ function AboutContent() {
         {about.pillars.map(({ title, text }, index) => {
           const Icon = PILLAR_ICONS[index % PILLAR_ICONS.length] ?? Compass
           return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: always three pillars, never reordered
             <li key={index} className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6">
               <Icon aria-hidden="true" className="size-7 text-teal-700" strokeWidth={1.75} />
               <h3 className="mt-4 text-lg font-semibold text-brand-900">{title}</h3>

@@ -6,6 +6,7 @@ export function OfficeAddress({ className = '' }: { className?: string }) {
   return (
     <address className={`not-italic ${className}`}>
       {contact.addressLines.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address, in order
         <span key={index} className="block">
           {line}
         </span>

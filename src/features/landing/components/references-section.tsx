@@ -34,9 +34,7 @@ function ReferencesContent() {
               <blockquote className="mt-4 flex-1 text-lg leading-relaxed text-slate-800">
                 <p className="whitespace-pre-line">{text}</p>
               </blockquote>
-              <figcaption className="mt-6 border-t border-slate-200 pt-4 text-sm font-semibold text-brand-900">
-                {role}
-              </figcaption>
+              <figcaption className="mt-6 border-t border-slate-200 pt-4 text-sm font-semibold text-brand-900">{role}</figcaption>
             </figure>
           </li>
         ))}

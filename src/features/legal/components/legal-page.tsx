@@ -26,7 +26,12 @@ export function LegalPage({
   locale,
   facts,
   content,
-}: { page: LegalPageId; locale: Locale; facts: LegalFacts; content: PageContent }) {
+}: {
+  page: LegalPageId
+  locale: Locale
+  facts: LegalFacts
+  content: PageContent
+}) {
   useAnnounceHydrated()
   const other: Locale = locale === 'tr' ? 'en' : 'tr'
   return (

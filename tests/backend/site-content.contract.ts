@@ -1,0 +1,78 @@
+/**
+ * Contract: the landing page's content (Backend.content). One shared draft whose revision refuses
+ * a save made from an older one; published versions only ever added, a restore being a new one;
+ * every publish heard by subscribers; every picture any version names kept from cleanup.
+ */
+import { describe, expect, it } from 'vitest'
+import type { SiteContent } from '~/domain/site-content'
+import { defaultSiteContent } from '~/features/content/default-content'
+import type { Subject } from './contract-subject'
+
+function withTitle(title: string): SiteContent {
+  const content = defaultSiteContent()
+  content.about.title.tr = title
+  return content
+}
+
+export function describeSiteContent(subject: Subject): void {
+  describe('site content', () => {
+    it('shares one draft, and refuses a save made from an older revision with the newer draft', async () => {
+      const { backend, adminEmail } = subject()
+      const start = await backend.content.draft()
+      const first = await backend.content.saveDraft(withTitle('Taslak A'), start.revision, adminEmail)
+      expect(first.ok).toBe(true)
+      if (!first.ok) return
+      expect(first.draft).toMatchObject({ revision: start.revision + 1, updatedBy: adminEmail })
+      // A colleague who opened the editor before that save cannot overwrite it.
+      const late = await backend.content.saveDraft(withTitle('Taslak B'), start.revision, 'other@example.com')
+      expect(late.ok).toBe(false)
+      expect(late.draft.content?.about.title.tr).toBe('Taslak A')
+      expect((await backend.content.draft()).content?.about.title.tr).toBe('Taslak A')
+      // Nor publish over it.
+      const stale = await backend.content.publish(withTitle('Taslak B'), start.revision, 'other@example.com')
+      expect(stale.ok).toBe(false)
+    })
+
+    it('publishes, clears the draft, lists versions newest first and restores one as a new version', async () => {
+      const { backend, adminEmail } = subject()
+      const heard: number[] = []
+      const unsubscribe = backend.content.subscribe((id) => heard.push(id))
+      try {
+        await backend.content.listening()
+        const draft = await backend.content.draft()
+        const one = await backend.content.publish(withTitle('Sürüm Bir'), draft.revision, adminEmail)
+        expect(one.ok).toBe(true)
+        if (!one.ok) return
+        expect((await backend.content.draft()).content).toBeNull()
+        const two = await backend.content.publish(withTitle('Sürüm İki'), (await backend.content.draft()).revision, adminEmail)
+        if (!two.ok) throw new Error('the second publish was refused')
+        expect((await backend.content.published())?.content.about.title.tr).toBe('Sürüm İki')
+
+        const restored = await backend.content.restore(one.version.id, adminEmail)
+        expect(restored).toMatchObject({ kind: 'restore', restoredFrom: one.version.id, createdBy: adminEmail })
+        expect((await backend.content.published())?.content.about.title.tr).toBe('Sürüm Bir')
+        const versions = await backend.content.versions(3)
+        expect(versions.map((v) => v.id)).toEqual([restored?.id, two.version.id, one.version.id])
+        expect(await backend.content.restore(999_999_999, adminEmail)).toBeNull()
+
+        await expect
+          .poll(() => heard, { timeout: 5_000 })
+          .toEqual(expect.arrayContaining([one.version.id, two.version.id, restored?.id]))
+      } finally {
+        unsubscribe()
+      }
+    })
+
+    it('names every picture of the draft and of every version, for the uploads cleanup to keep', async () => {
+      const { backend, adminEmail } = subject()
+      const content = defaultSiteContent()
+      const [first] = content.industries.items
+      if (!first) throw new Error('no industry')
+      first.image = { url: '/uploads/industry-real-estate-1.jpg', variants: { width: 900, height: 600, widths: [640] } }
+      const draft = await backend.content.draft()
+      const saved = await backend.content.saveDraft(content, draft.revision, adminEmail)
+      expect(saved.ok).toBe(true)
+      expect(await backend.content.images()).toContainEqual(first.image)
+    })
+  })
+}
