@@ -11,9 +11,15 @@ import { ADMIN_EMAIL, openPage, signInAsAdmin } from './helpers'
 const PAGES = ['İletişim Mesajları', 'Site İçeriği', 'Ekip', 'KVKK']
 const staffNav = (page: Page, name = 'Panel menüsü') => page.getByRole('navigation', { name })
 
+/** The links' names, in order (the rail's tooltips are for sight only and not part of them). */
+async function expectPages(page: Page, pages: string[], nav = staffNav(page)) {
+  const links = nav.getByRole('link')
+  await expect(links).toHaveCount(pages.length)
+  for (const [index, name] of pages.entries()) await expect(links.nth(index)).toHaveAccessibleName(name)
+}
+
 async function expectCurrent(page: Page, current: string) {
-  const links = staffNav(page).getByRole('link')
-  await expect(links).toHaveText(PAGES)
+  await expectPages(page, PAGES)
   for (const name of PAGES) {
     const link = staffNav(page).getByRole('link', { name, exact: true })
     if (name === current) await expect(link).toHaveAttribute('aria-current', 'page')
@@ -31,7 +37,9 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0)
 }
 
-test('at 1440 px the sidebar lists the staff pages, marks the current one and works by keyboard', async ({ page }, testInfo) => {
+test('from 1024 px a rail, from 1536 px a sidebar, lists the staff pages, marks the current one, works by keyboard', async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 })
   await signInAsAdmin(page)
   await openPage(page, '/admin/messages?status=read')
@@ -41,6 +49,30 @@ test('at 1440 px the sidebar lists the staff pages, marks the current one and wo
   await expect(page.getByRole('button', { name: 'Çıkış' })).toHaveCount(1)
   await expect(page.getByRole('button', { name: 'Menü' })).toBeHidden()
   await page.screenshot({ path: testInfo.outputPath('inbox-1440.png') })
+  // Hovering an icon of the rail shows its label.
+  const teamLink = staffNav(page).getByRole('link', { name: 'Ekip', exact: true })
+  const tooltip = teamLink.locator('span[aria-hidden="true"]')
+  expect((await teamLink.boundingBox())!.width).toBeLessThan(64)
+  await expect(tooltip).toHaveCSS('opacity', '0')
+  await teamLink.hover()
+  await expect(tooltip).toHaveCSS('opacity', '1')
+  await page.screenshot({ path: testInfo.outputPath('inbox-1440-hover.png') })
+  await page.mouse.move(700, 500)
+  await expect(tooltip).toHaveCSS('opacity', '0')
+  // From 1536 px the sidebar spells the pages out and shows the address.
+  await page.setViewportSize({ width: 1600, height: 900 })
+  await expect(tooltip).toBeHidden()
+  expect((await teamLink.boundingBox())!.width).toBeGreaterThan(150)
+  await expect(page.getByTestId('staff-email')).toBeVisible()
+  await expectNoSidewaysScroll(page)
+  await page.screenshot({ path: testInfo.outputPath('inbox-1600.png') })
+  // Below 1280 px the inbox needs all the width for its list and detail: 'Menü' instead of a rail.
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await expect(staffNav(page)).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Menü' })).toBeVisible()
+  await expectNoSidewaysScroll(page)
+  await page.screenshot({ path: testInfo.outputPath('inbox-1024.png') })
+  await page.setViewportSize({ width: 1440, height: 900 })
 
   // The sidebar comes first in the tab order; each link shows where the focus is.
   await page.keyboard.press('Tab')
@@ -119,10 +151,11 @@ test('the English staff area names its navigation in English', async ({ page, co
   await page.setViewportSize({ width: 1440, height: 900 })
   await openPage(page, '/admin/team')
   const nav = staffNav(page, 'Staff menu')
-  await expect(nav.getByRole('link')).toHaveText(['Contact Messages', 'Site content', 'Team', 'Privacy'])
+  await expectPages(page, ['Contact Messages', 'Site content', 'Team', 'Privacy'], nav)
   await expect(nav.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page')
-  await expect(page.getByText('Signed in as')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  await page.setViewportSize({ width: 1600, height: 900 })
+  await expect(page.getByText('Signed in as')).toBeVisible()
   await page.setViewportSize({ width: 390, height: 844 })
   await page.getByRole('button', { name: 'Menu' }).click()
   await expect(page.getByRole('dialog', { name: 'Admin Panel' }).getByRole('link', { name: 'Team' })).toHaveAttribute(

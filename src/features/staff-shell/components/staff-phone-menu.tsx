@@ -18,7 +18,7 @@ import { StaffNavList } from './staff-nav-list'
 export function StaffPhoneMenu({ items, email }: { items: readonly StaffNavItem[]; email: string }) {
   const [open, setOpen] = useState(false)
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 lg:hidden">
+    <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 xl:hidden">
       <StaffBrand />
       <Dialog open={open} onOpenChange={(details) => setOpen(details.open)}>
         <ArkDialog.Trigger className={buttonClass('secondary', 'sm', 'shrink-0')}>

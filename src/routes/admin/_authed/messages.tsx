@@ -44,7 +44,7 @@ function MessagesRoute() {
             <BannerManagerButton />
             <NotificationSettingsButton />
             {/* 'Ekip' and 'KVKK' are in the staff navigation; 'Çıkış' is at the sidebar's foot from 1024 px. */}
-            <SignOutButton className="lg:hidden" />
+            <SignOutButton className="xl:hidden" />
           </>
         }
       />

@@ -16,7 +16,7 @@ function TeamRoute() {
   const { state } = Route.useLoaderData()
   return (
     <HydrationBoundary state={state}>
-      <TeamPage actions={<SignOutButton className="lg:hidden" />} />
+      <TeamPage actions={<SignOutButton className="xl:hidden" />} />
     </HydrationBoundary>
   )
 }
