@@ -4,8 +4,8 @@ import { expect, test } from './fixtures'
 import { ADMIN_EMAIL, openPage, signInAsAdmin } from './helpers'
 
 /**
- * The staff area's navigation, shared by every staff page: a sidebar from 1024 px, a menu
- * behind 'Menü' on phones; the current page marked, usable by keyboard alone.
+ * The staff area's navigation, shared by every staff page: a rail of icons from 1280 px, a sidebar
+ * from 1536 px, a menu behind 'Menü' below; the current page marked, usable by keyboard alone.
  */
 
 const PAGES = ['İletişim Mesajları', 'Site İçeriği', 'Ekip', 'KVKK']
@@ -37,7 +37,7 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0)
 }
 
-test('from 1024 px a rail, from 1536 px a sidebar, lists the staff pages, marks the current one, works by keyboard', async ({
+test('from 1280 px a rail, from 1536 px a sidebar, lists the staff pages, marks the current one, works by keyboard', async ({
   page,
 }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 })
