@@ -1,4 +1,6 @@
-import type { m } from '~/paraglide/messages'
+import type { LucideIcon } from 'lucide-react'
+import { FileText, Inbox, ShieldCheck, Users } from 'lucide-react'
+import { m } from '~/paraglide/messages'
 
 /**
  * The staff area's pages, in the order the navigation shows them. Each staff page adds one entry;
@@ -6,14 +8,27 @@ import type { m } from '~/paraglide/messages'
  */
 export type StaffNavItem = {
   to: string
-  /** A compiled message key (labels in messages/*.json). */
-  label: keyof typeof m
+  /**
+   * A compiled message (`m.inbox_title`, labels in messages/*.json). The function, not its key:
+   * looking messages up by key would bundle every message of the site (decision 219).
+   */
+  label: () => string
   /** Owners only (the security roles): hidden from admins; the page and its functions check too. */
   ownerOnly?: boolean
+  /** Drawn before the label; an entry without one gets a plain mark. */
+  icon?: LucideIcon
 }
 
 export const STAFF_NAV: readonly StaffNavItem[] = [
-  { to: '/admin/messages', label: 'inbox_title' },
-  { to: '/admin/team', label: 'team_title' },
-  { to: '/admin/privacy', label: 'kvkk_admin_link' },
+  { to: '/admin/messages', label: m.inbox_title, icon: Inbox },
+  { to: '/admin/content', label: m.content_nav, icon: FileText },
+  { to: '/admin/team', label: m.team_title, icon: Users },
+  { to: '/admin/privacy', label: m.kvkk_admin_link, icon: ShieldCheck },
 ]
+
+/** The signed-in person as the navigation needs them; a session without a role sees every entry. */
+export type StaffViewer = { email: string; role?: 'owner' | 'admin' }
+
+export function visibleStaffNav(viewer: StaffViewer, items: readonly StaffNavItem[] = STAFF_NAV): StaffNavItem[] {
+  return items.filter((item) => !item.ownerOnly || viewer.role !== 'admin')
+}

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { QueryProvider } from '~/components/query-provider'
 import { browserSession } from '~/features/auth/session-in-browser'
 import { getAdminSession } from '~/features/auth/session.functions'
+import { StaffShell } from '~/features/staff-shell/components/staff-shell'
 
 /**
  * Every /admin/* page but the login: the session is checked (on the server for the first
@@ -29,7 +30,10 @@ export const Route = createFileRoute('/admin/_authed')({
   component: AdminLayout,
 })
 
-/** The admin pages' data cache (TanStack Query) lives here, not in the public pages' bundle. */
+/**
+ * The admin pages' data cache (TanStack Query) lives here, not in the public pages' bundle, and so
+ * does the staff area's navigation (StaffShell) that every staff page renders in.
+ */
 function AdminLayout() {
   // The session the server checked for this page, from the route's context as it came with the
   // page (TanStack Start sends a route's beforeLoad context along with the HTML).
@@ -40,7 +44,9 @@ function AdminLayout() {
   useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), [])
   return (
     <QueryProvider>
-      <Outlet />
+      <StaffShell viewer={session}>
+        <Outlet />
+      </StaffShell>
     </QueryProvider>
   )
 }

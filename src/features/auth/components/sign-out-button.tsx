@@ -9,7 +9,16 @@ import { m } from '~/paraglide/messages'
 import { signOut } from '../auth.functions'
 
 /** The admin header's 'Çıkış': ends the session on the server, forgets cached admin data, goes to the login. */
-export function SignOutButton({ variant = 'secondary', className }: { variant?: ButtonVariant; className?: string }) {
+export function SignOutButton({
+  variant = 'secondary',
+  className,
+  labelClassName,
+}: {
+  variant?: ButtonVariant
+  className?: string
+  /** The label's classes: `sr-only` where only the icon shows (the staff sidebar's narrow rail). */
+  labelClassName?: string
+}) {
   const router = useRouter()
   const queryClient = useQueryClient()
   const callSignOut = useServerFn(signOut)
@@ -31,14 +40,14 @@ export function SignOutButton({ variant = 'secondary', className }: { variant?: 
   return (
     <Button variant={variant} className={className} onClick={handleClick} disabled={busy} aria-busy={busy}>
       <SignOutIcon />
-      {m.auth_sign_out()}
+      <span className={labelClassName}>{m.auth_sign_out()}</span>
     </Button>
   )
 }
 
 function SignOutIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" className="size-4">
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" className="size-4 shrink-0">
       <path d="M8 17H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h3M13 14l4-4-4-4M17 10H8" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   )

@@ -7,8 +7,6 @@ import { BannerManagerButton } from '~/features/banners/components/banner-manage
 import { type InboxNavigate, InboxPage } from '~/features/inbox/components/inbox-page'
 import { INBOX_SEARCH_DEFAULTS, parseInboxSearch } from '~/features/inbox/inbox.search'
 import { NotificationSettingsButton } from '~/features/notifications/components/notification-settings-button'
-import { PrivacyLink } from '~/features/privacy/components/privacy-link'
-import { TeamLink } from '~/features/team/components/team-link'
 import { m } from '~/paraglide/messages'
 
 export const Route = createFileRoute('/admin/_authed/messages')({
@@ -45,9 +43,8 @@ function MessagesRoute() {
           <>
             <BannerManagerButton />
             <NotificationSettingsButton />
-            <TeamLink />
-            <PrivacyLink />
-            <SignOutButton />
+            {/* 'Ekip' and 'KVKK' are in the staff navigation; 'Çıkış' is at the sidebar's foot from 1024 px. */}
+            <SignOutButton className="xl:hidden" />
           </>
         }
       />

@@ -14,7 +14,7 @@ function PrivacyRoute() {
   const { state } = Route.useLoaderData()
   return (
     <HydrationBoundary state={state}>
-      <PrivacyPage actions={<SignOutButton />} />
+      <PrivacyPage actions={<SignOutButton className="xl:hidden" />} />
     </HydrationBoundary>
   )
 }

@@ -16,7 +16,7 @@ function TeamRoute() {
   const { state } = Route.useLoaderData()
   return (
     <HydrationBoundary state={state}>
-      <TeamPage actions={<SignOutButton />} />
+      <TeamPage actions={<SignOutButton className="xl:hidden" />} />
     </HydrationBoundary>
   )
 }
