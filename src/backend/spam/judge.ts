@@ -4,6 +4,7 @@
  * Pure: the SQL store (../sql/spam.server.ts) looks up the facts, this weighs them.
  */
 import type { StampReading } from '~/lib/form-stamp.server'
+import { BASE_MODEL } from './base-model'
 import { spamProbability, type TokenCounts } from './bayes'
 import { contentSignals, type Signal } from './rules'
 
@@ -26,6 +27,8 @@ export interface SpamFacts {
   domain: 'spam' | 'ham' | null
   /** Other addresses that sent the same text within LIMITS.spam.repeatWindowHours. */
   repeats: number
+  /** The base model's word probabilities; absent: the one shipped (base-model.json). */
+  base?: ReadonlyMap<string, number>
 }
 
 export interface SpamJudgement {
@@ -64,7 +67,7 @@ export function weigh(candidate: SpamCandidate, facts: SpamFacts): SpamJudgement
   if (facts.repeats >= 2) signals.push({ rule: 'repeated', points: JUDGE_POINTS.repeatMany })
   else if (facts.repeats === 1) signals.push({ rule: 'repeated', points: JUDGE_POINTS.repeatOnce })
   if (facts.address === 'spam') signals.push({ rule: 'spam_sender', points: JUDGE_POINTS.spamSender })
-  const p = spamProbability(facts.tokens, facts.counts)
+  const p = spamProbability(facts.tokens, facts.counts, facts.base ?? BASE_MODEL)
   if (p !== 0.5) {
     const points = Math.min((p - 0.5) * JUDGE_POINTS.model, JUDGE_POINTS.modelMax)
     signals.push({ rule: 'model', points: Math.round(points * 100) / 100 })
