@@ -7,6 +7,7 @@ import type { StampReading } from '~/lib/form-stamp.server'
 import { BASE_MODEL } from './base-model'
 import { spamProbability, type TokenCounts } from './bayes'
 import { contentSignals, type Signal } from './rules'
+import type { DomainAnswer } from './sender-domain'
 
 export type { StampReading }
 
@@ -27,6 +28,8 @@ export interface SpamFacts {
   domain: 'spam' | 'ham' | null
   /** Other addresses that sent the same text within LIMITS.spam.repeatWindowHours. */
   repeats: number
+  /** What DNS says of the sender's domain (sender-domain.ts); absent: not asked. */
+  senderDomain?: DomainAnswer
   /** The base model's word probabilities; absent: the one shipped (base-model.json). */
   base?: ReadonlyMap<string, number>
 }
@@ -52,6 +55,8 @@ export const JUDGE_POINTS = {
   /** … but up by at most this, below the threshold: the model alone never condemns a message. */
   modelMax: 2.9,
   spamSender: 6,
+  /** The sender's domain has no mail server and no address in DNS. */
+  noSuchDomain: 2,
 } as const
 
 export function weigh(candidate: SpamCandidate, facts: SpamFacts): SpamJudgement {
@@ -67,6 +72,7 @@ export function weigh(candidate: SpamCandidate, facts: SpamFacts): SpamJudgement
   if (facts.repeats >= 2) signals.push({ rule: 'repeated', points: JUDGE_POINTS.repeatMany })
   else if (facts.repeats === 1) signals.push({ rule: 'repeated', points: JUDGE_POINTS.repeatOnce })
   if (facts.address === 'spam') signals.push({ rule: 'spam_sender', points: JUDGE_POINTS.spamSender })
+  if (facts.senderDomain === 'missing') signals.push({ rule: 'no_such_domain', points: JUDGE_POINTS.noSuchDomain })
   const p = spamProbability(facts.tokens, facts.counts, facts.base ?? BASE_MODEL)
   if (p !== 0.5) {
     const points = Math.min((p - 0.5) * JUDGE_POINTS.model, JUDGE_POINTS.modelMax)

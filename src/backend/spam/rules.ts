@@ -62,7 +62,8 @@ export function siteName(host: string): string {
 }
 
 /** Hosts any inquiry may point to (a profile, a shared document, a video): never unrelated. */
-const COMMON_HOSTS = /(^|\.)(linkedin\.com|google\.com|youtube\.com|youtu\.be|github\.com|microsoft\.com|sharepoint\.com|dropbox\.com|wetransfer\.com)$/
+const COMMON_HOSTS =
+  /(^|\.)(linkedin\.com|google\.com|youtube\.com|youtu\.be|github\.com|microsoft\.com|sharepoint\.com|dropbox\.com|wetransfer\.com)$/
 
 /** The firm's own site as a pitch names it ('I audited pusuladijital.com.tr'). */
 const OWN_NAME = siteName(domainOf(SITE.email) ?? '')
