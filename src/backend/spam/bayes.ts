@@ -39,6 +39,12 @@ function chi2Q(x2: number, degrees: number): number {
   return Math.min(sum, 1)
 }
 
+/** Whether the site's staff have taught enough of both kinds for its own counts to speak. */
+export function siteTaught(counts: ReadonlyMap<string, TokenCounts>): boolean {
+  const totals = counts.get(MESSAGES_TOKEN)
+  return !!totals && totals.spam >= MODEL.minPerKind && totals.ham >= MODEL.minPerKind
+}
+
 /**
  * The probability, from 0 to 1, that a message with these words is spam; 0.5 when it cannot tell.
  * `base`: each word's shipped spam probability (none: the site's counts alone).
@@ -49,7 +55,7 @@ export function spamProbability(
   base: ReadonlyMap<string, number> = new Map(),
 ): number {
   const totals = counts.get(MESSAGES_TOKEN)
-  const taught = !!totals && totals.spam >= MODEL.minPerKind && totals.ham >= MODEL.minPerKind
+  const taught = siteTaught(counts)
   const telling: number[] = []
   for (const token of tokens) {
     const prior = base.get(token)

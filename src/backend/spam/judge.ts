@@ -5,7 +5,7 @@
  */
 import type { StampReading } from '~/lib/form-stamp.server'
 import { BASE_MODEL } from './base-model'
-import { spamProbability, type TokenCounts } from './bayes'
+import { siteTaught, spamProbability, type TokenCounts } from './bayes'
 import { contentSignals, type Signal } from './rules'
 import type { DomainAnswer } from './sender-domain'
 
@@ -52,8 +52,14 @@ export const JUDGE_POINTS = {
   repeatMany: 5,
   /** The learned model moves the score by (p − 0.5) × this: down by up to 8 … */
   model: 16,
-  /** … but up by at most this, below the threshold: the model alone never condemns a message. */
+  /**
+   * … but up by at most this, below the threshold: the model alone never condemns a message.
+   * The base model alone (a fresh site) may say a little more, half a point short of the
+   * threshold: it learned thousands of messages balanced by language; once the site's own few
+   * dozen lessons count too, the model keeps to the lower bound and errs towards the inbox.
+   */
   modelMax: 2.9,
+  baseModelMax: 3.5,
   spamSender: 6,
   /** The sender's domain has no mail server and no address in DNS. */
   noSuchDomain: 2,
@@ -75,7 +81,8 @@ export function weigh(candidate: SpamCandidate, facts: SpamFacts): SpamJudgement
   if (facts.senderDomain === 'missing') signals.push({ rule: 'no_such_domain', points: JUDGE_POINTS.noSuchDomain })
   const p = spamProbability(facts.tokens, facts.counts, facts.base ?? BASE_MODEL)
   if (p !== 0.5) {
-    const points = Math.min((p - 0.5) * JUDGE_POINTS.model, JUDGE_POINTS.modelMax)
+    const max = siteTaught(facts.counts) ? JUDGE_POINTS.modelMax : JUDGE_POINTS.baseModelMax
+    const points = Math.min((p - 0.5) * JUDGE_POINTS.model, max)
     signals.push({ rule: 'model', points: Math.round(points * 100) / 100 })
   }
   const score = signals.reduce((sum, s) => sum + s.points, 0)

@@ -78,6 +78,24 @@ const BUDGET = /\b(butce|budget)/
 const GUARANTEE =
   /\b(guarantee[ds]?|garantili|garantisi|garanti ediyoruz|garanti veriyoruz|or (you )?(don'?t|do not) pay|pay only (after|when|if)|money[- ]back|full refund|ucret iade|ucret yok|odeme yok)\b/
 
+/** An order to the reader, as adverts give them: 'sign up now', 'hemen başvurun', 'bize ulaşın'. */
+const IMPERATIVE =
+  /\b(sign up|try (it )?(free|now|today)|book (here|now|today)|register (now|today|here|free)|order (now|today|here)|buy now|contact us (now|today)|get started|start (your )?free|visit (us|our (site|website|store))|bize (donun|ulasin|yazin|danisin)|(kayit|uye) olun|deneyin|yanitlayin|goz atin|indirin|basvurun|hemen (arayin|yazin|ulasin|basvurun|baslayin|deneyin|alin|kaydolun))\b/
+
+/** A free thing offered ('ücretsiz keşif'), not asked about ('ücretsiz mi?'). */
+const FREE_OFFER = /\b(ucretsiz|bedava)\s(?!mi\b|mu\b|olarak mi)\p{L}{3,}/u
+
+/** Marketing's round boasts: '1,500+ clients', '20.000+', '500'den fazla'. */
+const BIG_NUMBER = /(\b\d{3,}\+|\b\d{1,3}[.,]\d{3}\+|\b\d{3,}[.,]?\d*'?(den|dan) fazla)/
+
+/**
+ * Turkish second-person possessives with a case ending ('sitenizi', 'firmanızın', 'işletmenize'),
+ * against first-person ones ('firmamız', 'sistemimizi'): a pitch is about the reader's things,
+ * an inquiry about the writer's. Verbs ('misiniz', 'yapabilirsiniz') carry no case ending.
+ */
+const YOUR_TR = /\p{L}{2,}(?<!s)[iu]?n[iu]z(i|in|e|de|den|le|la|a|da|dan|u|un)\b/gu
+const OUR_TR = /\p{L}{2,}[iu]?m[iu]z(i|in|e|de|den|le|la|a|da|dan|u|un)?\b/gu
+
 /** A request to write on a messaging app, with the number or handle to write to. */
 const MESSENGER = /\b(whats ?app|telegram|signal|viber|wechat|skype)\b[^\n]{0,40}?(\+?\d[\d\s()-]{6,}|@[a-z0-9_]{3,})/
 
@@ -117,6 +135,14 @@ export const RULE_POINTS = {
   messenger: 1.5,
   /** The firm's own domain named in the text: the target of an audit or an offer. */
   ownDomain: 1.5,
+  /** An advert's order to the reader ('sign up now', 'bize ulaşın'). */
+  imperative: 1,
+  /** 'ücretsiz keşif', 'bedava deneme': something free on offer. */
+  freeOffer: 1,
+  /** '1,500+', '500'den fazla'. */
+  bigNumber: 1,
+  /** Turkish 'your …' words twice or more, and more than 'our …' ones. */
+  aboutTheReaderTr: 1.5,
 } as const
 
 export function contentSignals(input: { name: string; email?: string; message: string }): Signal[] {
@@ -147,9 +173,15 @@ export function contentSignals(input: { name: string; email?: string; message: s
   if (OWN_DOMAIN?.test(folded)) {
     signals.push({ rule: 'own_domain', points: RULE_POINTS.ownDomain })
   }
-  if (PRICE.test(folded) && !BUDGET.test(folded)) signals.push({ rule: 'price', points: RULE_POINTS.price })
   if (GUARANTEE.test(folded)) signals.push({ rule: 'guarantee', points: RULE_POINTS.guarantee })
   if (MESSENGER.test(folded)) signals.push({ rule: 'messenger', points: RULE_POINTS.messenger })
+  if (IMPERATIVE.test(folded)) signals.push({ rule: 'imperative', points: RULE_POINTS.imperative })
+  if (FREE_OFFER.test(folded)) signals.push({ rule: 'free_offer', points: RULE_POINTS.freeOffer })
+  if (BIG_NUMBER.test(folded)) signals.push({ rule: 'big_number', points: RULE_POINTS.bigNumber })
+  const yourTr = (folded.match(YOUR_TR) ?? []).length
+  if (yourTr >= 2 && yourTr > (folded.match(OUR_TR) ?? []).length) {
+    signals.push({ rule: 'about_the_reader_tr', points: RULE_POINTS.aboutTheReaderTr })
+  }
 
   const linkChars = links.reduce((sum, link) => sum + link.text.length, 0)
   const visible = text.replace(/\s+/g, '').length
@@ -186,6 +218,10 @@ export function contentSignals(input: { name: string; email?: string; message: s
       pitch += phrase.weight
       signals.push({ rule: phrase.id, points: phrase.weight })
     }
+  // The general price tag, unless the pitch phrases' own price rule already counted one.
+  if (!signals.some((s) => s.rule === 'price_pitch') && PRICE.test(folded) && !BUDGET.test(folded)) {
+    signals.push({ rule: 'price', points: RULE_POINTS.price })
+  }
   if (pitch > RULE_POINTS.phrasesMax) signals.push({ rule: 'phrases_cap', points: RULE_POINTS.phrasesMax - pitch })
   let inquiry = 0
   for (const phrase of INQUIRY_PHRASES) if (phrase.pattern.test(folded)) inquiry += phrase.weight
