@@ -25,7 +25,7 @@ export function buildBaseModel(): BaseModelFile {
 
 export const serialised = (model: BaseModelFile) => `${JSON.stringify(model)}\n`
 
-export default async function main(...args: string[]) {
+export default async function main(args: string[] = []): Promise<number> {
   const text = serialised(buildBaseModel())
   if (args.includes('--check')) {
     const same = readFileSync(FILE, 'utf8') === text
