@@ -65,6 +65,8 @@ export const JUDGE_POINTS = {
   noSuchDomain: 2,
 } as const
 
+const DECISIVE = new Set(['stamp_forged', 'stamp_too_fast', 'spam_sender'])
+
 export function weigh(candidate: SpamCandidate, facts: SpamFacts): SpamJudgement {
   // Staff said this sender (or their firm's own domain) is not spam: that holds over every rule.
   if (facts.address === 'ham' || (facts.address === null && facts.domain === 'ham')) {
@@ -86,5 +88,8 @@ export function weigh(candidate: SpamCandidate, facts: SpamFacts): SpamJudgement
     signals.push({ rule: 'model', points: Math.round(points * 100) / 100 })
   }
   const score = signals.reduce((sum, s) => sum + s.points, 0)
-  return { spam: score >= JUDGE_POINTS.threshold, score, signals }
+  // What the sender did (posted before a person could type, forged the stamp) and what staff said
+  // of them are verdicts, not evidence: no model, which weighs only words, may outvote them.
+  const decided = signals.some((s) => DECISIVE.has(s.rule))
+  return { spam: decided || score >= JUDGE_POINTS.threshold, score, signals }
 }
