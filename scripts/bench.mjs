@@ -251,7 +251,7 @@ try {
 }
 
 // 4. The spam filter: corpus figures and the time of one judgement (scripts/bench-spam.ts, decision 110).
-log('spam filter: both corpora, rules alone and with a model from the other half, and one judgement…')
+log('spam filter: held-out halves and the evaluation set, rules alone, day one and after learning, and one judgement…')
 const spamOutput = execFileSync(process.execPath, ['scripts/run-ts.mjs', 'scripts/bench-spam.ts', '--json'], { encoding: 'utf8' })
 results.spam = JSON.parse(spamOutput.match(/^BENCH_SPAM (.*)$/m)?.[1] ?? '[]')
 // 4. Backup of 100,000 messages while posting, and restores (docs/backups.md).

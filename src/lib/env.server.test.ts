@@ -116,7 +116,7 @@ describe('parseEnv', () => {
   })
 
   it('spam: the time trap can only be lowered, Akismet is off without a key and needs SITE_URL with one', () => {
-    expect(parseEnv({}).spam).toEqual({ minFillSeconds: LIMITS.spam.minFillSeconds, akismet: null })
+    expect(parseEnv({}).spam).toEqual({ minFillSeconds: LIMITS.spam.minFillSeconds, akismet: null, spamd: null })
     expect(parseEnv({ SPAM_MIN_FILL_SECONDS: '0' }).spam.minFillSeconds).toBe(0)
     expect(() => parseEnv({ SPAM_MIN_FILL_SECONDS: String(LIMITS.spam.minFillSeconds + 1) })).toThrow(/SPAM_MIN_FILL_SECONDS/)
     expect(() => parseEnv({ SPAM_MIN_FILL_SECONDS: 'soon' })).toThrow(/SPAM_MIN_FILL_SECONDS/)
@@ -128,6 +128,14 @@ describe('parseEnv', () => {
       url: 'https://abc123.rest.akismet.com',
       site: 'https://www.example.com',
     })
+  })
+
+  it('spam: SPAMD_URL names a SpamAssassin daemon, port 783 unless given', () => {
+    expect(parseEnv({ SPAMD_URL: 'spamd://127.0.0.1' }).spam.spamd).toEqual({ host: '127.0.0.1', port: 783 })
+    expect(parseEnv({ SPAMD_URL: 'spamd://spam.internal:7830' }).spam.spamd).toEqual({ host: 'spam.internal', port: 7830 })
+    for (const bad of ['http://spam.internal', 'spamd://', 'spamd://host:99999', 'spamd://host/x']) {
+      expect(() => parseEnv({ SPAMD_URL: bad }), bad).toThrow(/SPAMD_URL must be spamd:\/\/host/)
+    }
   })
 })
 

@@ -143,6 +143,8 @@ const EnvSchema = v.object({
   ),
   /** Where Akismet is asked (tests point it at a local stand-in); the key's own host by default. */
   AKISMET_URL: optionalString,
+  /** Optional: a SpamAssassin daemon to score each contact message too, `spamd://host[:port]` (docs/spam.md). */
+  SPAMD_URL: optionalString,
   /**
    * Which of the providers that receive personal data process it outside Turkey: `none`, or a
    * comma-separated list of hosting, database, mail. Unset: the database in the supabase mode
@@ -220,7 +222,11 @@ export type ServerEnv = {
   /** Days before a message's IP address is erased by the retention job (IP_RETENTION_DAYS). */
   ipRetentionDays: number
   /** The spam filter's time trap and its optional outside check (docs/spam.md). */
-  spam: { minFillSeconds: number; akismet: { key: string; url: string; site: string } | null }
+  spam: {
+    minFillSeconds: number
+    akismet: { key: string; url: string; site: string } | null
+    spamd: { host: string; port: number } | null
+  }
   /** Providers that process personal data outside Turkey (PROVIDERS_ABROAD), in PROVIDERS order. */
   providersAbroad: Provider[]
   /** Automatic snapshots (docs/backups.md). */
@@ -259,7 +265,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     mailFloodMax: env.MAIL_FLOOD_MAX,
     messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
     ipRetentionDays: env.IP_RETENTION_DAYS,
-    spam: { minFillSeconds: env.SPAM_MIN_FILL_SECONDS, akismet: parseAkismet(env) },
+    spam: { minFillSeconds: env.SPAM_MIN_FILL_SECONDS, akismet: parseAkismet(env), spamd: parseSpamd(env.SPAMD_URL) },
     providersAbroad: parseProvidersAbroad(env.PROVIDERS_ABROAD, backend.kind),
     backups: {
       // A server's database has its own backups (point-in-time recovery, the provider's daily copies).
@@ -287,6 +293,14 @@ function parseAkismet(env: v.InferOutput<typeof EnvSchema>): ServerEnv['spam']['
   if (site === '') throw new EnvError('AKISMET_API_KEY needs SITE_URL: Akismet checks messages for a registered site.')
   if (url !== '' && !/^https?:\/\/[^/\s]+/.test(url)) throw new EnvError('AKISMET_URL must be an http(s) URL.')
   return { key, url: (url || `https://${key}.rest.akismet.com`).replace(/\/$/, ''), site: site.replace(/\/$/, '') }
+}
+
+function parseSpamd(url: string): ServerEnv['spam']['spamd'] {
+  if (url === '') return null
+  const match = /^spamd:\/\/([a-zA-Z0-9.-]+|\[[0-9a-fA-F:]+\])(?::(\d{1,5}))?\/?$/.exec(url)
+  const port = Number(match?.[2] ?? 783)
+  if (!match || port < 1 || port > 65535) throw new EnvError('SPAMD_URL must be spamd://host or spamd://host:port.')
+  return { host: match[1]!.replace(/^\[|\]$/g, ''), port }
 }
 
 const POSTGRES_URL = /^postgres(ql)?:\/\/[^/]+/

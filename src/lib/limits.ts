@@ -95,6 +95,11 @@ export const LIMITS = {
     repeatWindowHours: 6,
     /** An outside check (Turnstile, Akismet) that has not answered by then is left out. */
     outsideTimeoutMs: 2000,
+    /** The sender's domain's DNS check adds at most this to a post; later, it is left out. */
+    domainCheckMs: 300,
+    /** Answers about sender domains are remembered this long, for at most this many domains. */
+    domainCacheMinutes: 60,
+    domainCacheSize: 5000,
   },
   team: {
     /** Changes of the admin list the team page shows, newest first. */

@@ -1,8 +1,9 @@
 /**
- * The learned model: naive Bayes over the words staff marked, combined the way Gary Robinson
- * proposed for mail filters (each word's spam probability shrunk towards 0.5 when it was seen
- * rarely; the most telling words combined by Fisher's chi-square). It answers 0.5 ("no idea")
- * until it has seen enough of both kinds.
+ * The model: naive Bayes over words, combined the way Gary Robinson proposed for mail filters
+ * (each word's spam probability shrunk towards a prior when it was seen rarely; the most telling
+ * words combined by Fisher's chi-square). The prior is the shipped base model's probability for
+ * the word (base-model.ts), else 0.5; what this site's staff taught counts only once it has seen
+ * enough of both kinds, and outweighs the base as it grows (docs/decisions/260-base-spam-model.md).
  */
 export interface TokenCounts {
   spam: number
@@ -13,8 +14,10 @@ export interface TokenCounts {
 export const MESSAGES_TOKEN = '#messages'
 
 export const MODEL = {
-  /** Messages of each kind it must have learned from before it says anything. */
+  /** Messages of each kind the site must have taught before its own counts say anything. */
   minPerKind: 10,
+  /** A base-model word's probability weighs as this many of the site's own sightings of it. */
+  baseStrength: 3,
   /** Robinson's s and x: how strongly a word seen n times is pulled towards x. */
   strength: 1,
   neutral: 0.5,
@@ -36,20 +39,35 @@ function chi2Q(x2: number, degrees: number): number {
   return Math.min(sum, 1)
 }
 
-/** The probability, from 0 to 1, that a message with these words is spam; 0.5 when it cannot tell. */
-export function spamProbability(tokens: readonly string[], counts: ReadonlyMap<string, TokenCounts>): number {
+/** Whether the site's staff have taught enough of both kinds for its own counts to speak. */
+export function siteTaught(counts: ReadonlyMap<string, TokenCounts>): boolean {
   const totals = counts.get(MESSAGES_TOKEN)
-  if (!totals || totals.spam < MODEL.minPerKind || totals.ham < MODEL.minPerKind) return MODEL.neutral
+  return !!totals && totals.spam >= MODEL.minPerKind && totals.ham >= MODEL.minPerKind
+}
+
+/**
+ * The probability, from 0 to 1, that a message with these words is spam; 0.5 when it cannot tell.
+ * `base`: each word's shipped spam probability (none: the site's counts alone).
+ */
+export function spamProbability(
+  tokens: readonly string[],
+  counts: ReadonlyMap<string, TokenCounts>,
+  base: ReadonlyMap<string, number> = new Map(),
+): number {
+  const totals = counts.get(MESSAGES_TOKEN)
+  const taught = siteTaught(counts)
   const telling: number[] = []
   for (const token of tokens) {
-    const seen = counts.get(token)
-    if (!seen) continue
-    const n = seen.spam + seen.ham
-    if (n === 0) continue
-    const spamRate = seen.spam / totals.spam
-    const hamRate = seen.ham / totals.ham
-    const p = spamRate / (spamRate + hamRate)
-    const f = (MODEL.strength * MODEL.neutral + n * p) / (MODEL.strength + n)
+    const prior = base.get(token)
+    const seen = taught ? counts.get(token) : undefined
+    const n = seen ? seen.spam + seen.ham : 0
+    if (n === 0 && prior === undefined) continue
+    const x = prior ?? MODEL.neutral
+    const strength = prior === undefined ? MODEL.strength : MODEL.baseStrength
+    // Robinson's f(w) = (s·x + n·p) / (s + n): the base model's word is the prior x, the site's
+    // own n sightings pull it towards what staff said, and outweigh it from a few lessons on.
+    const p = seen && n > 0 ? seen.spam / totals!.spam / (seen.spam / totals!.spam + seen.ham / totals!.ham) : x
+    const f = (strength * x + n * p) / (strength + n)
     if (Math.abs(f - MODEL.neutral) >= MODEL.minDeviation) telling.push(Math.min(Math.max(f, 0.01), 0.99))
   }
   if (telling.length === 0) return MODEL.neutral

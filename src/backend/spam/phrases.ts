@@ -143,11 +143,6 @@ export const PITCH_PHRASES: readonly Phrase[] = [
     weight: 3,
   },
   {
-    id: 'messenger_contact',
-    pattern: /\b(whats ?app|telegram|skype|wechat|viber)\b.{0,30}(\+?\d[\d\s-]{6,}|@\w+|me at|us at|id)/,
-    weight: 1.5,
-  },
-  {
     id: 'fake_review',
     pattern:
       /\b(google (reviews?|yorum(u|lari)?)|5[- ]star reviews?|(buy|get) (reviews|followers|likes)|takipci (satin|al)|begeni (satin|paketi)|instagram (followers|takipci))\b/,

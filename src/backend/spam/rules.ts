@@ -3,8 +3,10 @@
  * gives points; judge.ts adds them to the time trap's, the repeats' and the learned model's.
  * Weights are in one table so the decision record and the tests can name them.
  */
+import { SITE } from '~/lib/site-config'
+import { isFreeMail } from './free-mail'
 import { INQUIRY_PHRASES, PITCH_PHRASES } from './phrases'
-import { findLinks, fold, scriptShares } from './text'
+import { domainOf, findLinks, fold, scriptShares } from './text'
 
 export interface Signal {
   rule: string
@@ -49,6 +51,54 @@ const ACTION_LINK =
 
 const IP_HOST = /^\d{1,3}(\.\d{1,3}){3}$/
 
+/** Second-level labels under a country code ('firma.com.tr', 'firm.co.uk'): the name is one label further in. */
+const SECOND_LEVEL = new Set(['com', 'net', 'org', 'gov', 'edu', 'co', 'ac', 'av', 'bel', 'gen', 'k12', 'web', 'biz', 'info'])
+
+/** The label a domain is named by: 'pusuladijital' for www.pusuladijital.com.tr. */
+export function siteName(host: string): string {
+  const labels = host.replace(/^www\./, '').split('.')
+  const tail = labels.length >= 3 && labels.at(-1)!.length === 2 && SECOND_LEVEL.has(labels.at(-2)!) ? 3 : 2
+  return (labels.at(-tail) ?? '').replace(/[^a-z0-9]/g, '')
+}
+
+/** Hosts any inquiry may point to (a profile, a shared document, a video): never unrelated. */
+const COMMON_HOSTS =
+  /(^|\.)(linkedin\.com|google\.com|youtube\.com|youtu\.be|github\.com|microsoft\.com|sharepoint\.com|dropbox\.com|wetransfer\.com)$/
+
+/** The firm's own site as a pitch names it ('I audited pusuladijital.com.tr'). */
+const OWN_NAME = siteName(domainOf(SITE.email) ?? '')
+const OWN_DOMAIN = OWN_NAME ? new RegExp(`\\b${OWN_NAME}\\.[a-z]`) : null
+
+/** An amount with a currency, or a discount: the price tag of an offer. Budgets ('bütçemiz') are an inquiry's. */
+const PRICE =
+  /(\d[\d.,]*\s?(tl|try|₺|usd|usdt|eur|euro|dolar|dollars?|€|\$|£)(?![\p{L}])|(₺|\$|€|£)\s?\d|%\s?\d+\s?(indirim|off)|\d+\s?%\s?(off|discount|indirim))/iu
+const BUDGET = /\b(butce|budget)/
+
+/** A promise no honest firm makes: placement, results or ranking guaranteed, or no pay. */
+const GUARANTEE =
+  /\b(guarantee[ds]?|garantili|garantisi|garanti ediyoruz|garanti veriyoruz|or (you )?(don'?t|do not) pay|pay only (after|when|if)|money[- ]back|full refund|ucret iade|ucret yok|odeme yok)\b/
+
+/** An order to the reader, as adverts give them: 'sign up now', 'hemen başvurun', 'bize ulaşın'. */
+const IMPERATIVE =
+  /\b(sign up|try (it )?(free|now|today)|book (here|now|today)|register (now|today|here|free)|order (now|today|here)|buy now|contact us (now|today)|get started|start (your )?free|visit (us|our (site|website|store))|bize (donun|ulasin|yazin|danisin)|(kayit|uye) olun|deneyin|yanitlayin|goz atin|indirin|basvurun|hemen (arayin|yazin|ulasin|basvurun|baslayin|deneyin|alin|kaydolun))\b/
+
+/** A free thing offered ('ücretsiz keşif'), not asked about ('ücretsiz mi?'). */
+const FREE_OFFER = /\b(ucretsiz|bedava)\s(?!mi\b|mu\b|olarak mi)\p{L}{3,}/u
+
+/** Marketing's round boasts: '1,500+ clients', '20.000+', '500'den fazla'. */
+const BIG_NUMBER = /(\b\d{3,}\+|\b\d{1,3}[.,]\d{3}\+|\b\d{3,}[.,]?\d*'?(den|dan) fazla)/
+
+/**
+ * Turkish second-person possessives with a case ending ('sitenizi', 'firmanızın', 'işletmenize'),
+ * against first-person ones ('firmamız', 'sistemimizi'): a pitch is about the reader's things,
+ * an inquiry about the writer's. Verbs ('misiniz', 'yapabilirsiniz') carry no case ending.
+ */
+const YOUR_TR = /\p{L}{2,}(?<!s)[iu]?n[iu]z(i|in|e|de|den|le|la|a|da|dan|u|un)\b/gu
+const OUR_TR = /\p{L}{2,}[iu]?m[iu]z(i|in|e|de|den|le|la|a|da|dan|u|un)?\b/gu
+
+/** A request to write on a messaging app, with the number or handle to write to. */
+const MESSENGER = /\b(whats ?app|telegram|signal|viber|wechat|skype)\b[^\n]{0,40}?(\+?\d[\d\s()-]{6,}|@[a-z0-9_]{3,})/
+
 export const RULE_POINTS = {
   /** Links per 1,000 characters: two +0.5; three to five +1; six or more +2. One (a company site) is normal. */
   links: [0, 0, 0.5, 1, 1, 1, 2] as const,
@@ -75,9 +125,27 @@ export const RULE_POINTS = {
   aboutTheReader: 1.5,
   /** Two or more exclamation marks, one per 300 characters at least: an advert's voice (a person's '!!!' counts once). */
   exclamations: 1,
+  /** A link to a domain that is neither the sender's nor a common one (a profile, a shared file). */
+  unrelatedLink: 1,
+  /** An amount with a currency or a discount, outside talk of the writer's own budget. */
+  price: 1,
+  /** 'Guaranteed', 'garantili', 'or you don't pay'. */
+  guarantee: 1.5,
+  /** A WhatsApp or Telegram number or handle to write to. */
+  messenger: 1.5,
+  /** The firm's own domain named in the text: the target of an audit or an offer. */
+  ownDomain: 1.5,
+  /** An advert's order to the reader ('sign up now', 'bize ulaşın'). */
+  imperative: 1,
+  /** 'ücretsiz keşif', 'bedava deneme': something free on offer. */
+  freeOffer: 1,
+  /** '1,500+', '500'den fazla'. */
+  bigNumber: 1,
+  /** Turkish 'your …' words twice or more, and more than 'our …' ones. */
+  aboutTheReaderTr: 1.5,
 } as const
 
-export function contentSignals(input: { name: string; message: string }): Signal[] {
+export function contentSignals(input: { name: string; email?: string; message: string }): Signal[] {
   const signals: Signal[] = []
   const text = input.message
   const folded = fold(text)
@@ -91,6 +159,29 @@ export function contentSignals(input: { name: string; message: string }): Signal
   if (links.some((link) => CHEAP_TLDS.test(link.host))) signals.push({ rule: 'cheap_tld', points: RULE_POINTS.cheapTld })
 
   if (links.some((link) => ACTION_LINK.test(link.text))) signals.push({ rule: 'action_link', points: RULE_POINTS.actionLink })
+
+  // A firm writes from its own domain and links to it; a pitch sent from anywhere links elsewhere.
+  const senderDomain = input.email ? domainOf(input.email) : null
+  const senderName = senderDomain && !isFreeMail(senderDomain) ? siteName(senderDomain) : null
+  const unrelated = links.some((link) => {
+    if (!link.host || IP_HOST.test(link.host) || COMMON_HOSTS.test(link.host)) return false
+    const name = siteName(link.host)
+    if (name === OWN_NAME) return false
+    return !senderName || !(name.includes(senderName) || senderName.includes(name))
+  })
+  if (unrelated) signals.push({ rule: 'unrelated_link', points: RULE_POINTS.unrelatedLink })
+  if (OWN_DOMAIN?.test(folded)) {
+    signals.push({ rule: 'own_domain', points: RULE_POINTS.ownDomain })
+  }
+  if (GUARANTEE.test(folded)) signals.push({ rule: 'guarantee', points: RULE_POINTS.guarantee })
+  if (MESSENGER.test(folded)) signals.push({ rule: 'messenger', points: RULE_POINTS.messenger })
+  if (IMPERATIVE.test(folded)) signals.push({ rule: 'imperative', points: RULE_POINTS.imperative })
+  if (FREE_OFFER.test(folded)) signals.push({ rule: 'free_offer', points: RULE_POINTS.freeOffer })
+  if (BIG_NUMBER.test(folded)) signals.push({ rule: 'big_number', points: RULE_POINTS.bigNumber })
+  const yourTr = (folded.match(YOUR_TR) ?? []).length
+  if (yourTr >= 2 && yourTr > (folded.match(OUR_TR) ?? []).length) {
+    signals.push({ rule: 'about_the_reader_tr', points: RULE_POINTS.aboutTheReaderTr })
+  }
 
   const linkChars = links.reduce((sum, link) => sum + link.text.length, 0)
   const visible = text.replace(/\s+/g, '').length
@@ -127,6 +218,10 @@ export function contentSignals(input: { name: string; message: string }): Signal
       pitch += phrase.weight
       signals.push({ rule: phrase.id, points: phrase.weight })
     }
+  // The general price tag, unless the pitch phrases' own price rule already counted one.
+  if (!signals.some((s) => s.rule === 'price_pitch') && PRICE.test(folded) && !BUDGET.test(folded)) {
+    signals.push({ rule: 'price', points: RULE_POINTS.price })
+  }
   if (pitch > RULE_POINTS.phrasesMax) signals.push({ rule: 'phrases_cap', points: RULE_POINTS.phrasesMax - pitch })
   let inquiry = 0
   for (const phrase of INQUIRY_PHRASES) if (phrase.pattern.test(folded)) inquiry += phrase.weight

@@ -9,6 +9,7 @@ import type { SpamService } from '../backend'
 import { MESSAGES_TOKEN, type TokenCounts } from '../spam/bayes'
 import { weigh } from '../spam/judge'
 import { lessonOf, modelDomain } from '../spam/learn'
+import { createDomainCheck, type DomainAnswer } from '../spam/sender-domain'
 import { domainOf, normalisedForFingerprint, tokenize } from '../spam/text'
 import { LIMITS } from '~/lib/limits'
 import type { Sql } from './client'
@@ -16,7 +17,15 @@ import type { Sql } from './client'
 /** Shorter normalised texts ('Fiyat bilgisi alabilir miyim?') are written alike by different people. */
 const MIN_FINGERPRINT_LETTERS = 60
 
-export function createSpamService(db: Sql, now: () => Date): SpamService {
+/**
+ * `checkDomain`: what DNS says of a sender's domain, within LIMITS.spam.domainCheckMs (tests and
+ * the bench pass their own, so they need no network).
+ */
+export function createSpamService(
+  db: Sql,
+  now: () => Date,
+  checkDomain: (domain: string | null) => Promise<DomainAnswer> = createDomainCheck(),
+): SpamService {
   let key: Promise<Buffer> | null = null
 
   return {
@@ -27,6 +36,8 @@ export function createSpamService(db: Sql, now: () => Date): SpamService {
       const text = normalisedForFingerprint(candidate.message)
       const fingerprint = text.length >= MIN_FINGERPRINT_LETTERS ? createHash('md5').update(text).digest('hex') : null
       const at = now()
+      // Asked in parallel with the database; it answers 'unknown' by its own deadline.
+      const senderDomain = checkDomain(domain)
       const since = new Date(at.getTime() - LIMITS.spam.repeatWindowHours * 3600_000)
       // One round trip: the learned counts of its words, staff's word on the sender, and the other
       // addresses that sent this text lately (recording this one, and forgetting traces past the window).
@@ -54,6 +65,7 @@ export function createSpamService(db: Sql, now: () => Date): SpamService {
         address: verdictOf(email),
         domain: domain ? verdictOf(`@${domain}`) : null,
         repeats: found.repeats,
+        senderDomain: await senderDomain,
       })
     },
 

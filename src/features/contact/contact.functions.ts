@@ -14,6 +14,7 @@ import { validate } from '~/lib/validate'
 import type { ContactResult } from './contact-result'
 import { type ContactSubmission, FORM_STAMP_FIELD, HONEYPOT_FIELD, parseContactSubmission } from './contact.schemas'
 import { askAkismet } from './akismet.server'
+import { askSpamd, outsideVerdict } from './spamd.server'
 import { acceptContactMessage, contactLimiter } from './contact.server'
 
 async function store(data: ContactSubmission) {
@@ -26,10 +27,10 @@ async function store(data: ContactSubmission) {
   await loadFormStampKey(() => backend.spam.stampKey())
   const stamp = readFormStamp(data[FORM_STAMP_FIELD], env.spam.minFillSeconds)
   const ip = clientIp()
-  const akismet = env.spam.akismet
-  const outside = akismet
-    ? () => askAkismet(akismet, { ...data, ip, userAgent: request.headers.get('user-agent') ?? '' })
-    : undefined
+  const { akismet, spamd } = env.spam
+  const question = { ...data, ip, userAgent: request.headers.get('user-agent') ?? '' }
+  const checks = [...(akismet ? [() => askAkismet(akismet, question)] : []), ...(spamd ? [() => askSpamd(spamd, question)] : [])]
+  const outside = checks.length > 0 ? () => outsideVerdict(checks) : undefined
   return acceptContactMessage(data, ip, { messages, limiter: contactLimiter, spam: backend.spam, stamp, outside })
 }
 
