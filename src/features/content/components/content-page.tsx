@@ -124,8 +124,8 @@ export function ContentPage({ section }: { section: ContentSection }) {
           </div>
         ) : null}
 
-        <div className="mt-6 grid items-start gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
-          <nav aria-label={m.content_sections_label()} className="lg:sticky lg:top-6">
+        <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
+          <nav aria-label={m.content_sections_label()} className="min-w-0 lg:sticky lg:top-6">
             <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0">
               {CONTENT_SECTIONS.map((key) => (
                 <li key={key} className="shrink-0">
