@@ -84,7 +84,11 @@ export interface SiteContentStore {
   published(): Promise<{ versionId: number; content: SiteContent; publishedAt: string } | null>
   draft(): Promise<ContentDraft>
   /** Saves the draft if nobody has since `baseRevision`. */
-  saveDraft(content: SiteContent, baseRevision: number, actor: string): Promise<{ ok: true; draft: ContentDraft } | ContentConflict>
+  saveDraft(
+    content: SiteContent,
+    baseRevision: number,
+    actor: string,
+  ): Promise<{ ok: true; draft: ContentDraft } | ContentConflict>
   /** Publishes `content` and clears the draft, if nobody has saved since `baseRevision`. */
   publish(
     content: SiteContent,

@@ -40,7 +40,7 @@ async function visitorSees(browser: Browser, baseURL: string | undefined, path: 
     .poll(
       async () => {
         await page.goto(path)
-        const body = await page.locator('body').innerText()
+        const body = (await page.locator('body').textContent()) ?? ''
         return texts.every((text) => body.includes(text))
       },
       { timeout: 5_000, message: `${path} shows ${texts.join(', ')}` },
