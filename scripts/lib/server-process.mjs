@@ -1,7 +1,7 @@
 // Starts the production server (`<outputDir>/server/index.mjs`, what `npm run build` makes) as a
 // child process, and everything the starters around it need: waiting until it answers, stopping
 // it, or running it in the foreground with the signals passed on. Used by scripts/start.mjs,
-// scripts/e2e-server.mjs, scripts/bench/server.mjs and tests/integration/app-server.ts.
+// scripts/e2e-server.mjs, bench/lib/server.mjs and tests/integration/app-server.ts.
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join } from 'node:path'

@@ -68,7 +68,7 @@ const WORD_START_STATS_MS = 10 * 60_000
  * through its trigram index whatever the planner thinks of the index. The planner weighs the index
  * by its size, and a year of status changes grows a GIN index (every update is a new row version
  * with all its trigrams) long after vacuum has cleared the dead entries: on the year's folder of
- * `scripts/bench-maintenance.mjs` it tipped 'öztürk' (11 % of its messages) to walking the table
+ * `bench/maintenance` it tipped 'öztürk' (11 % of its messages) to walking the table
  * until the count's cap, 9,600 rows in 14–21 ms, against 8 ms through the index (decision 180).
  * A walk reads about cap ÷ share rows, each compared in full; it pays only for a term a large share
  * of the messages have (every address's domain, 'example': 27–90 ms through the index).

@@ -1,5 +1,5 @@
 /**
- * The database half of the inbox benchmark (scripts/bench-inbox.mjs), run through
+ * The database half of the inbox benchmark (bench/inbox/inbox.mjs), run through
  * scripts/run-ts.mjs with the server stopped (an embedded data folder has one owner at a time).
  * With DATABASE_URL set it works on that PostgreSQL database (the postgres mode) instead of an
  * embedded one; <dataDir> then holds only the outbox and the files below.
@@ -12,7 +12,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { openBenchDatabase, signInBenchAdmin } from './bench/bench-db'
+import { openBenchDatabase, signInBenchAdmin } from '../lib/bench-db'
 import { MESSAGE_STATUSES } from '~/domain/messages'
 import { makeContactMessage } from '~/backend/seed-messages'
 import { bulkInsertMessages } from '~/backend/sql/bulk-insert.server'
@@ -72,7 +72,7 @@ export default async function main([command, dataDir, count]: string[]): Promise
   if (command === 'seed' && dataDir) await seed(dataDir, Number(count ?? 100_000))
   else if (command === 'restore-trigram' && dataDir) await restoreTrigram(dataDir)
   else {
-    console.error('Usage: node scripts/run-ts.mjs scripts/bench-inbox.db.ts seed <dataDir> <count> | restore-trigram <dataDir>')
+    console.error('Usage: node scripts/run-ts.mjs bench/inbox/inbox.db.ts seed <dataDir> <count> | restore-trigram <dataDir>')
     return 2
   }
   return 0

@@ -2,15 +2,14 @@
 // at three device pixels per CSS pixel with the default banners, then staff upload a 4.3 MB
 // photo-like PNG for each language through the banner dialog (tests/support/photo-banner.ts makes
 // it, the same bytes every run), and the hero's bytes and Lighthouse are measured again.
-// Used by `npm run bench` (scripts/bench.mjs) on its embedded server; alone, on a fresh build and
-// data folder: `node scripts/bench/banner.mjs`.
-import { readFileSync, rmSync } from 'node:fs'
+// Part of `npm run bench -- --only landing`, on its server.
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { PHONE, PHONE_HERO_BUDGET_KB } from '../../tests/support/phone.ts'
 import { photoBannerPng } from '../../tests/support/photo-banner.ts'
-import { CHROMIUM_FLAGS, chromiumPath } from './browser.mjs'
-import { lighthouseFigures, lighthousePages, waitUntilIdle } from './lighthouse.mjs'
+import { CHROMIUM_FLAGS, chromiumPath } from '../lib/browser.mjs'
+import { lighthouseFigures, lighthousePages, waitUntilIdle } from '../lib/lighthouse.mjs'
 
 const ADMIN = 'admin@example.com'
 const PATHS = ['/', '/en']
@@ -178,30 +177,4 @@ export function bannerRows(result) {
       ]
     }),
   ]
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { execFileSync } = await import('node:child_process')
-  const { startServer } = await import('./server.mjs')
-  const OUTPUT_DIR = '.output-bench'
-  const DATA_DIR = '.data-bench-banner'
-  execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit', env: { ...process.env, OUTPUT_DIR } })
-  rmSync(DATA_DIR, { recursive: true, force: true })
-  // The first start creates the database (its peak memory is the migrations'); measure the second.
-  await (await startServer({ outputDir: OUTPUT_DIR, port: 3953, env: { DATA_DIR } })).stop()
-  const server = await startServer({ outputDir: OUTPUT_DIR, port: 3953, env: { DATA_DIR } })
-  try {
-    const result = await benchBanner({
-      url: server.url,
-      dataDir: DATA_DIR,
-      runs: process.argv.includes('--quick') ? 1 : 3,
-      peakMemoryMb: server.peakMemoryMb,
-      serverPid: server.pid,
-    })
-    const rows = bannerRows(result)
-    console.log(['| measure | result | target |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n'))
-  } finally {
-    await server.stop()
-    rmSync(DATA_DIR, { recursive: true, force: true })
-  }
 }

@@ -3,14 +3,15 @@
 // same request the browser sends — for list, filter and search, without and then with the trigram
 // indexes; then the same with the trigram indexes on a PostgreSQL 17 server that this script starts
 // and removes itself (the postgres mode, DATABASE_URL).
-// Used by `npm run bench` (scripts/bench.mjs); alone: `node scripts/bench-inbox.mjs [--quick]`.
+// `npm run bench -- --only inbox [--quick]`.
 import { execFileSync } from 'node:child_process'
-import { readFileSync, readdirSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fromCrossJSON, toJSONAsync } from 'seroval'
-import { startPostgres } from './bench/postgres.mjs'
-import { startServer } from './bench/server.mjs'
-import { freePort } from './lib/server-process.mjs'
+import { startPostgres } from '../lib/postgres.mjs'
+import { functionId } from '../lib/server-functions.mjs'
+import { startServer } from '../lib/server.mjs'
+import { freePort } from '../../scripts/lib/server-process.mjs'
 
 const MESSAGES = 100_000
 const TARGET_P95_MS = 50
@@ -48,28 +49,12 @@ function log(message) {
   console.log(`[bench-inbox] ${message}`)
 }
 
-/** Runs the database half (scripts/bench-inbox.db.ts); `databaseUrl` makes it work on that server. */
+/** Runs the database half (inbox.db.ts); `databaseUrl` makes it work on that server. */
 function runDb(args, databaseUrl) {
-  execFileSync(process.execPath, ['scripts/run-ts.mjs', 'scripts/bench-inbox.db.ts', ...args], {
+  execFileSync(process.execPath, ['scripts/run-ts.mjs', 'bench/inbox/inbox.db.ts', ...args], {
     stdio: 'inherit',
     env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
   })
-}
-
-/** The server function's id in this build, as its RPC stub in the server output names it. */
-export function functionId(outputDir, name) {
-  const pattern = new RegExp(`createServerRpc\\(\\{\\s*id:\\s*"([0-9a-f]+)",\\s*name:\\s*"${name}",`)
-  const walk = (dir) =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : walk(path)
-      return entry.name.endsWith('.mjs') ? [path] : []
-    })
-  for (const file of walk(join(outputDir, 'server'))) {
-    const match = readFileSync(file, 'utf8').match(pattern)
-    if (match) return match[1]
-  }
-  throw new Error(`server function ${name} is not in ${outputDir}`)
 }
 
 function percentile(sorted, p) {
@@ -217,36 +202,4 @@ export async function benchInbox({ outputDir, dataDir, port, quick = false }) {
     peakMemoryWithoutTrigramMb: without.peakMemoryMb,
     peakMemoryPostgresModeMb: postgres.peakMemoryMb,
   }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const outputDir = process.env.OUTPUT_DIR ?? '.output-bench'
-  execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], {
-    stdio: 'inherit',
-    env: { ...process.env, OUTPUT_DIR: outputDir },
-  })
-  const result = await benchInbox({
-    outputDir,
-    dataDir: process.env.BENCH_DATA_DIR ?? '.data-bench-inbox',
-    port: Number(process.env.BENCH_PORT ?? 3960),
-    quick: process.argv.includes('--quick'),
-  })
-  console.log(
-    `\n| inbox query at 100,000 messages | PGlite, trigram indexes | PGlite, without | PostgreSQL ${result.postgresVersion}, trigram indexes | target |`,
-  )
-  console.log('|---|---|---|---|---|')
-  const fmt = (r) => `p50 ${r.p50.toFixed(1)} / p95 ${r.p95.toFixed(1)} ms`
-  result.withTrigram.forEach((r, i) => {
-    const w = result.withoutTrigram[i]
-    const p = result.postgres[i]
-    const totals =
-      r.total === p.total
-        ? r.total.toLocaleString('en')
-        : `${r.total.toLocaleString('en')} (PostgreSQL ${p.total.toLocaleString('en')})`
-    console.log(`| ${r.label} → ${totals} | ${fmt(r)} | ${fmt(w)} | ${fmt(p)} | ${r.info ? '' : `p95 < ${TARGET_P95_MS} ms`} |`)
-  })
-  console.log(
-    `server peak memory (VmHWM): PGlite with trigram ${result.peakMemoryWithTrigramMb} MB, without ${result.peakMemoryWithoutTrigramMb} MB; postgres mode ${result.peakMemoryPostgresModeMb} MB (the app process; PostgreSQL's own not counted)`,
-  )
-  process.exitCode = result.rows.every((r) => r.ok) ? 0 : 1
 }

@@ -1,7 +1,7 @@
 // Chromium for measurements: Debian's at /usr/bin/chromium (or CHROMIUM_PATH), else Playwright's.
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
-import { CHROMIUM_FLAGS, chromiumPath } from '../chromium.mjs'
+import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs'
 
 export { CHROMIUM_FLAGS, chromiumPath }
 

@@ -1,5 +1,5 @@
 /**
- * The database half of the search-while-typing benchmark (scripts/bench-search.mjs), run through
+ * The database half of the search-while-typing benchmark (bench/search/search.mjs), run through
  * scripts/run-ts.mjs with the server stopped (an embedded data folder has one owner at a time).
  * With DATABASE_URL set it works on that PostgreSQL database instead of the embedded one.
  *   seed <dataDir> <count>     <count> messages from the seed's own factory (fakeContactMessage:
@@ -14,7 +14,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { openBenchDatabase, signInBenchAdmin } from './bench/bench-db'
+import { openBenchDatabase, signInBenchAdmin } from '../lib/bench-db'
 import { fakeContactMessage } from '~/backend/seed-messages'
 import type { Sql } from '~/backend/sql/client'
 import { messageFilter } from '~/backend/sql/message-rows.server'
@@ -158,7 +158,7 @@ export default async function main([command, dataDir, ...rest]: string[]): Promi
   else if (command === 'size' && dataDir) await size(dataDir)
   else {
     console.error(
-      'Usage: node scripts/run-ts.mjs scripts/bench-search.db.ts seed <dataDir> <count> | size <dataDir> | session <dataDir> | counts <dataDir> <term>… | profile <dataDir> <term>…',
+      'Usage: node scripts/run-ts.mjs bench/search/search.db.ts seed <dataDir> <count> | size <dataDir> | session <dataDir> | counts <dataDir> <term>… | profile <dataDir> <term>…',
     )
     return 2
   }

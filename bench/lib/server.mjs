@@ -1,6 +1,6 @@
 // Starts a built server for measurements and reads its peak memory.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { portIsFree, spawnServer } from '../lib/server-process.mjs'
+import { portIsFree, spawnServer } from '../../scripts/lib/server-process.mjs'
 
 /**
  * The line the server logs when its retention pass has ended (src/features/privacy/retention-schedule.server.ts):

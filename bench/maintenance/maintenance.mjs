@@ -2,7 +2,7 @@
 // rows (docs/decisions/078-embedded-maintenance.md, 180-bounded-maintenance-steps.md): the folder's
 // size and the inbox's p95 must stay within 1.5× of the fresh one's, and no maintenance step that
 // runs while staff work may hold requests for more than 100 ms.
-// Used by `npm run bench` (scripts/bench.mjs); alone: `node scripts/bench-maintenance.mjs [--quick] [--explain]`
+// `npm run bench -- --only maintenance [--quick] [--explain] [--keep]`
 // (--quick: a tenth of the year's traffic; --explain: EXPLAIN (ANALYZE, BUFFERS) of the inbox's
 // statements on both folders, written to a file named at the end; --keep: leave both folders in
 // .data-bench-year or BENCH_MAINTENANCE_DIR).
@@ -10,7 +10,6 @@ import { execFileSync } from 'node:child_process'
 import { rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 
 const WORK_DIR = process.env.BENCH_MAINTENANCE_DIR ?? '.data-bench-year'
 const RATIO_TARGET = 1.5
@@ -30,7 +29,13 @@ export function benchMaintenance({ quick = false, explain = false, keep = false 
   try {
     const output = execFileSync(
       process.execPath,
-      ['scripts/run-ts.mjs', 'scripts/bench-maintenance.db.ts', WORK_DIR, quick ? '0.1' : '1', ...(explain ? ['--explain'] : [])],
+      [
+        'scripts/run-ts.mjs',
+        'bench/maintenance/maintenance.db.ts',
+        WORK_DIR,
+        quick ? '0.1' : '1',
+        ...(explain ? ['--explain'] : []),
+      ],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 256 * 2 ** 20 },
     )
     const result = JSON.parse(output.trim().split('\n').at(-1))
@@ -107,14 +112,4 @@ export function benchMaintenance({ quick = false, explain = false, keep = false 
   } finally {
     if (!keep) rmSync(WORK_DIR, { recursive: true, force: true })
   }
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const result = benchMaintenance({
-    quick: process.argv.includes('--quick'),
-    explain: process.argv.includes('--explain'),
-    keep: process.argv.includes('--keep'),
-  })
-  console.log(['| measure | result | target |', '|---|---|---|', ...result.rows.map((r) => `| ${r.join(' | ')} |`)].join('\n'))
-  if (process.argv.includes('--steps')) console.log(JSON.stringify({ byStep: result.byStep, slowProbes: result.slowProbes }))
 }

@@ -1,5 +1,5 @@
 // The smallest TanStack Start app (one route, React, the router): the framework's own
-// first-load JavaScript, measured by `npm run bench` beside the real landing page.
+// first-load JavaScript, measured by `npm run bench -- --only framework` beside the landing page.
 import { fileURLToPath } from 'node:url'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'

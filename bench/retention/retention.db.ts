@@ -1,7 +1,7 @@
 /**
  * Retention's first pass over a backlog (decision 184), on a new embedded data folder, run
- * through scripts/run-ts.mjs by scripts/bench-retention.mjs:
- *   node scripts/run-ts.mjs scripts/bench-retention.db.ts <workDir> [dueRows]
+ * through scripts/run-ts.mjs by bench/retention/retention.mjs:
+ *   node scripts/run-ts.mjs bench/retention/retention.db.ts <workDir> [dueRows]
  * Seeds `dueRows` rows due (messages past the 730 days, IP addresses past the 90, trash and spam
  * past their 30) among an inbox of live messages, then runs one pass as the server does (the
  * app's queries first between batches) while a staff member's inbox query is due every 5 ms, each

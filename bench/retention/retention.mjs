@@ -1,12 +1,10 @@
 // Retention's first pass over a backlog of 38,000 rows due (docs/decisions/184): no batch may hold
 // the embedded database, and so the requests behind it, for more than 100 ms; the pass must finish.
-// Used by `npm run bench` (scripts/bench.mjs); alone: `node scripts/bench-retention.mjs [--rounds N] [--due N]`
+// `npm run bench -- --only retention [--rounds N] [--due N]`
 // (each round seeds a new folder in .data-bench-retention or BENCH_RETENTION_DIR; `uptime` printed
 // before and after each, since a loaded machine stretches every wall time).
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 
 const WORK_DIR = process.env.BENCH_RETENTION_DIR ?? '.data-bench-retention'
 const HOLD_TARGET_MS = 100
@@ -26,7 +24,7 @@ export function benchRetention({ rounds = 1, due = 38_000, log = console.log } =
     try {
       const output = execFileSync(
         process.execPath,
-        ['scripts/run-ts.mjs', 'scripts/bench-retention.db.ts', WORK_DIR, String(due)],
+        ['scripts/run-ts.mjs', 'bench/retention/retention.db.ts', WORK_DIR, String(due)],
         {
           encoding: 'utf8',
           stdio: ['ignore', 'pipe', 'inherit'],
@@ -72,13 +70,4 @@ export function benchRetention({ rounds = 1, due = 38_000, log = console.log } =
     rows,
     ok: results.every((r) => r.longest.ms <= HOLD_TARGET_MS),
   }
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'))
-  const option = (name, fallback) =>
-    process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback
-  const { rows, ok } = benchRetention({ rounds: option('--rounds', 1), due: option('--due', 38_000) })
-  console.log(['', '| measure | result | target |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n'))
-  process.exit(ok ? 0 : 1)
 }

@@ -1,7 +1,7 @@
 /**
  * A year of a busy firm on one embedded data folder (docs/decisions/078-embedded-maintenance.md),
- * run through scripts/run-ts.mjs by scripts/bench-maintenance.mjs:
- *   node scripts/run-ts.mjs scripts/bench-maintenance.db.ts <workDir> [scale]
+ * run through scripts/run-ts.mjs by bench/maintenance/maintenance.mjs:
+ *   node scripts/run-ts.mjs bench/maintenance/maintenance.db.ts <workDir> [scale]
  * Day by day on a moving clock: messages arrive, are read, some archived, a tenth trashed and purged 30 days later; rate-limit
  * hits come and expire; staff sign in with codes whose mail is delivered and later removed; sessions
  * end. The server's maintenance runs as it would: a pass after each day's work (the database busy:
@@ -300,7 +300,7 @@ async function restartAndCheckpoint(dataDir: string, clock: { now: () => Date })
 
 export default async function main([workDir, scaleArg, ...flags]: string[]): Promise<number> {
   if (!workDir) {
-    console.error('Usage: node scripts/run-ts.mjs scripts/bench-maintenance.db.ts <workDir> [scale] [--explain]')
+    console.error('Usage: node scripts/run-ts.mjs bench/maintenance/maintenance.db.ts <workDir> [scale] [--explain]')
     return 2
   }
   const scale = Number(scaleArg ?? 1)

