@@ -17,8 +17,8 @@ import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/index.se
 import { openSupabase, type SupabaseInstance } from '~/backend/supabase/index.server'
 import { addEveryKindOfData, pictureOf } from '../support/backup-fixtures'
 import { createSupabaseDatabase, type SupabaseDatabase } from '../support/test-database'
-import { createFakeFetch } from '../backend/supabase/fake-fetch'
-import { serveFakeBucket, testOptions } from '../backend/supabase/harness'
+import { createFakeFetch } from '../support/supabase-fake-fetch'
+import { serveFakeBucket, testOptions } from '../support/supabase-harness'
 
 let dir: string
 const cleanups: (() => Promise<void>)[] = []

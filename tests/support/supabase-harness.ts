@@ -6,7 +6,7 @@ import type { AuthService, CookieJar, CookieOptions, FileStorage } from '~/backe
 import { createAuthService } from '~/backend/supabase/auth.server'
 import type { SupabaseBackendOptions } from '~/backend/supabase/options.server'
 import { createFileStorage } from '~/backend/supabase/storage.server'
-import { createFakeFetch, type FakeFetch } from './fake-fetch'
+import { createFakeFetch, type FakeFetch } from './supabase-fake-fetch'
 
 export const SUPABASE_URL = 'https://abcdefghijklmnop.supabase.co'
 export const ANON_KEY = 'test-anon-key'

@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Accounts } from '~/backend/sql/accounts.server'
 import { supabaseAccounts } from '~/backend/supabase/accounts.server'
-import { createFakeFetch, type FakeFetch } from './fake-fetch'
-import { SERVICE_ROLE_KEY, SUPABASE_URL } from './harness'
+import { createFakeFetch, type FakeFetch } from '../../../tests/support/supabase-fake-fetch'
+import { SERVICE_ROLE_KEY, SUPABASE_URL } from '../../../tests/support/supabase-harness'
 
 const USERS = '/auth/v1/admin/users'
 const STAFF_ID = '6f1c2a9e-3b7d-4c1e-9a0f-1b2c3d4e5f61'

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuthService } from '~/backend/backend'
-import type { FakeFetch } from './fake-fetch'
+import type { FakeFetch } from '../../../tests/support/supabase-fake-fetch'
 import {
   ANON_KEY,
   createTestAuth,
@@ -11,7 +11,7 @@ import {
   sessionCookieValue,
   TEST_USER,
   testSession,
-} from './harness'
+} from '../../../tests/support/supabase-harness'
 import { log } from '~/lib/log.server'
 
 const SEVEN_DAYS = 7 * 24 * 60 * 60

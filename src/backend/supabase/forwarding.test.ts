@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createAuthService } from '~/backend/supabase/auth.server'
-import { createFakeFetch } from './fake-fetch'
-import { ANON_KEY, createTestJar, SUPABASE_URL, testSession } from './harness'
+import { createFakeFetch } from '../../../tests/support/supabase-fake-fetch'
+import { ANON_KEY, createTestJar, SUPABASE_URL, testSession } from '../../../tests/support/supabase-harness'
 
 const SECRET_KEY = 'sb_secret_0123456789abcdefghijkl'
 const VISITOR = '203.0.113.9'

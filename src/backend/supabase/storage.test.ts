@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { FileStorage } from '~/backend/backend'
 import { SupabaseStorageError } from '~/backend/supabase/storage.server'
-import type { FakeFetch } from './fake-fetch'
-import { createTestStorage, SERVICE_ROLE_KEY, SUPABASE_URL } from './harness'
+import type { FakeFetch } from '../../../tests/support/supabase-fake-fetch'
+import { createTestStorage, SERVICE_ROLE_KEY, SUPABASE_URL } from '../../../tests/support/supabase-harness'
 
 const OBJECT_PATH = '/storage/v1/object/industry-images/hero-tr-banner-1763726400000.png'
 const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47])

@@ -8,8 +8,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { BannerChange } from '~/domain/banners'
-import { type EmbeddedInstance, openEmbedded } from '../embedded/index.server'
-import { parseBannerNotification } from './banners.server'
+import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/index.server'
+import { parseBannerNotification } from '~/backend/sql/banners.server'
 
 const VARIANTS = { width: 2200, height: 720, widths: [640, 1280, 2200] }
 const MOBILE_VARIANTS = { width: 1170, height: 660, widths: [640, 1170] }

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ColumnBytes } from './client'
-import { firstColumns, queryFirstColumns, RawQueryError, simpleQueryMessage } from './pglite-raw.server'
+import type { ColumnBytes } from '~/backend/sql/client'
+import { firstColumns, queryFirstColumns, RawQueryError, simpleQueryMessage } from '~/backend/sql/pglite-raw.server'
 
 let pg: PGlite
 
