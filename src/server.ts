@@ -21,7 +21,7 @@ import { paraglideMiddleware } from './paraglide/server.js'
 // Keyed on the origin the page names, so one sender's Host never reaches another visitor.
 const pageCache = createPageCache({ originOf: (request) => requestOrigin(request, serverEnv()) })
 let watchingBanners = false
-/** A kept landing page's answer, before the pipeline (docs/decisions/145-landing-page-fast-path.md). */
+/** A kept landing page's answer, before the pipeline (docs/decisions/151-request-pipeline.md). */
 const keptPage = createKeptPageAnswer({ pageCache, env: serverEnv, logger: log })
 
 /** The landing pages show the banners: a banner change empties the page cache. */
@@ -64,7 +64,7 @@ const pipeline = compose(
   // /healthz, /readyz and /metrics: before any body, cookie or cache, never rate-limited.
   opsEndpoints,
   // Before anything can read a body. Uploads of a banner image get their own, larger limit and
-  // a message naming the size allowed (docs/decisions/071-hostile-input.md).
+  // a message naming the size allowed (docs/decisions/151-request-pipeline.md).
   limitBodies({
     maxBytes: LIMITS.http.maxBodyBytes,
     paths: {

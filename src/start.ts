@@ -10,7 +10,7 @@ import { errorMiddleware, undecodableCallMiddleware } from './lib/error-middlewa
  * that sends Sec-Fetch-Site must say same-origin; one that sends only Origin (or Referer) must
  * name the site's public origin: SITE_URL, or the Host with the scheme a trusted proxy reports.
  * Start's own comparison, with the URL the server sees, is http:// behind a TLS proxy
- * (docs/decisions/131-csrf-behind-a-proxy.md).
+ * (docs/decisions/080-client-address-and-origin.md).
  */
 const publicOrigin = createServerOnlyFn((request: Request) => requestOrigin(request, serverEnv()))
 

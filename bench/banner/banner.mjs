@@ -1,4 +1,4 @@
-// A designer's banner (docs/decisions/042-responsive-banners.md): the hero's bytes on a 390 px phone
+// A designer's banner (docs/decisions/040-banners.md): the hero's bytes on a 390 px phone
 // at three device pixels per CSS pixel with the default banners, then staff upload a 4.3 MB
 // photo-like PNG for each language through the banner dialog (tests/support/photo-banner.ts makes
 // it, the same bytes every run), and the hero's bytes and Lighthouse are measured again.

@@ -1,4 +1,4 @@
-// The inbox at 100,000 messages (docs/decisions/032-inbox-at-scale.md, 077-short-searches.md): seeds a fresh embedded data folder
+// The inbox at 100,000 messages (docs/decisions/032-inbox-at-scale.md, 032-inbox-at-scale.md): seeds a fresh embedded data folder
 // from the shared factory, then times listMessages over HTTP against the production build — the
 // same request the browser sends — for list, filter and search, without and then with the trigram
 // indexes; then the same with the trigram indexes on a PostgreSQL 17 server that this script starts

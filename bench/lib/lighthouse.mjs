@@ -10,7 +10,7 @@
 // time gives (a figure the load disturbs far less). A run on a slow host or a busy machine is retried, up to
 // twice the runs asked for; the pages take turns, so a burst of other work falls on both alike.
 //
-// Lighthouse's own simulation on CPU time (docs/decisions/190-lighthouse-on-cpu-time.md): each run is
+// Lighthouse's own simulation on CPU time (docs/decisions/182-lighthouse-measured-fairly.md): each run is
 // gathered once and its trace simulated three times: as Lighthouse does (each main-thread task's
 // wall time), with each task's CPU time (the page on a free CPU) and with twice its CPU time (the
 // page on a CPU shared with one other busy thread, what a 2-core machine running Chromium's own

@@ -1,5 +1,5 @@
 // A year of a busy firm on one embedded data folder, against a fresh folder holding the same live
-// rows (docs/decisions/078-embedded-maintenance.md, 180-bounded-maintenance-steps.md): the folder's
+// rows (docs/decisions/078-embedded-maintenance.md, 078-embedded-maintenance.md): the folder's
 // size and the inbox's p95 must stay within 1.5× of the fresh one's, and no maintenance step that
 // runs while staff work may hold requests for more than 100 ms.
 // `npm run bench -- --only maintenance [--quick] [--explain] [--keep]`

@@ -30,7 +30,7 @@ export const STOP_GRACE_MS = 10_000
  * Node's flags for the production server, wherever it is started (npm start, the tests, the
  * benches; docs/deployment.md gives the same line for a process manager). V8's young generation
  * otherwise grows to 32 MB semi-spaces under a steady flow of requests: about 70 MB more resident
- * for no measurable speed (docs/decisions/201-server-young-generation.md).
+ * for no measurable speed (docs/decisions/034-embedded-memory.md).
  */
 export const SERVER_NODE_ARGS = ['--max-semi-space-size=8']
 

@@ -155,7 +155,7 @@ export interface FileStorage {
 
 /**
  * Rate limits kept in the database, so they survive restarts and hold across server instances
- * (docs/decisions/006-database-rate-limits.md). A key names the limit and its subject, e.g.
+ * (docs/decisions/021-rate-limits.md). A key names the limit and its subject, e.g.
  * `contactPerIp:203.0.113.9`. Each call is atomic per key, whatever runs concurrently.
  */
 export interface RateLimitStore {

@@ -1,6 +1,6 @@
 /**
  * The rules of a banner's responsive copies that the server and the admin dialog share
- * (docs/decisions/042-responsive-banners.md): which widths an image is copied at, what a
+ * (docs/decisions/040-banners.md): which widths an image is copied at, what a
  * description of copies must look like wherever it is read from, and which files a banner shows.
  * Apart from domain.ts so that the public page, which needs none of it, does not load it.
  */

@@ -2,7 +2,7 @@
  * Opens the configured mode's backend: the one place that turns the environment's mode into an
  * opener's options, for the app server (index.server.ts), the command-line tools
  * (tools.server.ts) and backups (backup/open.server.ts). Each mode's drivers and clients are
- * imported on demand, so a process loads only its own. See docs/decisions/160-one-backend-opener.md.
+ * imported on demand, so a process loads only its own. See docs/decisions/075-one-sql-core.md.
  */
 import { describeMode, type ServerEnv } from '~/lib/env.server'
 import type { OpenedBackend } from './sql/sql-backend.server'

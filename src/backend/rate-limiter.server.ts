@@ -3,7 +3,7 @@
  * looked up here by name; each counts in the database (Backend.rateLimits) under
  * `<name>:<key>`, so a limit survives restarts, holds across server instances and never shares
  * keys with another. The one 429 is `rateLimitedError` (src/lib/app-error.ts). See
- * docs/decisions/006-database-rate-limits.md and 167-one-rate-limiter.md.
+ * docs/decisions/021-rate-limits.md and 021-rate-limits.md.
  */
 import { LIMITS } from '~/lib/limits'
 import type { RateLimitStore } from './backend'

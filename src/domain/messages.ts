@@ -5,7 +5,7 @@
 
 /**
  * A message's status. `spam` is its own place: it counts nowhere and no other filter shows it
- * (docs/decisions/035-trash-and-spam.md). Whether a message is in the trash is apart from its
+ * (docs/decisions/030-inbox-workflow.md). Whether a message is in the trash is apart from its
  * status (ContactMessage.deletedAt), so a restored message comes back as it was.
  */
 export const MESSAGE_STATUSES = ['new', 'read', 'archived', 'spam'] as const
@@ -119,7 +119,7 @@ export function searchCountLimit(page: number, pageSize: number): number {
  * How a search term is looked up. `substring`: anywhere in name, e-mail or message (ILIKE, with
  * the trigram indexes), which needs three letters or digits in a row. `wordStart`: a shorter term
  * matches the start of a word in the name or e-mail address, or the start of the address; the
- * inbox says so (docs/decisions/077-short-searches.md).
+ * inbox says so (docs/decisions/032-inbox-at-scale.md).
  */
 export type SearchMode = 'substring' | 'wordStart'
 

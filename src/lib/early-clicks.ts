@@ -4,7 +4,7 @@ import { useEffect } from 'react'
  * The landing pages load their JavaScript only after the first paint (src/lib/defer-scripts.server.ts).
  * A click on a control that needs that code (the menu button, a placeholder `#` link) before it
  * has arrived is held by a small inline script and replayed once the page has hydrated, so no tap
- * is lost. Decision: docs/decisions/014-scripts-after-first-paint.md.
+ * is lost. Decision: docs/decisions/013-first-load-javascript.md.
  */
 export const HYDRATED_EVENT = 'pusula:hydrated'
 

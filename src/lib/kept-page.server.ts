@@ -1,5 +1,5 @@
 /**
- * The fast path of the kept landing pages (docs/decisions/145-landing-page-fast-path.md): a GET or
+ * The fast path of the kept landing pages (docs/decisions/151-request-pipeline.md): a GET or
  * HEAD of `/`, `/en` or a legal page, without a query, while the page cache holds it, is answered
  * here, before the request pipeline of src/server.ts. Nothing of what the pipeline gives is lost;
  * each part comes from the function the pipeline's own step uses:

@@ -110,7 +110,7 @@ export const LIMITS = {
     unusedKeepSeconds: 24 * 60 * 60,
     /**
      * Widths of the AVIF and WebP copies made of every upload, up to the image's own width
-     * (docs/decisions/042-responsive-banners.md): phones at 2–3 device pixels per CSS pixel pick
+     * (docs/decisions/040-banners.md): phones at 2–3 device pixels per CSS pixel pick
      * 828–1280, desktops 1280–2560.
      */
     variantWidths: [640, 828, 1080, 1280, 1600, 1920, 2560],

@@ -1,5 +1,5 @@
 /**
- * The server's log (docs/decisions/130-logs-and-metrics.md): pino, one JSON object a line in
+ * The server's log (docs/decisions/130-logs-metrics-health.md): pino, one JSON object a line in
  * production, pino-pretty's lines for a terminal (LOG_FORMAT=pretty). Every line written while a
  * request is answered carries its id (`reqId`), from the request scope the request log opens.
  * What goes in: codes, ids, counts, paths; never a message's text, an e-mail address or a code.
@@ -60,7 +60,7 @@ let exitHook = false
  * The lines of one turn of the event loop in one write: each line its own asynchronous write cost
  * about 7–12 µs of CPU (a request to the thread pool and its callback), as much as the rest of a
  * cached page's answer; under load a turn answers many requests, and their lines now cost one
- * (docs/decisions/146-request-log-batching.md). A line waits at most until the turn's end.
+ * (docs/decisions/130-logs-metrics-health.md). A line waits at most until the turn's end.
  */
 export function batchedDestination(target: { write(chunk: string): unknown; flushSync?(): void }): pino.DestinationStream {
   let pending = ''

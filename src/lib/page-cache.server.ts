@@ -14,7 +14,7 @@ import { type PageTemplate, createPageTemplate, fillPage, fillPageGzip } from '.
  * rendered once with a placeholder nonce; each response gets its own fresh nonce, and its own
  * fresh time stamp for the contact form (form-stamp.server.ts), spliced into bytes kept ready,
  * plain and gzip-encoded (page-template.server.ts): a hit renders, encodes and compresses nothing
- * (docs/decisions/145-landing-page-fast-path.md).
+ * (docs/decisions/151-request-pipeline.md).
  *
  * A page names its origin (canonical, hreflang, og:url, og:image), and without SITE_URL
  * that origin is whatever Host the request carried: pages are kept per origin, so a forged

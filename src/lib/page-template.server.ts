@@ -1,7 +1,7 @@
 /**
  * A kept page as bytes, split where each response puts values of its own (the CSP nonce, the
  * contact form's time stamp), and the same page compressed once, so a response costs a copy
- * rather than a render or a round of compression (docs/decisions/145-landing-page-fast-path.md).
+ * rather than a render or a round of compression (docs/decisions/151-request-pipeline.md).
  *
  * The compressed form is gzip (RFC 1952) around one deflate stream (RFC 1951) assembled from
  * pieces: each fixed segment is deflated once at the highest level and ends with a sync flush

@@ -3,7 +3,7 @@
  * X-Request-Id, or a new one), returns it in X-Request-Id, runs the rest of the pipeline in the
  * request's log scope, and writes one line per request: time, id, method, route, path without
  * the query, status, duration and the client address TRUST_PROXY decides. The same duration goes
- * to the request histogram of /metrics. docs/decisions/130-logs-and-metrics.md.
+ * to the request histogram of /metrics. docs/decisions/130-logs-metrics-health.md.
  */
 import { randomUUID } from 'node:crypto'
 import { type ServerEnv, serverEnv } from './env.server'

@@ -1,7 +1,7 @@
 /**
  * The one way a server function's input is checked: `.validator(validate(Schema))`. A failure
  * leaves as a 400 `bad_request` AppError whose `fields` hold the first message per top-level
- * field, for forms to show beside their inputs (docs/decisions/166-one-validation-path.md).
+ * field, for forms to show beside their inputs (docs/decisions/150-code-structure.md).
  */
 import * as v from 'valibot'
 import { m } from '~/paraglide/messages'

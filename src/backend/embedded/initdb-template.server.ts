@@ -2,7 +2,7 @@
  * The empty cluster the production build ships beside the server (scripts/build-db-template.mjs):
  * a new data folder is copied from it instead of made by PGlite's initdb, which holds a second
  * PostgreSQL instance and a copy of its whole memory while it runs, about 300 MB more at the
- * server's peak (docs/decisions/174-server-memory.md). Tools, tests and the dev server have no
+ * server's peak (docs/decisions/034-embedded-memory.md). Tools, tests and the dev server have no
  * such folder and run initdb as before.
  */
 import fs from 'node:fs'

@@ -30,7 +30,7 @@ export async function queueMessageNotifications(
   const { floodWindowSeconds, digestListMax } = LIMITS.mail
   const since = new Date(message.createdAt.getTime() - floodWindowSeconds * 1000)
   // Counted up to one past the limit: a long flood costs no more to count than a short one. Spam
-  // is no flood of the admins' mail: it sends none (docs/decisions/035-trash-and-spam.md).
+  // is no flood of the admins' mail: it sends none (docs/decisions/030-inbox-workflow.md).
   const { rows } = await tx.query<{ n: number }>(
     `select count(*)::int as n
      from (select 1 from public.contact_messages where created_at > $1 and status <> 'spam' limit $2) recent`,

@@ -4,7 +4,7 @@
  * another server instance, the CLI or SQL by hand reach this process's subscribers too. This
  * process's own saves are announced as soon as they commit, and their echo is dropped.
  * Besides image_url a row holds the image's responsive copies, a mobile image and its copies
- * (docs/decisions/042-responsive-banners.md).
+ * (docs/decisions/040-banners.md).
  */
 import type { BannerStore } from '../backend'
 import {

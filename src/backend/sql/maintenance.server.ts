@@ -1,6 +1,6 @@
 /**
  * Upkeep of the embedded database, which has no autovacuum (docs/decisions/078-embedded-maintenance.md,
- * and 180-bounded-maintenance-steps.md for how each step is bounded before it runs):
+ * and 078-embedded-maintenance.md for how each step is bounded before it runs):
  * deletes expired sessions and sign-in codes, then VACUUMs and ANALYZEs, one table per statement, each
  * table whose dead or changed rows passed a small threshold. PGlite has one connection and runs in
  * the server's own thread, so every statement here holds every request behind it: small statements,

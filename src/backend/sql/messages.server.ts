@@ -39,7 +39,7 @@ export interface NewMessageEffects {
  * is counted by walking the newest messages (at most cap ÷ share rows, about 5,000) instead of
  * through its index: measured on 100,000 seeded messages in PGlite, 'e' (every address) took
  * 27–58 ms through the index and 2–5 ms walking, while 'ş' (5 %) took 15 ms through the index
- * and 50 ms walking (docs/decisions/171-search-call-cost.md).
+ * and 50 ms walking (docs/decisions/032-inbox-at-scale.md).
  */
 const COMMON_WORD_START = 0.5
 
@@ -263,7 +263,7 @@ async function messagesById(sql: Sql, ids: string[], order: string): Promise<Con
 
 type TrashAndSpam = Pick<MessageStore, 'trash' | 'restore' | 'purge' | 'emptyTrash' | 'markSpam' | 'markNotSpam'>
 
-/** The trash and the spam status (docs/decisions/035-trash-and-spam.md). */
+/** The trash and the spam status (docs/decisions/030-inbox-workflow.md). */
 function createTrashAndSpam(db: Sql, now: () => Date, effects?: NewMessageEffects): TrashAndSpam {
   /** `set` on the valid ids that also meet `condition`; the rows changed, newest first. */
   async function change(ids: string[], set: string, condition: string, params: unknown[] = [], tx: Sql = db) {

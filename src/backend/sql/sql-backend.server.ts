@@ -2,7 +2,7 @@
  * Opens a Backend on the SQL core: banners, messages, rate limits and mail on one database, with
  * the mode's own sign-in, file storage and accounts. Every deployment mode opens through
  * openSqlBackend (embedded/, postgres/, supabase/ only gather their parts); which mode, the
- * environment says in ../open.server.ts. See docs/decisions/160-one-backend-opener.md.
+ * environment says in ../open.server.ts. See docs/decisions/075-one-sql-core.md.
  */
 import type { AuthService, Backend, FileStorage } from '../backend'
 import { chooseTransport } from '../mail/transport.server'

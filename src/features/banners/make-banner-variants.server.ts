@@ -1,5 +1,5 @@
 /**
- * The responsive copies of a banner upload (docs/decisions/042-responsive-banners.md): the image
+ * The responsive copies of a banner upload (docs/decisions/040-banners.md): the image
  * is decoded once, turned upright and kept within the widest step of the ladder and the tallest
  * hero, then encoded as AVIF and WebP at every width of bannerVariantWidths. A 2200×720 photo of
  * 4 MB becomes 14 files of 15–220 KB (1.3 MB in all) in about two seconds of CPU.

@@ -2,7 +2,7 @@
  * The banner upload, as a plain HTTP handler so the browser can report progress (XHR upload
  * events; server functions post with fetch, which cannot). It does everything a server
  * function would: authorize, limit the body before reading it, validate, then store the image
- * with its responsive copies. See docs/decisions/041-banner-uploads.md and 042-responsive-banners.md.
+ * with its responsive copies. See docs/decisions/040-banners.md and 040-banners.md.
  */
 import type { FileStorage } from '~/backend/backend'
 import { BANNER_KEYS, type BannerImageVariants, bannerVariantUrl } from '~/domain/banners'

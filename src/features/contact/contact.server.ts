@@ -25,7 +25,7 @@ export interface ContactDeps {
 
 /**
  * Counted in the database, so the limit survives restarts and holds across server instances
- * (docs/decisions/006-database-rate-limits.md).
+ * (docs/decisions/021-rate-limits.md).
  */
 export const contactLimiter = rateLimiter('contactPerIp')
 

@@ -43,7 +43,7 @@ export const INBOX_STALE_MS = 10_000
  * the route's loader nor the table asks the server again on its own. Otherwise a search the server
  * could not answer was asked for three times in a row (the search box, the route, the table's
  * mount), each with its retries: up to nine calls to a server already in trouble, and the failure
- * shown seconds later (docs/decisions/200-failed-list-asked-once.md).
+ * shown seconds later (docs/decisions/140-search-while-typing.md).
  */
 export function failedJustNow(state: QueryState | undefined, now = Date.now()): boolean {
   return (

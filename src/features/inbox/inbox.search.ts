@@ -2,7 +2,7 @@
  * The inbox route's search params, read leniently: a bad or stale link still opens a sensible
  * view, each param falling back on its own. Plain code, not a valibot schema: route options are
  * part of the route tree every public page loads, and this parser is all the inbox puts there
- * (docs/decisions/181-first-load-headroom.md). Runs anywhere; no server code.
+ * (docs/decisions/013-first-load-javascript.md). Runs anywhere; no server code.
  */
 import type { SearchSchemaInput } from '@tanstack/react-router'
 import { STATUS_FILTERS, type StatusFilter } from '~/domain/messages'

@@ -1,5 +1,5 @@
 /**
- * The trash and spam server functions (docs/decisions/035-trash-and-spam.md): validate →
+ * The trash and spam server functions (docs/decisions/030-inbox-workflow.md): validate →
  * authorize (requireAdmin, in every one) → the backend. Ids that are not uuids are refused by the
  * schema; ids of no message, or of messages not where the action applies, change nothing.
  */

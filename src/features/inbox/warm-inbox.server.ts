@@ -1,5 +1,5 @@
 /**
- * The inbox's list queries, once each, as the server starts (docs/decisions/171-search-call-cost.md).
+ * The inbox's list queries, once each, as the server starts (docs/decisions/032-inbox-at-scale.md).
  *
  * The first search of each kind after a start cost 40–50 ms more than the next in PGlite: the
  * WebAssembly functions it runs are compiled at their first call, and the catalogue entries and

@@ -2,7 +2,7 @@
  * Whether this instance should get traffic (GET /readyz): the database answers within
  * LIMITS.ops.readyTimeoutMs with every migration applied, mail is being delivered, and, where
  * snapshots are on, the newest is recent. Each check reports a few numbers, never personal data.
- * docs/decisions/132-health-and-readiness.md.
+ * docs/decisions/130-logs-metrics-health.md.
  */
 import type { BackendStatus, StatusReading } from '~/backend/backend'
 import { LIMITS } from '~/lib/limits'

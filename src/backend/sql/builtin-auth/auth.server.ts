@@ -2,7 +2,7 @@
  * The built-in AuthService of the embedded and postgres modes: e-mail one-time codes
  * (otp.server.ts) that open a cookie session (sessions.server.ts), both kept in the database, so
  * a session started through one server instance is valid on every other.
- * See docs/decisions/003-embedded-auth.md.
+ * See docs/decisions/075-one-sql-core.md.
  */
 import type { AuthService } from '../../backend'
 import { isAdminEmail } from '../admins.server'

@@ -10,7 +10,7 @@ import type { InboxNavigate } from './inbox-navigate'
  * table) once its list is at hand: one change, with the answer. Moving the URL first made the
  * browser do its part of a navigation (the history entry, the router's pending state, the page's
  * icon) at the very moment the server worked on the answer, on the same two cores in the bench
- * (docs/decisions/197-search-before-the-url.md). A list cached and still fresh is shown at once;
+ * (docs/decisions/140-search-while-typing.md). A list cached and still fresh is shown at once;
  * one cached but stale (clearing the box after a while) is read again first, so that the page
  * does not draw it and then redraw it with the answer while the server works.
  *
