@@ -13,7 +13,7 @@ import { lessonOf, modelDomain, type SpamVerdict } from '~/backend/spam/learn'
 import { domainOf, tokenize } from '~/backend/spam/text'
 import { LIMITS } from '~/lib/limits'
 
-/** The filter's targets (issue 20), read by the corpus test and the bench. */
+/** The filter's targets (docs/spam.md), read by the corpus test and the bench. */
 export const TARGETS = { ownInquiriesFlagged: 0, ownSpamCaught: 0.9, publicHamFlagged: 0.01, publicSpamCaught: 0.7 }
 
 export interface LabelledMessage {

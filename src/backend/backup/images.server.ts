@@ -10,7 +10,7 @@ import { IMAGE_BUCKET } from '~/domain/banners'
 import type { Sql } from '../sql/client'
 import { createServiceClient } from '../supabase/clients.server'
 import type { SupabaseBackendOptions } from '../supabase/options.server'
-import { SupabaseStorageError } from '../supabase/storage.server'
+import { isAlreadyExists, isNotFound, SupabaseStorageError } from '../supabase/storage.server'
 import { LIMITS } from '~/lib/limits'
 
 export interface ArchivedImage {
@@ -148,7 +148,7 @@ export function supabaseImageStore(storage: FileStorage, options: SupabaseBacken
       const { data, error } = await bucket().download(name)
       if (error) {
         // Removed since it was listed (an unused upload): the backup reports it missing.
-        if (/not.?found|does not exist/i.test(error.message) || (error as { status?: number }).status === 404) return null
+        if (isNotFound(error)) return null
         throw new SupabaseStorageError(`download ${name}`, error)
       }
       const meta = listed.get(name)
@@ -167,7 +167,7 @@ export function supabaseImageStore(storage: FileStorage, options: SupabaseBacken
         try {
           await storage.upload(image)
         } catch (error) {
-          if (!/already exists/i.test((error as Error).message)) throw error
+          if (!isAlreadyExists(error)) throw error
         }
       }
     },

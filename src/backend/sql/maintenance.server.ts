@@ -63,7 +63,7 @@ export interface Maintenance {
   close(): Promise<void>
 }
 
-/** What a single statement may hold the connection for while staff work (issue 24's 100 ms). */
+/** What a single statement may hold the connection for while staff work (decision 078). */
 export const MAINTENANCE_STEP_BUDGET_MS = 100
 /**
  * A step runs while staff work only if it is expected to take at most this share of the budget:

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { FileStorage } from '~/backend/backend'
-import { SupabaseStorageError } from '~/backend/supabase/storage.server'
+import { isAlreadyExists, isNotFound, SupabaseStorageError } from '~/backend/supabase/storage.server'
 import type { FakeFetch } from '../../../tests/support/supabase-fake-fetch'
 import { createTestStorage, SERVICE_ROLE_KEY, SUPABASE_URL } from '../../../tests/support/supabase-harness'
 
@@ -54,6 +54,19 @@ it('throws when the name is taken', async () => {
 
   await expect(upload).rejects.toBeInstanceOf(SupabaseStorageError)
   await expect(upload).rejects.toThrow(/The resource already exists/)
+  const error = await upload.catch((e: unknown) => e)
+  expect(isAlreadyExists(error)).toBe(true)
+  expect(isNotFound(error)).toBe(false)
+})
+
+it('tells a taken name by its status code, whatever the message says', async () => {
+  fake.on('POST', OBJECT_PATH, { status: 409, body: { statusCode: '409', error: 'Conflict', message: 'Zaten var' } })
+  fake.on('POST', OBJECT_PATH, { status: 400, body: { statusCode: '413', error: 'Payload too large', message: 'already exists' } })
+  const upload = () =>
+    storage.upload({ name: 'hero-tr-banner-1763726400000.png', bytes, contentType: 'image/png', cacheControlSeconds: 3600 })
+
+  expect(isAlreadyExists(await upload().catch((e: unknown) => e))).toBe(true)
+  expect(isAlreadyExists(await upload().catch((e: unknown) => e))).toBe(false)
 })
 
 it('refuses names that could leave the bucket or hide in it, without asking Storage', async () => {
