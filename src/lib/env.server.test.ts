@@ -129,6 +129,19 @@ describe('parseEnv', () => {
       site: 'https://www.example.com',
     })
   })
+
+  it('refuses the test knobs that weaken a protection in production, and allows them elsewhere', () => {
+    for (const knob of [{ MAIL_FLOOD_MAX: '100000' }, { SPAM_MIN_FILL_SECONDS: '0' }, { AKISMET_URL: 'http://127.0.0.1:1' }]) {
+      const name = Object.keys(knob)[0]!
+      expect(() => parseEnv({ NODE_ENV: 'production', ...knob }), name).toThrow(new RegExp(`${name}: for tests only`))
+    }
+    expect(parseEnv({ NODE_ENV: 'test', MAIL_FLOOD_MAX: '100000', SPAM_MIN_FILL_SECONDS: '0' })).toMatchObject({
+      mailFloodMax: 100000,
+      spam: { minFillSeconds: 0 },
+    })
+    // A shorter code life weakens nothing: allowed in production too.
+    expect(parseEnv({ NODE_ENV: 'production', AUTH_CODE_TTL_SECONDS: '5' }).codeTtlSeconds).toBe(5)
+  })
 })
 
 describe('operations variables', () => {
