@@ -158,7 +158,7 @@ const BENCHES = {
   },
   maintenance: {
     run: async () => {
-      const result = benchMaintenance({ quick, explain: argv.includes('--explain'), keep: argv.includes('--keep') })
+      const result = benchMaintenance({ quick, keep: argv.includes('--keep') })
       return { rows: result.rows, data: result }
     },
   },

@@ -17,8 +17,9 @@ import { makeContactMessage } from '~/backend/seed-messages'
 import { addUser } from '~/backend/sql/builtin-auth/users.server'
 import type { Sql } from '~/backend/sql/client'
 import { removeFinishedMail } from '~/backend/mail/queue.server'
-import { type MaintenanceStep, maintainDatabase, newMaintenanceState, watchActivity } from '~/backend/sql/maintenance.server'
-import { createMessageStore, insertContactMessages } from '~/backend/sql/messages.server'
+import { watchActivity } from '~/backend/sql/bounded-steps.server'
+import { type MaintenanceStep, maintainDatabase, newMaintenanceState } from '~/backend/sql/maintenance.server'
+import { insertContactMessages } from '~/backend/sql/messages.server'
 import { LIMITS } from '~/lib/limits'
 
 const DAYS = 365
@@ -231,42 +232,6 @@ async function withProbes<T>(app: Sql, work: () => Promise<T>, waits: ProbeWait[
   }
 }
 
-/** The statements one call of the inbox runs, captured from the store itself, with their parameters. */
-async function inboxStatements(db: Sql, query: Parameters<EmbeddedInstance['backend']['messages']['list']>[0]) {
-  const statements: { text: string; params?: readonly unknown[] }[] = []
-  const capture = (target: Sql): Sql => ({
-    query(text, params) {
-      statements.push({ text, params })
-      return target.query(text, params)
-    },
-    exec(text) {
-      statements.push({ text })
-      return target.exec(text)
-    },
-    transaction: (fn, options) => target.transaction((tx) => fn(capture(tx)), options),
-  })
-  await createMessageStore(capture(db), () => new Date()).list(query)
-  return statements
-}
-
-/** EXPLAIN (ANALYZE, BUFFERS) of every statement of an inbox call, in one transaction as the store runs them. */
-async function explainInbox(db: Sql, query: Parameters<EmbeddedInstance['backend']['messages']['list']>[0]): Promise<string> {
-  const statements = await inboxStatements(db, query)
-  const out: string[] = []
-  await db.transaction(async (tx) => {
-    for (const { text, params } of statements) {
-      if (!/^\s*select/i.test(text)) {
-        await tx.exec(text)
-        out.push(`-- ${text}`)
-        continue
-      }
-      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, params)
-      out.push(`-- ${text.replace(/\s+/g, ' ').slice(0, 160)}`, ...rows.map((r) => r['QUERY PLAN']))
-    }
-  })
-  return out.join('\n')
-}
-
 /** Each inbox query's median time on each folder, interleaved: which of them makes the p95. */
 async function inboxMedians(instances: EmbeddedInstance[], runs: number): Promise<number[][]> {
   const table: number[][] = []
@@ -298,9 +263,9 @@ async function restartAndCheckpoint(dataDir: string, clock: { now: () => Date })
   await instance.backend.close()
 }
 
-export default async function main([workDir, scaleArg, ...flags]: string[]): Promise<number> {
+export default async function main([workDir, scaleArg]: string[]): Promise<number> {
   if (!workDir) {
-    console.error('Usage: node scripts/run-ts.mjs bench/maintenance/maintenance.db.ts <workDir> [scale] [--explain]')
+    console.error('Usage: node scripts/run-ts.mjs bench/maintenance/maintenance.db.ts <workDir> [scale]')
     return 2
   }
   const scale = Number(scaleArg ?? 1)
@@ -400,24 +365,6 @@ export default async function main([workDir, scaleArg, ...flags]: string[]): Pro
   const [yearP95, freshP95] = await inboxP95([year, fresh], runs)
   const p95 = { year: yearP95!, fresh: freshP95! }
   const medians = await inboxMedians([year, fresh], Math.max(20, Math.round(50 * scale)))
-  const explain = flags.includes('--explain')
-    ? await Promise.all(
-        INBOX_QUERIES.map(async (q) => ({
-          query: q,
-          year: await explainInbox(year.db, q),
-          fresh: await explainInbox(fresh.db, q),
-        })),
-      )
-    : undefined
-  const relations = async (db: Sql) =>
-    (
-      await db.query<{ name: string; bytes: string }>(
-        `select c.relname as name, pg_catalog.pg_relation_size(c.oid) as bytes from pg_catalog.pg_class c
-         join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-         where n.nspname in ('public', 'builtin_auth') and c.relkind in ('r', 'i') order by 2 desc limit 16`,
-      )
-    ).rows.map((r) => ({ name: r.name, bytes: Number(r.bytes) }))
-  const relationBytes = { year: await relations(year.db), fresh: await relations(fresh.db) }
   await year.backend.close()
   await fresh.backend.close()
   const yearDir = path.join(workDir, 'year')
@@ -457,7 +404,6 @@ export default async function main([workDir, scaleArg, ...flags]: string[]): Pro
     yearSeconds,
     maintenanceSeconds: maintenanceMs / 1000,
     bytes,
-    relationBytes,
     p95,
     medians: INBOX_QUERIES.map((q, i) => ({
       query: `${q.status}${q.search ? ` "${q.search}"` : ''} p${q.page}`,
@@ -499,27 +445,6 @@ export default async function main([workDir, scaleArg, ...flags]: string[]): Pro
       behindOwnOver100ms: probeWaits.filter((w) => w.behindOwn > 100).length,
     },
     idlePass: { steps: idleSteps.length, worst: worst(idleSteps) },
-    slowProbes: slowProbes.slice(0, 40),
-    byStep: [...countBy(busySteps.map((s) => `${s.action} ${s.target}`))].map(([step, n]) => {
-      const of = busySteps.filter((s) => `${s.action} ${s.target}` === step)
-      return {
-        step,
-        n,
-        p50: quantile(
-          of.map((s) => s.ms),
-          0.5,
-        ),
-        max: Math.max(...of.map((s) => s.ms)),
-        cpuP50: quantile(
-          of.map((s) => s.cpuMs),
-          0.5,
-        ),
-        cpuMax: Math.max(...of.map((s) => s.cpuMs)),
-        runQueueMax: Math.max(...of.map((s) => s.runQueueMs)),
-        maxBytes: Math.max(...of.map((s) => s.bytes)),
-      }
-    }),
-    explain,
   }
   console.log(JSON.stringify(summary))
   return 0

@@ -1,15 +1,11 @@
 // A year of a busy firm on one embedded data folder, against a fresh folder holding the same live
-// rows (docs/decisions/078-embedded-maintenance.md, 078-embedded-maintenance.md): the folder's
-// size and the inbox's p95 must stay within 1.5× of the fresh one's, and no maintenance step that
-// runs while staff work may hold requests for more than 100 ms.
-// `npm run bench -- --only maintenance [--quick] [--explain] [--keep]`
-// (--quick: a tenth of the year's traffic; --explain: EXPLAIN (ANALYZE, BUFFERS) of the inbox's
-// statements on both folders, written to a file named at the end; --keep: leave both folders in
-// .data-bench-year or BENCH_MAINTENANCE_DIR).
+// rows (decision 078): the folder's size and the inbox's p95 must stay within 1.5× of the fresh
+// one's, and no maintenance step that runs while staff work may hold requests for more than 100 ms.
+// `npm run bench -- --only maintenance [--quick] [--keep]` (--quick: a tenth of the year's
+// traffic; --keep: leave both folders in .data-bench-year or BENCH_MAINTENANCE_DIR).
 import { execFileSync } from 'node:child_process'
-import { rmSync, writeFileSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 
 const WORK_DIR = process.env.BENCH_MAINTENANCE_DIR ?? '.data-bench-year'
 const RATIO_TARGET = 1.5
@@ -23,19 +19,13 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(', ')} on ${os.cpus().length} cores`
 
-export function benchMaintenance({ quick = false, explain = false, keep = false } = {}) {
+export function benchMaintenance({ quick = false, keep = false } = {}) {
   rmSync(WORK_DIR, { recursive: true, force: true })
   const loadBefore = load()
   try {
     const output = execFileSync(
       process.execPath,
-      [
-        'scripts/run-ts.mjs',
-        'bench/maintenance/maintenance.db.ts',
-        WORK_DIR,
-        quick ? '0.1' : '1',
-        ...(explain ? ['--explain'] : []),
-      ],
+      ['scripts/run-ts.mjs', 'bench/maintenance/maintenance.db.ts', WORK_DIR, quick ? '0.1' : '1'],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 256 * 2 ** 20 },
     )
     const result = JSON.parse(output.trim().split('\n').at(-1))
@@ -99,15 +89,6 @@ export function benchMaintenance({ quick = false, explain = false, keep = false 
         '',
       ],
     ]
-    if (result.explain) {
-      const file = path.join(os.tmpdir(), `pusula-bench-maintenance-explain-${process.pid}.txt`)
-      writeFileSync(
-        file,
-        result.explain.map((e) => `==== ${JSON.stringify(e.query)}\n---- year\n${e.year}\n---- fresh\n${e.fresh}\n`).join('\n'),
-      )
-      result.rows.push(['EXPLAIN (ANALYZE, BUFFERS) of the inbox, both folders', file, ''])
-      delete result.explain
-    }
     return result
   } finally {
     if (!keep) rmSync(WORK_DIR, { recursive: true, force: true })

@@ -6,7 +6,7 @@ import type { SqlDatabase } from './client'
 import { erasePersonalData, exportPersonalData } from './privacy.server'
 import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
-import { MAINTENANCE_STEP_BUDGET_MS } from './maintenance.server'
+import { MAINTENANCE_STEP_BUDGET_MS } from './bounded-steps.server'
 import { listDestructionRecords, type RetentionBatch, type RetentionRates, runRetention } from './retention.server'
 
 /** A batch over the budget is worth a warning (decision 184); the rest is summed up per pass. */

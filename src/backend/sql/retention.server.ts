@@ -16,7 +16,13 @@ import { LIMITS } from '~/lib/limits'
 import type { DestructionCategory, DestructionRecord, RetentionPolicy, RetentionRun } from '~/domain/privacy'
 import { analyzePersonalData } from './analyze-personal-data.server'
 import type { Sql } from './client'
-import { MAINTENANCE_PREDICTION_SHARE, MAINTENANCE_STEP_BUDGET_MS, timed, yieldToRequests } from './maintenance.server'
+import {
+  keepHighestRate,
+  MAINTENANCE_PREDICTION_SHARE,
+  MAINTENANCE_STEP_BUDGET_MS,
+  timed,
+  yieldToRequests,
+} from './bounded-steps.server'
 import { addToTally, type Counts, claim, finish } from './retention-pass.server'
 
 export { RetentionLeaseLostError } from './retention-pass.server'
@@ -274,8 +280,7 @@ export function batchLimit(rates: RetentionRates, category: DestructionCategory,
 
 /** Learns from a batch of a telling size (the fixed cost of a transaction would swamp a few rows). */
 function learn(rates: RetentionRates, category: DestructionCategory, rows: number, ownMs: number): void {
-  if (rows < LIMITS.retention.minBatchRows) return
-  rates.set(category, Math.max(rates.get(category) ?? 0, ownMs / rows))
+  if (rows >= LIMITS.retention.minBatchRows) keepHighestRate(rates, [category], ownMs / rows)
 }
 
 export async function runRetention(
