@@ -1,9 +1,7 @@
 // The backup targets of `npm run bench` (docs/backups.md): `npm run backup` of 100,000 messages
-// through the running embedded server while contact posts keep arriving (< 30 s, server peak
-// < 400 MB, posts p99 < 1 s, none refused), then `npm run restore` of that archive into an empty
-// embedded folder and into PostgreSQL 17 (< 60 s each). Run alone: `npm run bench -- --only backup`.
-// For repeated runs (decision 177): BENCH_BACKUP_FROM=<a seeded folder, server stopped> copies it
-// instead of seeding, BENCH_BACKUP_RESTORE=off skips the restores, BENCH_BACKUP_PORT moves the server.
+// through the running embedded server while contact posts keep arriving (< 30 s, server peak < 400
+// MB, posts p99 < 1 s, none refused), then `npm run restore` of that archive into an empty embedded
+// folder and into PostgreSQL 17 (< 60 s each).
 import { execFile } from 'node:child_process'
 import { cpSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { promisify } from 'node:util'

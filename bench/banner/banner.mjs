@@ -1,8 +1,7 @@
-// A designer's banner (docs/decisions/040-banners.md): the hero's bytes on a 390 px phone
-// at three device pixels per CSS pixel with the default banners, then staff upload a 4.3 MB
-// photo-like PNG for each language through the banner dialog (tests/support/photo-banner.ts makes
-// it, the same bytes every run), and the hero's bytes and Lighthouse are measured again.
-// Part of `npm run bench -- --only landing`, on its server.
+// A designer's banner (docs/decisions/040-banners.md): the hero's bytes on a 390 px phone at three
+// device pixels per CSS pixel with the default banners, then staff upload a 4.3 MB photo-like PNG
+// for each language through the banner dialog (tests/support/photo-banner.ts makes it, the same
+// bytes every run), and the hero's bytes and Lighthouse are measured again.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
@@ -118,11 +117,9 @@ async function uploadPhotos(browser, baseUrl, dataDir) {
   }
 }
 
-/**
- * Hero bytes on the phone and Lighthouse with the default banners (`defaultLighthouse` when the
- * caller has measured it already), then with a 4.3 MB photo uploaded for each language: hero
- * bytes, upload time, Lighthouse (mobile, `runs` runs per page).
- */
+/** Hero bytes on the phone and Lighthouse with the default banners (`defaultLighthouse` when the
+ * caller has measured it already), then with a 4.3 MB photo uploaded for each language: hero bytes,
+ * upload time, Lighthouse (mobile, `runs` runs per page). */
 export async function benchBanner({ url, dataDir, runs = 3, peakMemoryMb = () => 0, serverPid, defaultLighthouse }) {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
   try {

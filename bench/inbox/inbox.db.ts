@@ -1,15 +1,5 @@
-/**
- * The database half of the inbox benchmark (bench/inbox/inbox.mjs), run through
- * scripts/run-ts.mjs with the server stopped (an embedded data folder has one owner at a time).
- * With DATABASE_URL set it works on that PostgreSQL database (the postgres mode) instead of an
- * embedded one; <dataDir> then holds only the outbox and the files below.
- *   seed <dataDir> <count>   fresh database + <count> messages from the shared factory, then a
- *                            signed-in admin session written to <dataDir>/bench-session.json.
- *                            The trigram index is dropped first (the "without" run comes first;
- *                            its definition is kept), the rows go in through the seed's
- *                            bulkInsertMessages (the other indexes rebuilt once after them).
- *   restore-trigram <dataDir> recreates them exactly as the migrations define them
- */
+/** The database half of the inbox benchmark (bench/inbox/inbox.mjs), run through scripts/run-ts.mjs
+ * with the server stopped (an embedded data folder has one owner at a time). */
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { openBenchDatabase, signInBenchAdmin } from '../lib/bench-db'

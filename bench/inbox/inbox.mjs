@@ -1,9 +1,8 @@
-// The inbox at 100,000 messages (docs/decisions/032-inbox-at-scale.md, 032-inbox-at-scale.md): seeds a fresh embedded data folder
-// from the shared factory, then times listMessages over HTTP against the production build — the
-// same request the browser sends — for list, filter and search, without and then with the trigram
-// indexes; then the same with the trigram indexes on a PostgreSQL 17 server that this script starts
-// and removes itself (the postgres mode, DATABASE_URL).
-// `npm run bench -- --only inbox [--quick]`.
+// The inbox at 100,000 messages (docs/decisions/032-inbox-at-scale.md, 032-inbox-at-scale.md):
+// seeds a fresh embedded data folder from the shared factory, then times listMessages over HTTP
+// against the production build — the same request the browser sends — for list, filter and search,
+// without and then with the trigram indexes; then the same with the trigram indexes on a PostgreSQL
+// 17 server that this script starts and removes itself (the postgres mode, DATABASE_URL).
 import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -123,10 +122,9 @@ async function measureAll({ outputDir, dataDir, port, samples, databaseUrl = '' 
   }
 }
 
-/**
- * The postgres mode on a PostgreSQL 17 server started for this run: seeded through the same
- * factory, measured with the trigram indexes. The server and its folder are removed whatever happens.
- */
+/** The postgres mode on a PostgreSQL 17 server started for this run: seeded through the same
+ * factory, measured with the trigram indexes. The server and its folder are removed whatever
+ * happens. */
 async function benchPostgres({ outputDir, dataDir, port, samples }) {
   const postgres = await startPostgres({ port: await freePort() })
   try {
@@ -142,10 +140,8 @@ async function benchPostgres({ outputDir, dataDir, port, samples }) {
   }
 }
 
-/**
- * Seeds, measures with and without the trigram indexes on PGlite, then with them on PostgreSQL 17,
- * and returns rows for the bench table (each scenario's PostgreSQL row beside its PGlite row).
- */
+/** Seeds, measures with and without the trigram indexes on PGlite, then with them on PostgreSQL 17,
+ * and returns rows for the bench table (each scenario's PostgreSQL row beside its PGlite row). */
 export async function benchInbox({ outputDir, dataDir, port, quick = false }) {
   const samples = quick ? 40 : 200
   rmSync(dataDir, { recursive: true, force: true })

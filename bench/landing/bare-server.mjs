@@ -1,7 +1,5 @@
 // The landing bench's yardstick: a bare Node HTTP server sending fixed bytes from memory, in a
-// process of its own (so it does not share a core with the load generator). Each path answers
-// with the bytes the app sent for it: gzip-encoded when the client accepts gzip and the app had
-// a gzip answer, else plain. Started by bench/landing/landing.mjs: <port> <pages.json>.
+// process of its own (so it does not share a core with the load generator).
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 

@@ -1,7 +1,6 @@
-// The landing pages under load: requests per second of `/` and `/en`
-// beside a bare Node server sending the same bytes from memory (bare-server.mjs), the
-// two measured in turns, round after round, so that a busy machine weighs on both alike. Also the
-// CPU time each server spent per answer (from /proc), a figure the machine's load disturbs less.
+// The landing pages under load: requests per second of `/` and `/en` beside a bare Node server
+// sending the same bytes from memory (bare-server.mjs), the two measured in turns, round after
+// round, so that a busy machine weighs on both alike.
 import { fork } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
@@ -59,10 +58,8 @@ async function run(url, headers, pid, { connections, duration }) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
 
-/**
- * `/` and `/en` of the server at `url` (process `pid`) under `connections` connections, `rounds`
- * rounds of `duration` seconds each, plain and gzip, each beside the bare server.
- */
+/** `/` and `/en` of the server at `url` (process `pid`) under `connections` connections, `rounds`
+ * rounds of `duration` seconds each, plain and gzip, each beside the bare server. */
 export async function benchLanding({ url, pid, barePort, connections = 16, duration = 5, rounds = 3, log = () => {} }) {
   const pages = {}
   for (const path of PATHS) {

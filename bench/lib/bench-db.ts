@@ -1,7 +1,5 @@
-/**
- * What the benches' database halves (bench/NAME/NAME.db.ts, run through scripts/run-ts.mjs with
- * the server stopped) share: the database the server will open, and a signed-in admin session.
- */
+/** What the benches' database halves (bench/NAME/NAME.db.ts, run through scripts/run-ts.mjs with the
+ * server stopped) share: the database the server will open, and a signed-in admin session. */
 import { mkdirSync } from 'node:fs'
 import type { Backend } from '~/backend/backend'
 import { openEmbedded } from '~/backend/embedded/index.server'

@@ -1,21 +1,4 @@
-// Lighthouse scores with its default mobile emulation and simulated slow 4G.
-//
-// How a run can be fair on a shared machine (docs/decisions/182-lighthouse-measured-fairly.md):
-// Lighthouse's simulation takes each main-thread task's wall time from the trace and multiplies
-// it by 4, so a task that waited for a CPU counts as the page's own work: Total Blocking Time, the
-// one metric that moves here, grows with the machine's load. Each run therefore reports, beside the
-// score, Lighthouse's own measure of the host (benchmarkIndex; under 1,000 Lighthouse itself warns
-// that the host is too slow for its default throttling), how much longer the main thread's tasks
-// took than the CPU time they got (contention), and an upper bound of the blocking time that CPU
-// time gives (a figure the load disturbs far less). A run on a slow host or a busy machine is retried, up to
-// twice the runs asked for; the pages take turns, so a burst of other work falls on both alike.
-//
-// Lighthouse's own simulation on CPU time (docs/decisions/182-lighthouse-measured-fairly.md): each run is
-// gathered once and its trace simulated three times: as Lighthouse does (each main-thread task's
-// wall time), with each task's CPU time (the page on a free CPU) and with twice its CPU time (the
-// page on a CPU shared with one other busy thread, what a 2-core machine running Chromium's own
-// processes beside it gives). The last two measure the page and not the machine: the same trace
-// gives the same figures whatever else ran, so builds compare on a busy machine.
+// Lighthouse scores with its default mobile emulation and simulated slow 4G (decision 182).
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { Graph } from '@paulirish/trace_engine/models/trace/lantern/lantern.js'
@@ -27,13 +10,10 @@ import { CHROMIUM_FLAGS, chromiumPath } from './browser.mjs'
 
 /** Lighthouse's own threshold (core/gather/driver/environment.js): below it, "a slower CPU than Lighthouse expects". */
 export const SLOW_HOST_BENCHMARK_INDEX = 1000
-/**
- * Main-thread tasks taking more than 2.5 times the CPU time they got: the page waited for a CPU
- * for more than its own Chromium makes it wait on a quiet 2-core machine (its GPU, network and
- * browser processes share the cores: 1.8–2.5 measured at load under 1, decision 199), so the run
- * measured the machine's other work as much as the page. BENCH_LIGHTHOUSE_MAX_CONTENTION sets
- * another bound.
- */
+/** Main-thread tasks taking more than 2.5 times the CPU time they got: the page waited for a CPU for
+ * more than its own Chromium makes it wait on a quiet 2-core machine (its GPU, network and browser
+ * processes share the cores: 1.8–2.5 measured at load under 1, decision 199), so the run measured
+ * the machine's other work as much as the page. */
 export const MAX_CONTENTION = Number(process.env.BENCH_LIGHTHOUSE_MAX_CONTENTION) || 2.5
 /** Whether a run measured the page rather than the machine's other work (see the top of this file). */
 const isFair = (r) => r.benchmarkIndex >= SLOW_HOST_BENCHMARK_INDEX && (r.contention ?? 1) <= MAX_CONTENTION
@@ -42,13 +22,9 @@ const BLOCKING_MS = 50
 /** The main thread's time as multiples of each task's CPU time, for the re-simulations (see the top). */
 export const CPU_TIME_FACTORS = [1, 2]
 
-/**
- * Lighthouse's simulation (Lantern) reads a main-thread task's duration from its node in the page's
- * dependency graph. While `factor` is set, that duration is the task's CPU time (`tdur` in the trace)
- * times `factor`; null restores Lighthouse's own wall time. `uses` counts the reads, so that a
- * Lighthouse whose graph no longer goes through this getter is noticed instead of printing its wall
- * figures as CPU ones.
- */
+/** Lighthouse's simulation (Lantern) reads a main-thread task's duration from its node in the page's
+ * dependency graph. While `factor` is set, that duration is the task's CPU time (`tdur` in the
+ * trace) times `factor`; null restores Lighthouse's own wall time. */
 const cpuTime = { factor: null, uses: 0 }
 const wallDuration = Object.getOwnPropertyDescriptor(Graph.CPUNode.prototype, 'duration')
 Object.defineProperty(Graph.CPUNode.prototype, 'duration', {
@@ -60,14 +36,9 @@ Object.defineProperty(Graph.CPUNode.prototype, 'duration', {
   },
 })
 
-/**
- * The page's main thread in Lighthouse's trace (as observed, unthrottled): how much longer its
+/** The page's main thread in Lighthouse's trace (as observed, unthrottled): how much longer its
  * tasks took than the CPU time they got, and the blocking time their CPU time gives, ×4 as the
- * simulation counts. Every task from the navigation on is counted, those before the observed first
- * paint too: the simulation orders tasks by its own model, and the page's first style and layout
- * (before the paint here) often lands after its simulated first paint. So this is an upper bound
- * of the TBT a free CPU would give.
- */
+ * simulation counts. */
 function mainThreadFigures(trace) {
   const events = trace?.traceEvents ?? []
   const fcp = events.find((e) => e.name === 'firstContentfulPaint')
@@ -115,11 +86,9 @@ function mainThreadFigures(trace) {
   }
 }
 
-/**
- * The performance score and TBT Lighthouse's simulation gives the run gathered in `dir` when every
+/** The performance score and TBT Lighthouse's simulation gives the run gathered in `dir` when every
  * main-thread task takes `factor` times its CPU time (see `cpuTime`). The audit needs the settings
- * of the gathering (`flags`), all categories included.
- */
+ * of the gathering (`flags`), all categories included. */
 async function simulatedOnCpuTime(url, dir, factor, flags) {
   cpuTime.factor = factor
   cpuTime.uses = 0
@@ -214,11 +183,9 @@ export function describeRun(path, r) {
   return `${path}: performance ${r.performance}${r.lost.length ? ` (${r.lost.join(', ')})` : ''}, TBT ${r.tbtMs} ms (from CPU time ≤ ${r.cpuTbtMs} ms; longest tasks ${r.longest.map((t) => `${t.threadMs}/${t.wallMs}`).join(', ')} ms CPU/wall; full-page layouts ${r.fullLayouts}), LCP ${r.lcpMs} ms; on CPU time ${r.onCpuTime.map((c) => `×${c.factor}: ${c.performance} (TBT ${c.tbtMs} ms)`).join(', ')}; host benchmarkIndex ${r.benchmarkIndex}, main-thread wall ÷ CPU ${r.contention}, load ${r.load1}${isFair(r) ? '' : ' (machine busy: not counted)'}`
 }
 
-/**
- * Lighthouse on each of `paths` under `base`, the pages taking turns, until each has `runs` fair
- * runs (at most `runs` more attempts per page). Each page's summary is the median of its fair
- * runs (of all its runs when none was fair, and then it says so), with every run's figures.
- */
+/** Lighthouse on each of `paths` under `base`, the pages taking turns, until each has `runs` fair
+ * runs (at most `runs` more attempts per page). Each page's summary is the median of its fair runs
+ * (of all its runs when none was fair, and then it says so), with every run's figures. */
 export async function lighthousePages(base, paths, { runs = 3, log = () => {} } = {}) {
   const all = Object.fromEntries(paths.map((path) => [path, []]))
   const fair = (path) => all[path].filter(isFair).length
@@ -253,11 +220,9 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100
 }
 
-/**
- * Waits until the server `pid` has used under 5% of a CPU for a whole second (its garbage
+/** Waits until the server `pid` has used under 5% of a CPU for a whole second (its garbage
  * collection after load rounds, an upload's image copies), at most `maxSeconds`. Returns the
- * seconds waited.
- */
+ * seconds waited. */
 export async function waitUntilIdle(pid, { maxSeconds = 30 } = {}) {
   const start = Date.now()
   let before = cpuSeconds(pid)

@@ -2,11 +2,10 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { portIsFree, spawnServer } from '../../scripts/lib/server-process.mjs'
 
-/**
- * The line the server logs when its retention pass has ended (src/features/privacy/retention-schedule.server.ts):
- * what it destroyed, nothing, another pass under way, or a failure. Not its warnings about a slow
- * step, which come while the pass is still under way.
- */
+/** The line the server logs when its retention pass has ended
+ * (src/features/privacy/retention-schedule.server.ts): what it destroyed, nothing, another pass
+ * under way, or a failure. Not its warnings about a slow step, which come while the pass is still
+ * under way. */
 export const RETENTION_ENDED = /\[retention\] (nothing was due|another pass is under way|the pass failed|[a-z_]+ \d+ \()/
 
 export async function startServer({ outputDir, port, env = {} }) {
@@ -30,10 +29,8 @@ export async function startServer({ outputDir, port, env = {} }) {
       const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0)
       return Math.round(kb / 1024)
     },
-    /**
-     * Starts the peak over from the current resident memory (Linux: "5" to clear_refs resets
-     * VmHWM), so that a part of a bench can report its own peak. False where it cannot.
-     */
+    /** Starts the peak over from the current resident memory (Linux: "5" to clear_refs resets
+     * VmHWM), so that a part of a bench can report its own peak. False where it cannot. */
     resetPeakMemory() {
       try {
         writeFileSync(`/proc/${server.pid}/clear_refs`, '5')

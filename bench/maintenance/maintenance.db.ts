@@ -1,14 +1,8 @@
-/**
- * A year of a busy firm on one embedded data folder (docs/decisions/078-embedded-maintenance.md),
- * run through scripts/run-ts.mjs by bench/maintenance/maintenance.mjs:
- *   node scripts/run-ts.mjs bench/maintenance/maintenance.db.ts <workDir> [scale]
- * Day by day on a moving clock: messages arrive, are read, some archived, a tenth trashed and purged 30 days later; rate-limit
- * hits come and expire; staff sign in with codes whose mail is delivered and later removed; sessions
- * end. The server's maintenance runs as it would: a pass after each day's work (the database busy:
- * small tables only) and one at night (idle: everything, then a checkpoint). At the end a fresh
- * folder gets the same live rows, and both are compared: size on disk and the inbox's p95.
- * Prints one JSON line (the last line of its output) for the caller.
- */
+/** A year of a busy firm on one embedded data folder (docs/decisions/078-embedded-maintenance.md),
+ * run through scripts/run-ts.mjs by bench/maintenance/maintenance.mjs: node scripts/run-ts.mjs
+ * bench/maintenance/maintenance.db.ts <workDir> [scale] Day by day on a moving clock: messages
+ * arrive, are read, some archived, a tenth trashed and purged 30 days later; rate-limit hits come
+ * and expire; staff sign in with codes whose mail is delivered and later removed; sessions end. */
 import fs from 'node:fs'
 import path from 'node:path'
 import type { RequestContext } from '~/backend/backend'
@@ -17,21 +11,15 @@ import { makeContactMessage } from '~/backend/seed-messages'
 import { addUser } from '~/backend/sql/builtin-auth/users.server'
 import type { Sql } from '~/backend/sql/client'
 import { removeFinishedMail } from '~/backend/mail/queue.server'
-import { watchActivity } from '~/backend/sql/bounded-steps.server'
+import { runQueueMs, watchActivity } from '~/backend/sql/bounded-steps.server'
 import { type MaintenanceStep, maintainDatabase, newMaintenanceState } from '~/backend/sql/maintenance.server'
 import { insertContactMessages } from '~/backend/sql/messages.server'
 import { LIMITS } from '~/lib/limits'
+import { copyLiveRows } from './copy-live-rows'
 
 const DAYS = 365
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Tables that carry the year's live rows into the fresh folder (the rest are seeded the same by both). */
-const CARRIED = [
-  'public.contact_messages',
-  'public.rate_limit_hits',
-  'public.mail_queue',
-  'builtin_auth.otp_codes',
-  'builtin_auth.sessions',
-]
 const STAFF = Array.from({ length: 8 }, (_, i) => `staff${i + 1}@pusula.example`)
 /** An SMTP server nobody delivers to: the worker is off, so each code stays in the queue for us to read. */
 const MAIL = { smtp: { url: 'smtp://127.0.0.1:9', from: 'Pusula <bildirim@pusula.example>' }, worker: false }
@@ -91,10 +79,7 @@ const INBOX_QUERIES = [
   { status: 'all', search: 'öztürk', page: 1, pageSize: 50 },
 ] as const
 
-/**
- * The inbox's p95 on both folders, their queries interleaved so that the machine's changing load
- * falls on both alike.
- */
+/** The inbox's p95 on both folders, their queries interleaved so that the machine's changing load falls on both alike. */
 async function inboxP95(instances: EmbeddedInstance[], runs: number): Promise<number[]> {
   const queries = INBOX_QUERIES
   for (const instance of instances) for (const q of queries) await instance.backend.messages.list(q)
@@ -118,35 +103,6 @@ function countBy(keys: string[]): Map<string, number> {
   return counts
 }
 
-async function columnsOf(db: Sql, table: string): Promise<string[]> {
-  const [schema, name] = table.split('.')
-  const { rows } = await db.query<{ column_name: string }>(
-    `select column_name from information_schema.columns
-     where table_schema = $1 and table_name = $2 and is_generated = 'NEVER' order by ordinal_position`,
-    [schema, name],
-  )
-  return rows.map((r) => `"${r.column_name}"`)
-}
-
-/** The same live rows in a fresh folder, as a restore would write them, then vacuumed like any new folder. */
-async function copyLiveRows(from: Sql, to: Sql): Promise<void> {
-  await to.exec('delete from public.contact_messages; delete from public.mail_queue; delete from builtin_auth.sessions')
-  for (const table of CARRIED) {
-    const columns = (await columnsOf(from, table)).join(', ')
-    const { rows } = await from.query<{ rows: unknown[] | null }>(
-      `select json_agg(t) as rows from (select ${columns} from ${table}) t`,
-    )
-    if (!rows[0]!.rows) continue
-    await to.query(
-      `insert into ${table} (${columns}) overriding system value
-       select ${columns} from json_populate_recordset(null::${table}, $1::json)`,
-      [JSON.stringify(rows[0]!.rows)],
-    )
-  }
-  await to.exec('vacuum analyze')
-  await to.exec('checkpoint')
-}
-
 interface ProbeWait {
   /** From the moment the request was due to its answer. */
   ms: number
@@ -154,12 +110,6 @@ interface ProbeWait {
   behind: number
   /** That, less the main thread's wait for a CPU meanwhile. */
   behindOwn: number
-}
-
-interface SlowProbe {
-  ms: number
-  runQueueMs: number
-  during: string[]
 }
 
 /** The statements maintenance ran, with their times, to tell what a slow probe waited behind. */
@@ -184,44 +134,26 @@ function traced(db: Sql, trace: Trace): Sql {
   }
 }
 
-function mainThreadQueuedMs(): number {
-  try {
-    return Number(fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]) / 1e6
-  } catch {
-    return 0
-  }
-}
-
 /** Every probe's wait: how long a request that arrived at that moment waited for the database. */
 const PROBE_EVERY_MS = 5
 
-/**
- * Runs `work` while a stream of tiny requests (`select 1` through the app's side of the database)
+/** Runs `work` while a stream of tiny requests (`select 1` through the app's side of the database)
  * arrives every PROBE_EVERY_MS: each probe's wait is counted from the moment it was due, so a
- * statement that blocks the thread (PGlite runs inside it) delays the probe's timer and counts.
- * Also the event loop's longest delay, which a page that touches no database would meet.
- */
-async function withProbes<T>(app: Sql, work: () => Promise<T>, waits: ProbeWait[], slow: SlowProbe[], trace: Trace): Promise<T> {
+ * statement that blocks the thread (PGlite runs inside it) delays the probe's timer and counts. */
+async function withProbes<T>(app: Sql, work: () => Promise<T>, waits: ProbeWait[], trace: Trace): Promise<T> {
   let done = false
   const probes = (async () => {
     while (!done) {
       const due = performance.now() + PROBE_EVERY_MS
-      const queued = mainThreadQueuedMs()
+      const queued = runQueueMs() ?? 0
       await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS))
       await app.query('select 1')
       const end = performance.now()
-      const runQueueMs = mainThreadQueuedMs() - queued
+      const queuedMs = (runQueueMs() ?? 0) - queued
       // The part of the wait that maintenance's statements took, and of that what was not a wait for a CPU.
       const during = trace.log.filter((t) => t.start < end && t.end > due)
       const behind = during.reduce((sum, t) => sum + Math.min(t.end, end) - Math.max(t.start, due), 0)
-      waits.push({ ms: end - due, behind, behindOwn: Math.max(0, behind - runQueueMs) })
-      if (end - due > 50) {
-        slow.push({
-          ms: end - due,
-          runQueueMs,
-          during: during.map((t) => `${t.text} ${Math.round(t.end - t.start)} ms`),
-        })
-      }
+      waits.push({ ms: end - due, behind, behindOwn: Math.max(0, behind - queuedMs) })
     }
   })()
   try {
@@ -280,7 +212,6 @@ export default async function main([workDir, scaleArg]: string[]): Promise<numbe
   const idleSteps: MaintenanceStep[] = []
   const deferred = new Map<string, number>()
   const probeWaits: ProbeWait[] = []
-  const slowProbes: SlowProbe[] = []
   const trace: Trace = { log: [] }
   const totals = { messages: 0, statusChanges: 0, deleted: 0, rateLimitHits: 0, signIns: 0 }
   const perDay = (n: number) => Math.round((n * scale) / DAYS)
@@ -348,7 +279,6 @@ export default async function main([workDir, scaleArg]: string[]): Promise<numbe
           onDeferred: (table, reason) => deferred.set(`${table} (${reason})`, (deferred.get(`${table} (${reason})`) ?? 0) + 1),
         }),
       probeWaits,
-      slowProbes,
       trace,
     )
     at = dayStart + 23 * 60 * 60 * 1000
@@ -369,11 +299,7 @@ export default async function main([workDir, scaleArg]: string[]): Promise<numbe
   await fresh.backend.close()
   const yearDir = path.join(workDir, 'year')
   const freshDir = path.join(workDir, 'fresh')
-  // Both folders after a restart and a checkpoint, as a server's upgrade would leave them. The
-  // write-ahead log is measured apart: a checkpoint turns old log segments into files ready for the
-  // log to come, as many as about twice the log written between the last two checkpoints, and
-  // those go only as the log passes them (a restart does not remove them: measured), so the fresh
-  // copy, which wrote its whole content at once, keeps hundreds of MB of them.
+  // Both folders after a restart and a checkpoint, as a server's upgrade would leave them.
   const bytes = { year: { total: 0, wal: 0 }, fresh: { total: 0, wal: 0 } }
   await restartAndCheckpoint(freshDir, clock)
   bytes.fresh = folderSize(freshDir)
@@ -396,6 +322,16 @@ export default async function main([workDir, scaleArg]: string[]): Promise<numbe
     return sorted.length ? sorted[Math.ceil(sorted.length * q) - 1]! : 0
   }
   const over = busySteps.filter((s) => s.ms > 100)
+  // Longest, p99 and count over 100 ms of one figure of the probes' waits, under the names the caller reads.
+  const spread = (name: string, key: keyof ProbeWait) => {
+    const list = probeWaits.map((w) => w[key])
+    const over100 = list.filter((n) => n > 100).length
+    return {
+      [`${name}Max`]: Math.max(0, ...list),
+      [`${name}P99`]: quantile(list, 0.99),
+      [name === 'probe' ? 'probesOver100ms' : `${name}Over100ms`]: over100,
+    }
+  }
   const own = (s: MaintenanceStep) => s.ms - s.runQueueMs
   const summary = {
     scale,
@@ -425,24 +361,9 @@ export default async function main([workDir, scaleArg]: string[]): Promise<numbe
       slowTables: [...state.slowTables],
       sweepBatchRows: state.sweepBatchRows,
       probes: probeWaits.length,
-      probeP99: quantile(
-        probeWaits.map((w) => w.ms),
-        0.99,
-      ),
-      probeMax: Math.max(0, ...probeWaits.map((w) => w.ms)),
-      probesOver100ms: probeWaits.filter((w) => w.ms > 100).length,
-      behindMax: Math.max(0, ...probeWaits.map((w) => w.behind)),
-      behindP99: quantile(
-        probeWaits.map((w) => w.behind),
-        0.99,
-      ),
-      behindOver100ms: probeWaits.filter((w) => w.behind > 100).length,
-      behindOwnMax: Math.max(0, ...probeWaits.map((w) => w.behindOwn)),
-      behindOwnP99: quantile(
-        probeWaits.map((w) => w.behindOwn),
-        0.99,
-      ),
-      behindOwnOver100ms: probeWaits.filter((w) => w.behindOwn > 100).length,
+      ...spread('probe', 'ms'),
+      ...spread('behind', 'behind'),
+      ...spread('behindOwn', 'behindOwn'),
     },
     idlePass: { steps: idleSteps.length, worst: worst(idleSteps) },
   }

@@ -1,8 +1,6 @@
 // A year of a busy firm on one embedded data folder, against a fresh folder holding the same live
 // rows (decision 078): the folder's size and the inbox's p95 must stay within 1.5× of the fresh
 // one's, and no maintenance step that runs while staff work may hold requests for more than 100 ms.
-// `npm run bench -- --only maintenance [--quick] [--keep]` (--quick: a tenth of the year's
-// traffic; --keep: leave both folders in .data-bench-year or BENCH_MAINTENANCE_DIR).
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import os from 'node:os'

@@ -1,12 +1,9 @@
-/**
- * Retention's first pass over a backlog (decision 184), on a new embedded data folder, run
- * through scripts/run-ts.mjs by bench/retention/retention.mjs:
- *   node scripts/run-ts.mjs bench/retention/retention.db.ts <workDir> [dueRows]
- * Seeds `dueRows` rows due (messages past the 730 days, IP addresses past the 90, trash and spam
- * past their 30) among an inbox of live messages, then runs one pass as the server does (the
- * app's queries first between batches) while a staff member's inbox query is due every 5 ms, each
- * timed from when it was due. Prints one JSON line (the last of its output) for the caller.
- */
+/** Retention's first pass over a backlog (decision 184), on a new embedded data folder, run through
+ * scripts/run-ts.mjs by bench/retention/retention.mjs: node scripts/run-ts.mjs
+ * bench/retention/retention.db.ts <workDir> [dueRows] Seeds `dueRows` rows due (messages past the
+ * 730 days, IP addresses past the 90, trash and spam past their 30) among an inbox of live
+ * messages, then runs one pass as the server does (the app's queries first between batches) while a
+ * staff member's inbox query is due every 5 ms, each timed from when it was due. */
 import { writeFileSync } from 'node:fs'
 import { openEmbedded } from '~/backend/embedded/index.server'
 import { fakeContactMessage } from '~/backend/seed-messages'
@@ -146,12 +143,10 @@ export default async function main([workDir = '.data-bench-retention', dueArg = 
   return run.ran ? 0 : 1
 }
 
-/**
- * BENCH_RETENTION_TRACE=1: what happened inside each batch, read between batches through the
+/** BENCH_RETENTION_TRACE=1: what happened inside each batch, read between batches through the
  * unwatched connection (so it never counts as the app's activity): whether a checkpoint ran in it
  * (the control file's checkpoint location moved), the write-ahead log it wrote, and the garbage
- * collections of this process that overlapped it. The slowest batches and the checkpoints go to stderr.
- */
+ * collections of this process that overlapped it. */
 async function startTrace(sql: { query: <T>(q: string) => Promise<{ rows: T[] }> }) {
   const { PerformanceObserver } = await import('node:perf_hooks')
   const gcs: { start: number; end: number }[] = []

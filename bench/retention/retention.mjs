@@ -1,8 +1,5 @@
 // Retention's first pass over a backlog of 38,000 rows due (docs/decisions/184): no batch may hold
 // the embedded database, and so the requests behind it, for more than 100 ms; the pass must finish.
-// `npm run bench -- --only retention [--rounds N] [--due N]`
-// (each round seeds a new folder in .data-bench-retention or BENCH_RETENTION_DIR; `uptime` printed
-// before and after each, since a loaded machine stretches every wall time).
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 

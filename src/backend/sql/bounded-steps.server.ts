@@ -1,28 +1,22 @@
-/**
- * What maintenance and retention share to keep each statement short while staff work: the budget,
- * timing apart from the machine's load, letting the app's queries go first, and learning a cost
- * per unit (decisions 078, 125).
- */
+/** What maintenance and retention share to keep each statement short while staff work: the budget,
+ * timing apart from the machine's load, letting the app's queries go first, and learning a cost per
+ * unit (decisions 078, 125). */
 import { readFileSync } from 'node:fs'
 import type { ColumnBytes, QueryResult, Sql, SqlDatabase } from './client'
 
 /** What a single statement may hold the connection for while staff work (decision 078). */
 export const MAINTENANCE_STEP_BUDGET_MS = 100
-/**
- * A step runs while staff work only if it is expected to take at most this share of the budget:
- * the rest is headroom for a busier machine than the one its cost was learned on.
- */
+/** A step runs while staff work only if it is expected to take at most this share of the budget: the
+ * rest is headroom for a busier machine than the one its cost was learned on. */
 export const MAINTENANCE_PREDICTION_SHARE = 0.5
 /** The longest a step waits for the app's queries under way before it goes anyway. */
 const MAX_WAIT_FOR_APP_MS = 1_000
 
 const tick = (ms: number) => new Promise<void>((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)))
 
-/**
- * Lets requests go first: a turn of the event loop (what arrived meanwhile starts its queries),
+/** Lets requests go first: a turn of the event loop (what arrived meanwhile starts its queries),
  * then, while a query of the app is still under way (a request's transaction between two of its
- * statements), a millisecond at a time, at most MAX_WAIT_FOR_APP_MS. Returns the time waited.
- */
+ * statements), a millisecond at a time, at most MAX_WAIT_FOR_APP_MS. Returns the time waited. */
 export async function yieldToRequests(quietFor: (() => number) | undefined): Promise<number> {
   const started = performance.now()
   await tick(0)
@@ -30,11 +24,9 @@ export async function yieldToRequests(quietFor: (() => number) | undefined): Pro
   return performance.now() - started
 }
 
-/**
- * Milliseconds the server's main thread (where PGlite runs) has waited for a CPU while ready to
- * run, from Linux's scheduler statistics; undefined elsewhere.
- */
-function runQueueMs(): number | undefined {
+/** Milliseconds the server's main thread (where PGlite runs) has waited for a CPU while ready to
+ * run, from Linux's scheduler statistics; undefined elsewhere. */
+export function runQueueMs(): number | undefined {
   try {
     return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]) / 1e6
   } catch {
@@ -42,10 +34,8 @@ function runQueueMs(): number | undefined {
   }
 }
 
-/**
- * Runs one statement and measures it: wall time, the process's CPU time, and the main thread's
- * wait for a CPU (a loaded machine's share of the wall time; the rest is the work and I/O).
- */
+/** Runs one statement and measures it: wall time, the process's CPU time, and the main thread's wait
+ * for a CPU (a loaded machine's share of the wall time; the rest is the work and I/O). */
 export async function timed(run: () => Promise<unknown>): Promise<{ ms: number; cpuMs: number; runQueueMs: number }> {
   const queued = runQueueMs()
   const cpu = process.cpuUsage()
@@ -57,24 +47,14 @@ export async function timed(run: () => Promise<unknown>): Promise<{ ms: number; 
   return { ms, cpuMs: (used.user + used.system) / 1000, runQueueMs: queuedAfter! - queued! || 0 }
 }
 
-/**
- * Keeps, under each key, the highest rate measured: one fast run must not send a slow statement
- * back among the requests.
- */
+/** Keeps, under each key, the highest rate measured: one fast run must not send a slow statement back among the requests. */
 export function keepHighestRate<K>(rates: Map<K, number>, keys: K[], rate: number): void {
   for (const key of keys) rates.set(key, Math.max(rates.get(key) ?? 0, rate))
 }
 
-/**
- * The database with every changed row counted (inside transactions too), for noteWrites, and the
+/** The database with every changed row counted (inside transactions too), for noteWrites, and the
  * time since its last query, for quietFor: 0 while a query, an exec or a transaction of the app is
- * under way (a request's transaction holds PGlite's one connection between its statements too).
- * PGlite reports affected rows for insert, update and delete only (0 for a select).
- *
- * `background` is the same database for the server's own timers (the mail worker looks at its
- * queue every few seconds): its statements are waited for like any other, but they do not make the
- * app busy, or the quiet that maintenance and retention's ANALYZE wait for would never come.
- */
+ * under way (a request's transaction holds PGlite's one connection between its statements too). */
 export function watchActivity(
   db: SqlDatabase,
   onWrites: (rows: number) => void,
