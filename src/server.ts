@@ -36,10 +36,8 @@ function watchBanners() {
     })
 }
 
-/**
- * The contact form's time stamps are signed with a key the database keeps (shared by every
- * instance); pages rendered before it is loaded carry none, which the filter weighs lightly.
- */
+/** The contact form's time stamps are signed with a key the database keeps (shared by every
+ * instance); pages rendered before it is loaded carry none, which the filter weighs lightly. */
 function loadStampKey() {
   getBackend()
     .then((backend) => loadFormStampKey(() => backend.spam.stampKey()))
@@ -49,10 +47,8 @@ function loadStampKey() {
 /** Paraglide's request-scoped locale (from the URL, else the cookie) for everything Start renders. */
 const paraglideLocale: Middleware = (request, next) => paraglideMiddleware(request, () => next(request))
 
-/**
- * Every request the app answers goes through these steps, in this order (the first outermost);
- * each is tested alone next to its module.
- */
+/** Every request the app answers goes through these steps, in this order (the first outermost); each
+ * is tested alone next to its module. */
 const pipeline = compose(
   // Outermost, so the line it logs times everything and every answer carries X-Request-Id; the
   // steps inside log with the request's id.

@@ -1,7 +1,5 @@
-/**
- * The app server's backend, opened once per process (open.server.ts picks the mode from the
- * environment); everything else asks getBackend() for the Backend interface.
- */
+/** The app server's backend, opened once per process (open.server.ts picks the mode from the
+ * environment); everything else asks getBackend() for the Backend interface. */
 import { serverEnv } from '~/lib/env.server'
 import type { Backend } from './backend'
 
@@ -43,10 +41,8 @@ export function getBackend(): Promise<Backend> {
   return pending
 }
 
-/**
- * Stops what the backend does on its own, mail delivery, as the server shuts down: its polling
- * would otherwise keep the process alive. The backend stays open for the requests still running.
- */
+/** Stops what the backend does on its own, mail delivery, as the server shuts down: its polling
+ * would otherwise keep the process alive. The backend stays open for the requests still running. */
 export async function stopBackendWork(): Promise<void> {
   const backend = await holder[CACHE]?.catch(() => null)
   await backend?.mail.stop()

@@ -1,18 +1,12 @@
-/**
- * Opens the configured mode's backend: the one place that turns the environment's mode into an
- * opener's options, for the app server (index.server.ts), the command-line tools
- * (tools.server.ts) and backups (backup/open.server.ts). Each mode's drivers and clients are
- * imported on demand, so a process loads only its own. See docs/decisions/075-one-sql-core.md.
- */
+/** Opens the configured mode's backend: the one place that turns the environment's mode into an
+ * opener's options, for the app server (index.server.ts), the command-line tools (tools.server.ts)
+ * and backups (backup/open.server.ts) (decision 075). */
 import { describeMode, type ServerEnv } from '~/lib/env.server'
 import type { OpenedBackend } from './sql/sql-backend.server'
 
-/**
- * `server`: the app server, which delivers mail (docs/decisions/090-mail.md), marks cookies
- * Secure as configured and maintains the embedded database. `tool`: a command-line tool, which
- * does none of that. `restore`: a tool whose new database is to receive an archive, so it starts
- * empty (no demo data, no SEED_ADMIN_EMAILS).
- */
+/** `server`: the app server, which delivers mail (docs/decisions/090-mail.md), marks cookies Secure
+ * as configured and maintains the embedded database. `tool`: a command-line tool, which does none
+ * of that. */
 export type BackendUse = 'server' | 'tool' | 'restore'
 
 export interface ConfiguredBackend extends OpenedBackend {

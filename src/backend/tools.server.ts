@@ -1,9 +1,7 @@
-/**
- * What the command-line tools (scripts/users.ts, seed.ts, privacy.ts) need beyond the app's
- * Backend: managing accounts and bulk-inserting messages, in whichever mode the environment
- * selects (open.server.ts): the admin list and messages in the database; accounts where the mode
- * keeps them (the built-in sign-in's table, or Supabase Auth).
- */
+/** What the command-line tools (scripts/users.ts, seed.ts, privacy.ts) need beyond the app's
+ * Backend: managing accounts and bulk-inserting messages, in whichever mode the environment selects
+ * (open.server.ts): the admin list and messages in the database; accounts where the mode keeps them
+ * (the built-in sign-in's table, or Supabase Auth). */
 import { existsSync } from 'node:fs'
 import { EnvError, type ServerEnv, serverEnv } from '~/lib/env.server'
 import type { PrivacyService } from './backend'
@@ -30,10 +28,8 @@ export interface BackendTools {
   /** Deletes the account and the admin-list entry. */
   removeUser(email: string): Promise<{ removedUser: boolean; removedAdmin: boolean }>
   listUsers(): Promise<UserListing[]>
-  /**
-   * Adds `make(0)` … `make(count - 1)` as given (status and times included), in bulk
-   * (sql/bulk-insert.server.ts: the indexes rebuilt once when that is faster and allowed).
-   */
+  /** Adds `make(0)` … `make(count - 1)` as given (status and times included), in bulk
+   * (sql/bulk-insert.server.ts: the indexes rebuilt once when that is faster and allowed). */
   insertMessages(
     count: number,
     make: (i: number) => ContactMessageSeed,
@@ -86,10 +82,8 @@ export async function openBackendTools(env: ServerEnv): Promise<BackendTools> {
   }
 }
 
-/**
- * Runs a tool in the configured mode (the same environment as `npm start`, .env included)
- * and turns the failures a user can fix into one clear message and exit code 1.
- */
+/** Runs a tool in the configured mode (the same environment as `npm start`, .env included) and turns
+ * the failures a user can fix into one clear message and exit code 1. */
 export async function withBackendTools(
   tool: string,
   run: (tools: BackendTools) => Promise<void>,

@@ -7,10 +7,8 @@ export class EnvError extends Error {
 
 export const optionalString = v.optional(v.pipe(v.string(), v.trim()), '')
 
-/**
- * A whole number of `unit` within [min, max]; unset or empty: `fallback`. `minMessage` and
- * `maxMessage` say what the bound means (e.g. "may only raise the limit").
- */
+/** A whole number of `unit` within [min, max]; unset or empty: `fallback`. `minMessage` and
+ * `maxMessage` say what the bound means (e.g. "may only raise the limit"). */
 export function wholeNumber(
   name: string,
   unit: string,

@@ -1,9 +1,5 @@
-/**
- * Environment, validated once at start-up. It picks the deployment mode: nothing configured is
- * embedded, DATABASE_URL alone is postgres, DATABASE_URL with the SUPABASE_* variables is
- * supabase. A partial configuration stops the server with a message naming what is missing; it
- * never falls back to another mode silently.
- */
+/** Environment, validated once at start-up. It picks the deployment mode: nothing configured is
+ * embedded, DATABASE_URL alone is postgres, DATABASE_URL with the SUPABASE_* variables is supabase. */
 import path from 'node:path'
 import * as v from 'valibot'
 import { normalizeEmail } from '~/domain/accounts'
@@ -75,10 +71,8 @@ const EnvSchema = v.object({
     ),
     '',
   ),
-  /**
-   * Embedded, for tests and demos: more admins to seed into a fresh database (comma-separated),
-   * so browser tests that each need their own sign-in code do not wait on one another.
-   */
+  /** Embedded, for tests and demos: more admins to seed into a fresh database (comma-separated), so
+   * browser tests that each need their own sign-in code do not wait on one another. */
   SEED_ADMIN_EMAILS: v.optional(
     v.pipe(
       v.string(),
@@ -96,12 +90,9 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.trim(), v.regex(/^[0-9a-zA-Z]*$/, 'AKISMET_API_KEY must be the key Akismet gave (letters and digits)')),
     '',
   ),
-  /**
-   * Which of the providers that receive personal data process it outside Turkey: `none`, or a
+  /** Which of the providers that receive personal data process it outside Turkey: `none`, or a
    * comma-separated list of hosting, database, mail. Unset: the database in the supabase mode
-   * (Supabase has no region in Turkey), none otherwise. The KVKK notice says what Article 9 needs
-   * from it (docs/decisions/121-legal-pages.md).
-   */
+   * (Supabase has no region in Turkey), none otherwise (decision 121). */
   PROVIDERS_ABROAD: v.optional(
     v.pipe(
       v.string(),

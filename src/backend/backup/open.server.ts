@@ -1,7 +1,5 @@
-/**
- * Opens the configured mode's database for `npm run backup` and `npm run restore`, with the
- * image store of its file storage. Mail is neither delivered nor queued by these commands.
- */
+/** Opens the configured mode's database for `npm run backup` and `npm run restore`, with the image
+ * store of its file storage. Mail is neither delivered nor queued by these commands. */
 import type { ServerEnv } from '~/lib/env.server'
 import type { Backend } from '../backend'
 import { openBackend } from '../open.server'

@@ -1,7 +1,5 @@
-/**
- * What a server process runs for backups: automatic snapshots and, in the embedded mode, the
- * socket through which `npm run backup` asks for an archive. Started by index.server.ts.
- */
+/** What a server process runs for backups: automatic snapshots and, in the embedded mode, the socket
+ * through which `npm run backup` asks for an archive. Started by index.server.ts. */
 import type { ServerEnv } from '~/lib/env.server'
 import type { DeploymentMode, FileStorage } from '../backend'
 import type { SqlDatabase } from '../sql/client'

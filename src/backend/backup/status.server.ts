@@ -1,8 +1,6 @@
-/**
- * The server's snapshot status, for /readyz, /metrics and the inbox's warning. The service is
+/** The server's snapshot status, for /readyz, /metrics and the inbox's warning. The service is
  * registered on globalThis (like the backend itself in index.server.ts: Vite's dev server
- * re-evaluates modules).
- */
+ * re-evaluates modules). */
 import type { SnapshotService, SnapshotStatus } from './snapshots.server'
 
 const KEY = Symbol.for('pusula.snapshots')

@@ -1,7 +1,5 @@
-/**
- * The embedded mode: PGlite in DATA_DIR for data and sign-in, the file system for uploads and
- * outgoing mail. The default when nothing is configured; one process per data folder.
- */
+/** The embedded mode: PGlite in DATA_DIR for data and sign-in, the file system for uploads and
+ * outgoing mail. The default when nothing is configured; one process per data folder. */
 import type { PGlite } from '@electric-sql/pglite'
 import { LIMITS } from '~/lib/limits'
 import { loadSecret } from '../sql/builtin-auth/secrets.server'
@@ -29,10 +27,8 @@ export interface EmbeddedOptions {
   now?: () => Date
   /** Keep the database in memory (tests); files, mail and the lock still use dataDir. */
   inMemory?: boolean
-  /**
-   * Start from this dump (PGlite's dumpDataDir) of a migrated, seeded database instead of
-   * running initdb: about a second faster per database, which tests creating many notice.
-   */
+  /** Start from this dump (PGlite's dumpDataDir) of a migrated, seeded database instead of running
+   * initdb: about a second faster per database, which tests creating many notice. */
   template?: Blob
   /** More admins for a fresh database (SEED_ADMIN_EMAILS; tests). */
   seedAdminEmails?: readonly string[]
@@ -42,10 +38,9 @@ export interface EmbeddedOptions {
   sampleData?: boolean
   /** The mail server and whether this process delivers (the server does; tools and most tests do not). */
   mail?: MailOptions
-  /**
-   * VACUUM, ANALYZE and expired sessions and codes on a schedule and after bulk changes
-   * (docs/decisions/078-embedded-maintenance.md): the server's backend; tools and tests run a pass when they want one.
-   */
+  /** VACUUM, ANALYZE and expired sessions and codes on a schedule and after bulk changes
+   * (docs/decisions/078-embedded-maintenance.md): the server's backend; tools and tests run a pass
+   * when they want one. */
   maintenance?: boolean
 }
 

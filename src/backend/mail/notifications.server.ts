@@ -1,8 +1,6 @@
-/**
- * New-message notifications, queued in the message's own transaction: one mail per admin who
- * has not turned them off, in that admin's language; past LIMITS.mail.floodMax messages in the
- * flood window, each admin's open digest collects them instead (docs/decisions/090-mail.md).
- */
+/** New-message notifications, queued in the message's own transaction: one mail per admin who has
+ * not turned them off, in that admin's language; past LIMITS.mail.floodMax messages in the flood
+ * window, each admin's open digest collects them instead (docs/decisions/090-mail.md). */
 import type { NotificationSettings } from '../backend'
 import { normalizeEmail } from '~/domain/accounts'
 import type { Locale } from '~/domain/locales'

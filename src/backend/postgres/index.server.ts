@@ -1,9 +1,5 @@
-/**
- * The postgres mode: any PostgreSQL ≥ 15 (DATABASE_URL) for data, the built-in sign-in's codes
- * and sessions, and uploaded files, so any number of server instances can share it. Each instance
- * applies pending migrations at start (one at a time, under an advisory lock); banner changes
- * reach every instance through LISTEN/NOTIFY.
- */
+/** The postgres mode: any PostgreSQL ≥ 15 (DATABASE_URL) for data, the built-in sign-in's codes and
+ * sessions, and uploaded files, so any number of server instances can share it. */
 import { LIMITS } from '~/lib/limits'
 import { builtinAccounts } from '../sql/accounts.server'
 import { loadDatabaseSecret } from '../sql/builtin-auth/secrets.server'

@@ -1,9 +1,6 @@
-/**
- * The learned model: naive Bayes over the words staff marked, combined the way Gary Robinson
+/** The learned model: naive Bayes over the words staff marked, combined the way Gary Robinson
  * proposed for mail filters (each word's spam probability shrunk towards 0.5 when it was seen
- * rarely; the most telling words combined by Fisher's chi-square). It answers 0.5 ("no idea")
- * until it has seen enough of both kinds.
- */
+ * rarely; the most telling words combined by Fisher's chi-square). */
 export interface TokenCounts {
   spam: number
   ham: number

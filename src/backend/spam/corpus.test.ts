@@ -1,9 +1,5 @@
-/**
- * The filter measured on real text (docs/spam.md, docs/decisions/110-spam-filter.md): the corpus
- * written for this project and the SpamAssassin public corpus. The learned model is never
- * measured on messages it learned from: each corpus is cut in two, a model trained on one half
- * judges the other and the other way round. The rules alone (a fresh site) are measured too.
- */
+/** The filter measured on real text (docs/spam.md, docs/decisions/110-spam-filter.md): the corpus
+ * written for this project and the SpamAssassin public corpus. */
 import { describe, expect, it } from 'vitest'
 import { crossValidated, measure, ownCorpus, rulesOnly, spamAssassin, TARGETS } from '../../../tests/support/spam-corpus'
 

@@ -1,8 +1,6 @@
-/**
- * The content rules: what a message's own text says about it, without any memory. Each rule
- * gives points; judge.ts adds them to the time trap's, the repeats' and the learned model's.
- * Weights are in one table so the decision record and the tests can name them.
- */
+/** The content rules: what a message's own text says about it, without any memory. Each rule gives
+ * points; judge.ts adds them to the time trap's, the repeats' and the learned model's. Weights are
+ * in one table so the decision record and the tests can name them. */
 import { INQUIRY_PHRASES, PITCH_PHRASES } from './phrases'
 import { findLinks, fold, scriptShares } from './text'
 

@@ -1,15 +1,12 @@
-/**
- * Where a mode keeps its sign-in accounts, for the team page, `npm run users` and a privacy
- * erasure: the built-in sign-in's table (embedded, postgres) or Supabase Auth (supabase/accounts.server.ts).
- */
+/** Where a mode keeps its sign-in accounts, for the team page, `npm run users` and a privacy
+ * erasure: the built-in sign-in's table (embedded, postgres) or Supabase Auth
+ * (supabase/accounts.server.ts). */
 import { addUser, listUsers } from './builtin-auth/users.server'
 import type { Sql } from './client'
 
 export interface Accounts {
-  /**
-   * Accounts outside the database (Supabase Auth): a privacy erasure deletes them by its own call,
-   * while the built-in ones go with the erasure's rows.
-   */
+  /** Accounts outside the database (Supabase Auth): a privacy erasure deletes them by its own call,
+   * while the built-in ones go with the erasure's rows. */
   readonly external: boolean
   /** Creates the account if missing, in `tx` when the accounts are in the database; true when created now. */
   add(email: string, tx?: Sql): Promise<boolean>

@@ -1,12 +1,7 @@
-/**
- * Upkeep of the embedded database, which has no autovacuum (docs/decisions/078-embedded-maintenance.md,
- * and 078-embedded-maintenance.md for how each step is bounded before it runs):
- * deletes expired sessions and sign-in codes, then VACUUMs and ANALYZEs, one table per statement, each
- * table whose dead or changed rows passed a small threshold. PGlite has one connection and runs in
- * the server's own thread, so every statement here holds every request behind it: small statements,
- * a turn of the event loop between them (queued requests go first), every step timed and reported.
- * A table too large to vacuum in a blink (the messages) waits for a pass that finds the database idle.
- */
+/** Upkeep of the embedded database, which has no autovacuum
+ * (docs/decisions/078-embedded-maintenance.md, and 078-embedded-maintenance.md for how each step is
+ * bounded before it runs): deletes expired sessions and sign-in codes, then VACUUMs and ANALYZEs,
+ * one table per statement, each table whose dead or changed rows passed a small threshold. */
 import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
 import {
@@ -24,18 +19,14 @@ export interface MaintenanceStep {
   target: string
   /** `stats`: reading which tables need work (and sizing those that do); its `rows` are those tables. */
   action: 'sweep' | 'stats' | 'vacuum' | 'analyze' | 'checkpoint'
-  /**
-   * The step's longest statement, from issue to answer: what it held the connection (and, PGlite
+  /** The step's longest statement, from issue to answer: what it held the connection (and, PGlite
    * running inside the server's thread, every request) for. Started only once no query of the app
-   * is in flight, so it is the statement's own time, not a wait behind a request.
-   */
+   * is in flight, so it is the statement's own time, not a wait behind a request. */
   ms: number
   /** All of the step's statements (a sweep runs several, the app's queries between them). */
   totalMs: number
-  /**
-   * The process's CPU time during the step: its work, which a loaded machine's scheduling does
-   * not stretch (`ms` is this plus the time the machine gave to others).
-   */
+  /** The process's CPU time during the step: its work, which a loaded machine's scheduling does not
+   * stretch (`ms` is this plus the time the machine gave to others). */
   cpuMs: number
   /** The main thread's wait for a CPU during the step (Linux; 0 elsewhere): the machine's load, not the step's work. */
   runQueueMs: number
@@ -54,10 +45,8 @@ export interface MaintenanceOptions {
   onStep?: (step: MaintenanceStep) => void
   /** Scheduling; omit for a maintenance that runs only when asked (tests, tools). */
   schedule?: { intervalMs: number; quietMs: number; bulkRows: number }
-  /**
-   * Milliseconds since the app's last query, 0 while one is in flight (watchActivity): large
-   * tables wait for idleMs of quiet, and each step waits for the app's queries under way.
-   */
+  /** Milliseconds since the app's last query, 0 while one is in flight (watchActivity): large tables
+   * wait for idleMs of quiet, and each step waits for the app's queries under way. */
   quietFor?: () => number
   idleMs?: number
 }
@@ -70,26 +59,20 @@ export interface Maintenance {
   close(): Promise<void>
 }
 
-/**
- * What VACUUM and ANALYZE are expected to cost per MB of table and indexes until this process has
+/** What VACUUM and ANALYZE are expected to cost per MB of table and indexes until this process has
  * measured them: the year bench measured the messages' table (nine indexes, four of them GIN, the
- * costliest per MB) at 1–3 MB at 7–15 ms per MB of its own time (docs/decisions/180).
- */
+ * costliest per MB) at 1–3 MB at 7–15 ms per MB of its own time (docs/decisions/180). */
 export const MAINTENANCE_DEFAULT_MS_PER_MB = 10
 /** The smallest batch a sweep shrinks to when its statements overrun. */
 export const SWEEP_MIN_BATCH_ROWS = 25
 
-/**
- * What the maintenance of one process learns as it goes, kept from pass to pass: which tables
- * are too slow to maintain while staff work, what a step costs per MB, how large a sweep's batch
- * may be.
- */
+/** What the maintenance of one process learns as it goes, kept from pass to pass: which tables are
+ * too slow to maintain while staff work, what a step costs per MB, how large a sweep's batch may
+ * be. */
 export interface MaintenanceState {
-  /**
-   * Tables a step of which once took longer than MAINTENANCE_STEP_BUDGET_MS: they wait for idle
-   * passes, whatever their size, from then on (tables rarely get faster, and one fast idle run
-   * must not send them back among the requests).
-   */
+  /** Tables a step of which once took longer than MAINTENANCE_STEP_BUDGET_MS: they wait for idle
+   * passes, whatever their size, from then on (tables rarely get faster, and one fast idle run must
+   * not send them back among the requests). */
   slowTables: Set<string>
   /** Highest milliseconds per MB measured, per action and table (`vacuum public.x`) and per action (`vacuum`). */
   msPerMb: Map<string, number>
@@ -122,11 +105,9 @@ export function logMaintenanceStep(step: MaintenanceStep): void {
   else if ((step.action === 'sweep' || step.action === 'vacuum') && step.rows > 0) log().info(line)
 }
 
-/**
- * Deletes rows matched by `where` in batches of state.sweepBatchRows, the app's queries going
- * first between them; a statement over half the budget halves the batch for the rest of the
- * process. `key` names the column the batch is picked by.
- */
+/** Deletes rows matched by `where` in batches of state.sweepBatchRows, the app's queries going first
+ * between them; a statement over half the budget halves the batch for the rest of the process.
+ * `key` names the column the batch is picked by. */
 async function sweep(
   db: Sql,
   table: string,
@@ -167,11 +148,9 @@ function emptyStep(target: string, action: MaintenanceStep['action']): Maintenan
 
 const MB = 2 ** 20
 
-/**
- * What a step is expected to take: its table's size (at least 1 MB) times the highest rate measured
+/** What a step is expected to take: its table's size (at least 1 MB) times the highest rate measured
  * for the same action on that table, else on any table, else MAINTENANCE_DEFAULT_MS_PER_MB. The
- * highest, not the latest: one fast run must not send a slow table back among the requests.
- */
+ * highest, not the latest: one fast run must not send a slow table back among the requests. */
 export function predictedMs(state: MaintenanceState, action: 'vacuum' | 'analyze', target: string, bytes: number): number {
   const rate = state.msPerMb.get(`${action} ${target}`) ?? state.msPerMb.get(action) ?? MAINTENANCE_DEFAULT_MS_PER_MB
   return sizeInMb(bytes) * rate
@@ -186,23 +165,15 @@ function learn(state: MaintenanceState, action: 'vacuum' | 'analyze', target: st
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
 
-/**
- * The statement of a step. While staff work: no truncation of the table's empty end (its scan
+/** The statement of a step. While staff work: no truncation of the table's empty end (its scan
  * backwards and exclusive lock are for idle passes; the space is reused meanwhile) and no TOAST
- * table (its own relation and index, vacuumed by the idle passes).
- */
+ * table (its own relation and index, vacuumed by the idle passes). */
 function statementOf(action: 'vacuum' | 'analyze', table: string, idle: boolean): string {
   if (action === 'analyze') return `analyze ${table}`
   return idle ? `vacuum ${table}` : `vacuum (truncate false, process_toast false) ${table}`
 }
 
-/**
- * One pass: sweeps, then each table that needs it, one statement per table and action. While
- * staff work (not idle), a table is left for an idle pass when it is larger than
- * LIMITS.database.maintenanceLargeTableBytes, once took longer than the budget, or is expected to
- * take more than MAINTENANCE_PREDICTION_SHARE of it; an idle pass takes every table and ends with
- * a checkpoint.
- */
+/** One pass: sweeps, then each table that needs it, one statement per table and action. */
 export async function maintainDatabase(db: Sql, now: Date, options: PassOptions): Promise<MaintenanceStep[]> {
   const state = options.state ?? newMaintenanceState()
   const steps: MaintenanceStep[] = []

@@ -1,17 +1,13 @@
-/**
- * The backend's figures for /readyz and /metrics (src/lib/ops.server.ts) in one statement: an
- * endpoint probed every second by a load balancer and scraped by Prometheus costs one round trip
- * on indexed or one-row tables (mail_queue_due_idx, contact_message_counts).
- */
+/** The backend's figures for /readyz and /metrics (src/lib/ops.server.ts) in one statement: an
+ * endpoint probed every second by a load balancer and scraped by Prometheus costs one round trip on
+ * indexed or one-row tables (mail_queue_due_idx, contact_message_counts). */
 import type { BackendStatus, StatusReading } from '../backend'
 import type { SqlDatabase } from './client'
 import { MIGRATIONS } from './migrations.server'
 
-/**
- * How to count what the schema lacks: the migrations this build carries that the database has not
+/** How to count what the schema lacks: the migrations this build carries that the database has not
  * recorded (embedded, postgres), or, where `supabase db push` applies them and records them out of
- * the app role's sight, the tables the app needs that are missing.
- */
+ * the app role's sight, the tables the app needs that are missing. */
 export type PendingMigrations = { kind: 'recorded' } | { kind: 'tables'; required: readonly string[] }
 
 interface Row {

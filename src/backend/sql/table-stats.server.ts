@@ -14,13 +14,7 @@ export interface TableStats {
   bytes: number
 }
 
-/**
- * Which tables need work, and the size of those that do. The statistics are read straight from
- * the counters, and sizes from the catalog's page counts (pg_stat_user_tables computes a dozen
- * more figures per table, and pg_total_relation_size opens every file of every index: together
- * 30–720 ms on the loaded machine, measured, the longest hold of a busy pass); only a table never
- * counted is sized from its files. Its statements form one step.
- */
+/** Which tables need work, and the size of those that do. */
 export async function tableStats(
   db: Sql,
   quietFor: (() => number) | undefined,

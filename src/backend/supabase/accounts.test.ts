@@ -1,8 +1,6 @@
-/**
- * `npm run users` in the supabase mode: accounts through Supabase Auth's admin API with the
- * service role (recorded HTTP). The admin list and messages go through the SQL core, tested on
- * every driver elsewhere.
- */
+/** `npm run users` in the supabase mode: accounts through Supabase Auth's admin API with the service
+ * role (recorded HTTP). The admin list and messages go through the SQL core, tested on every driver
+ * elsewhere. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Accounts } from '~/backend/sql/accounts.server'
 import { supabaseAccounts } from '~/backend/supabase/accounts.server'

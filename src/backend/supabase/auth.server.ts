@@ -1,8 +1,6 @@
-/**
- * Sign-in with a one-time e-mail code through Supabase Auth, with the session kept in the
- * request's HttpOnly cookies by @supabase/ssr. Every call uses the anon key: the service
- * role never acts for a visitor. Who is an admin is the database's admin list (`isAdmin`).
- */
+/** Sign-in with a one-time e-mail code through Supabase Auth, with the session kept in the request's
+ * HttpOnly cookies by @supabase/ssr. Every call uses the anon key: the service role never acts for
+ * a visitor. Who is an admin is the database's admin list (`isAdmin`). */
 import type { User } from '@supabase/supabase-js'
 import type { AuthService, RequestContext } from '../backend'
 import { type AuthUser, normalizeEmail } from '~/domain/accounts'

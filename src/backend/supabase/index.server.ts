@@ -1,8 +1,6 @@
-/**
- * The supabase mode: the project's PostgreSQL (DATABASE_URL) for data through the SQL core,
+/** The supabase mode: the project's PostgreSQL (DATABASE_URL) for data through the SQL core,
  * Supabase Auth for sign-in codes and cookie sessions, Supabase Storage for banner images.
- * Migrations are `supabase db push`'s job; the server only checks they were applied.
- */
+ * Migrations are `supabase db push`'s job; the server only checks they were applied. */
 import { LIMITS } from '~/lib/limits'
 import { isAdminEmail } from '../sql/admins.server'
 import type { MailOptions } from '../mail/mail-system.server'

@@ -27,10 +27,8 @@ export function isNotFound(error: unknown): boolean {
   return cause?.status === 404 || cause?.statusCode === '404' || cause?.code === 'NoSuchKey'
 }
 
-/**
- * Plain names only (the embedded adapter's rule): Storage would read `a/b.png` as a folder and
- * keep `.hidden` or `%2e%2e` names as they are, so anything else is refused before the upload.
- */
+/** Plain names only (the embedded adapter's rule): Storage would read `a/b.png` as a folder and keep
+ * `.hidden` or `%2e%2e` names as they are, so anything else is refused before the upload. */
 const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/
 
 export function createFileStorage(options: SupabaseBackendOptions): FileStorage {

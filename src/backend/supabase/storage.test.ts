@@ -61,7 +61,10 @@ it('throws when the name is taken', async () => {
 
 it('tells a taken name by its status code, whatever the message says', async () => {
   fake.on('POST', OBJECT_PATH, { status: 409, body: { statusCode: '409', error: 'Conflict', message: 'Zaten var' } })
-  fake.on('POST', OBJECT_PATH, { status: 400, body: { statusCode: '413', error: 'Payload too large', message: 'already exists' } })
+  fake.on('POST', OBJECT_PATH, {
+    status: 400,
+    body: { statusCode: '413', error: 'Payload too large', message: 'already exists' },
+  })
   const upload = () =>
     storage.upload({ name: 'hero-tr-banner-1763726400000.png', bytes, contentType: 'image/png', cacheControlSeconds: 3600 })
 

@@ -41,10 +41,8 @@ export const submitContactMessage = createServerFn({ method: 'POST' })
     return { ok: true }
   })
 
-/**
- * The same submission as a native form post, for browsers without JavaScript: the result
- * comes back as a 303 to the page (in the form's language) with `?contact=<result>`.
- */
+/** The same submission as a native form post, for browsers without JavaScript: the result comes back
+ * as a 303 to the page (in the form's language) with `?contact=<result>`. */
 export const submitContactForm = createServerFn({ method: 'POST' })
   // Anything but a form post is a client's mistake (a plain Error here was answered 500).
   .validator(validate(v.instance(FormData)))

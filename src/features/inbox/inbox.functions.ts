@@ -1,7 +1,5 @@
-/**
- * The inbox's server functions: validate → authorize (requireAdmin, in every one) → call the
- * backend. Status changes are computed from the status stored now, never from the browser's.
- */
+/** The inbox's server functions: validate → authorize (requireAdmin, in every one) → call the
+ * backend. Status changes are computed from the status stored now, never from the browser's. */
 import { createServerFn } from '@tanstack/react-start'
 import { getBackend } from '~/backend/index.server'
 import { requireAdmin } from '~/features/auth/require-admin'

@@ -1,16 +1,12 @@
-/**
- * The browser-stored `industry-images` map (docs/product.md#industries): industry key → image URL. A stored
- * value replaces the built-in image unless it is empty or a tiny placeholder data image.
- */
+/** The browser-stored `industry-images` map (docs/product.md#industries): industry key → image URL.
+ * A stored value replaces the built-in image unless it is empty or a tiny placeholder data image. */
 import { INDUSTRY_KEYS, type IndustryKey } from './industries'
 
 export const INDUSTRY_IMAGES_STORAGE_KEY = 'industry-images'
 
-/**
- * A `data:` image whose decoded payload is at most this many bytes is a placeholder, not a
- * picture: a 1×1 GIF or PNG and an empty SVG are all well under it, while even a heavily
- * compressed 64×40 thumbnail is larger.
- */
+/** A `data:` image whose decoded payload is at most this many bytes is a placeholder, not a picture:
+ * a 1×1 GIF or PNG and an empty SVG are all well under it, while even a heavily compressed 64×40
+ * thumbnail is larger. */
 export const TINY_DATA_IMAGE_MAX_BYTES = 512
 
 /** Decoded size of a data URL's payload, or null when it is not an image data URL. */

@@ -1,7 +1,5 @@
-/**
- * robots.txt and sitemap.xml: both name absolute URLs, so they are answered by the server
- * (SITE_URL when set, else the request's origin) rather than shipped as static files.
- */
+/** robots.txt and sitemap.xml: both name absolute URLs, so they are answered by the server (SITE_URL
+ * when set, else the request's origin) rather than shipped as static files. */
 import { LOCALES } from '~/domain/locales'
 import { serverEnv } from '~/lib/env.server'
 import { LEGAL_PAGES } from '~/lib/legal-pages'

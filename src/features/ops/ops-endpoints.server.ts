@@ -1,8 +1,6 @@
-/**
- * GET /healthz, /readyz and /metrics, answered in the request pipeline before anything reads a
+/** GET /healthz, /readyz and /metrics, answered in the request pipeline before anything reads a
  * body, a cookie or the page cache: no session, no rate limit, never cached
- * (docs/decisions/130-logs-metrics-health.md, docs/operations.md).
- */
+ * (docs/decisions/130-logs-metrics-health.md, docs/operations.md). */
 import { timingSafeEqual } from 'node:crypto'
 import { getBackend } from '~/backend/index.server'
 import { serverEnv } from '~/lib/env.server'

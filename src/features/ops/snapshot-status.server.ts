@@ -1,8 +1,6 @@
-/**
- * The newest snapshot as /readyz and /metrics see it (docs/backups.md): the backup service's
+/** The newest snapshot as /readyz and /metrics see it (docs/backups.md): the backup service's
  * status, with the time this process started taking snapshots, so that a server that has not yet
- * written its first one (it waits a minute after a start) is not reported late.
- */
+ * written its first one (it waits a minute after a start) is not reported late. */
 import { snapshotStatus as backupSnapshotStatus, snapshotsStartedAt } from '~/backend/backup/status.server'
 
 export interface SnapshotStatus {

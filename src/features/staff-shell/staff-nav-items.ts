@@ -1,9 +1,7 @@
 import type { m } from '~/paraglide/messages'
 
-/**
- * The staff area's pages, in the order the navigation shows them. Each staff page adds one entry;
- * the navigation (sidebar on wide screens, a menu on phones) is built once from this list.
- */
+/** The staff area's pages, in the order the navigation shows them. Each staff page adds one entry;
+ * the navigation (sidebar on wide screens, a menu on phones) is built once from this list. */
 export type StaffNavItem = {
   to: string
   /** A compiled message key (labels in messages/*.json). */

@@ -1,9 +1,6 @@
-/**
- * The built-in AuthService of the embedded and postgres modes: e-mail one-time codes
- * (otp.server.ts) that open a cookie session (sessions.server.ts), both kept in the database, so
- * a session started through one server instance is valid on every other.
- * See docs/decisions/075-one-sql-core.md.
- */
+/** The built-in AuthService of the embedded and postgres modes: e-mail one-time codes
+ * (otp.server.ts) that open a cookie session (sessions.server.ts), both kept in the database, so a
+ * session started through one server instance is valid on every other (decision 075). */
 import type { AuthService } from '../../backend'
 import { isAdminEmail } from '../admins.server'
 import type { Sql } from '../client'

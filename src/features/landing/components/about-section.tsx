@@ -11,13 +11,9 @@ const PILLARS = [
   { icon: Route, title: () => m.about_pillar_delivery_title(), text: () => m.about_pillar_delivery_text() },
 ]
 
-/**
- * Static: the server's HTML is the whole section. Right under the hero it is in view on every
- * load, where `visible()` would fetch and hydrate it with the page; Start's `never()` keeps the
- * server's HTML and fetches no code (docs/decisions/016). The sections further down keep
- * `visible()`: never() re-inserts its saved HTML once the page has hydrated, a cost worth paying
- * for this section only.
- */
+/** Static: the server's HTML is the whole section. Right under the hero it is in view on every load,
+ * where `visible()` would fetch and hydrate it with the page; Start's `never()` keeps the server's
+ * HTML and fetches no code (docs/decisions/016). */
 export function AboutSection() {
   return (
     <section id="about" aria-labelledby="about-title" className={`border-t border-slate-100 bg-white ${SECTION_SPACING}`}>

@@ -26,10 +26,8 @@ const PRODUCTS = [
   },
 ]
 
-/**
- * Static: the server's HTML is the whole section; its code is fetched only when it comes
- * into view (selective hydration), so it is not part of the page's first load.
- */
+/** Static: the server's HTML is the whole section; its code is fetched only when it comes into view
+ * (selective hydration), so it is not part of the page's first load. */
 export function ProductsSection() {
   return (
     <section id="products" aria-labelledby="products-title" className={`bg-brand-900 ${SECTION_SPACING}`}>

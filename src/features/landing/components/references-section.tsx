@@ -11,12 +11,8 @@ const QUOTES = [
   { text: () => m.references_quote3_text(), role: () => m.references_quote3_role() },
 ]
 
-/**
- * "Trusted by Industry Leaders": placed after Products and right before Contact, so the
- * visitor meets proof from clients at the moment they decide whether to get in touch.
- * Static: the server's HTML is the whole section; its code is fetched only when it comes
- * into view (selective hydration), so it is not part of the page's first load.
- */
+/** "Trusted by Industry Leaders": placed after Products and right before Contact, so the visitor
+ * meets proof from clients at the moment they decide whether to get in touch. */
 export function ReferencesSection() {
   return (
     <section id="references" aria-labelledby="references-title" className={`bg-white ${SECTION_SPACING}`}>

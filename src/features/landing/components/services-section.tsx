@@ -30,10 +30,8 @@ const SERVICES = [
   },
 ]
 
-/**
- * Static: the server's HTML is the whole section; its code is fetched only when it comes
- * into view (selective hydration), so it is not part of the page's first load.
- */
+/** Static: the server's HTML is the whole section; its code is fetched only when it comes into view
+ * (selective hydration), so it is not part of the page's first load. */
 export function ServicesSection() {
   return (
     <section id="services" aria-labelledby="services-title" className={`bg-slate-50 ${SECTION_SPACING}`}>

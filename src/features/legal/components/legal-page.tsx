@@ -13,12 +13,9 @@ import { PrivacyContent } from './privacy-content'
 
 const WIDTH = 'mx-auto max-w-3xl px-4 sm:px-6 lg:px-8'
 
-/**
- * One legal page in the site's frame. The text is static once rendered: Start's `never()` keeps
- * the server's HTML and fetches none of its code, so the page loads no more JavaScript than the
- * header and footer need (docs/decisions/121-legal-pages.md). Every link to a legal page is a
- * document load, as with the landing page (decision 016).
- */
+/** One legal page in the site's frame. The text is static once rendered: Start's `never()` keeps the
+ * server's HTML and fetches none of its code, so the page loads no more JavaScript than the header
+ * and footer need (docs/decisions/121-legal-pages.md). */
 export function LegalPage({ page, locale, facts }: { page: LegalPageId; locale: Locale; facts: LegalFacts }) {
   useAnnounceHydrated()
   const other: Locale = locale === 'tr' ? 'en' : 'tr'
