@@ -1,5 +1,5 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
-import { getBackend } from './backend/index.server'
+import { getBackend } from './backend/get-backend.server'
 import { BANNER_UPLOAD_PATH } from './features/banners/upload-banner-image'
 import { opsEndpoints } from './features/ops/ops-endpoints.server'
 import { limitBodies } from './lib/body-limit.server'

@@ -2,9 +2,9 @@
  * server stopped) share: the database the server will open, and a signed-in admin session. */
 import { mkdirSync } from 'node:fs'
 import type { Backend } from '~/backend/backend'
-import { openEmbedded } from '~/backend/embedded/index.server'
+import { openEmbedded } from '~/backend/embedded/open-embedded.server'
 import { readOutbox } from '~/backend/mail/outbox.server'
-import { openPostgres } from '~/backend/postgres/index.server'
+import { openPostgres } from '~/backend/postgres/open-postgres.server'
 import { addUser } from '~/backend/sql/builtin-auth/users.server'
 import type { SqlDatabase } from '~/backend/sql/client'
 import { SEED_ADMIN_EMAIL } from '~/backend/sql/seed.server'

@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { RequestContext } from '~/backend/backend'
-import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/index.server'
+import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/open-embedded.server'
 import { makeContactMessage } from '~/backend/seed-messages'
 import { addUser } from '~/backend/sql/builtin-auth/users.server'
 import type { Sql } from '~/backend/sql/client'

@@ -5,7 +5,7 @@
  * messages, then runs one pass as the server does (the app's queries first between batches) while a
  * staff member's inbox query is due every 5 ms, each timed from when it was due. */
 import { writeFileSync } from 'node:fs'
-import { openEmbedded } from '~/backend/embedded/index.server'
+import { openEmbedded } from '~/backend/embedded/open-embedded.server'
 import { fakeContactMessage } from '~/backend/seed-messages'
 import { bulkInsertMessages } from '~/backend/sql/bulk-insert.server'
 import { watchActivity } from '~/backend/sql/bounded-steps.server'

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ContactMessage } from '~/domain/messages'
-import { openEmbedded } from '~/backend/embedded/index.server'
+import { openEmbedded } from '~/backend/embedded/open-embedded.server'
 import {
   crossValidated,
   type LabelledMessage,

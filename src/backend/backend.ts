@@ -1,4 +1,5 @@
-/** The one interface through which the app reaches data, auth, files and live events. */
+/** The one interface through which the app reaches data, auth, files and live events. The mode behind it
+ * is read from the environment by env.server.ts and opened by openBackend (open-backend.server.ts). */
 import type { AuthUser } from '~/domain/accounts'
 import type { Banner, BannerChange, BannerInput, BannerKey, PublicBanner } from '~/domain/banners'
 import type {

@@ -1,7 +1,7 @@
 /** Rate limiting, in one module (decision 021). */
 import { LIMITS } from '~/lib/limits'
 import type { RateLimitStore } from './backend'
-import { getBackend } from './index.server'
+import { getBackend } from './get-backend.server'
 
 export type RateLimitName = keyof typeof LIMITS.rate
 

@@ -1,14 +1,14 @@
 /** What the command-line tools (scripts/users.ts, seed.ts, privacy.ts) need beyond the app's
  * Backend: managing accounts and bulk-inserting messages, in whichever mode the environment selects
- * (open.server.ts): the admin list and messages in the database; accounts where the mode keeps them
+ * (open-backend.server.ts): the admin list and messages in the database; accounts where the mode keeps them
  * (the built-in sign-in's table, or Supabase Auth). */
 import { existsSync } from 'node:fs'
 import { EnvError, type ServerEnv, serverEnv } from '~/lib/env.server'
 import type { PrivacyService } from './backend'
 import { DataDirLockedError } from './embedded/lock.server'
-import { openBackend } from './open.server'
+import { openBackend } from './open-backend.server'
 import type { ContactMessageSeed } from './seed-messages'
-import { builtinAccounts } from './sql/accounts.server'
+import { builtinAccounts } from './sql/builtin-accounts.server'
 import { addAdminEmail, isAdminEmail, listAdminEmails, removeAdminEmail } from './sql/admins.server'
 import { type BulkInsertReport, bulkInsertMessages } from './sql/bulk-insert.server'
 import { MigrationError, SchemaMissingError } from './sql/migrations.server'
@@ -44,7 +44,7 @@ export async function openBackendTools(env: ServerEnv): Promise<BackendTools> {
   const { backend, db, label } = await openBackend(env, 'tool')
   const accounts =
     env.backend.kind === 'supabase'
-      ? (await import('./supabase/accounts.server')).supabaseAccounts(env.backend)
+      ? (await import('./supabase/supabase-accounts.server')).supabaseAccounts(env.backend)
       : builtinAccounts(db)
   let inserted = false
   return {

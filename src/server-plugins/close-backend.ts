@@ -1,5 +1,5 @@
 import { definePlugin } from 'nitro'
-import { closeBackend, stopBackendWork } from '../backend/index.server'
+import { closeBackend, stopBackendWork } from '../backend/get-backend.server'
 import { endEventStreams } from '../lib/event-stream.server'
 
 /** Closes the backend when the server has stopped: after a SIGTERM or SIGINT the server stops taking

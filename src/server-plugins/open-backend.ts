@@ -1,5 +1,5 @@
 import { definePlugin } from 'nitro'
-import { getBackend } from '../backend/index.server'
+import { getBackend } from '../backend/get-backend.server'
 import { log } from '../lib/log.server'
 
 /** Opens the backend as the server starts, not at the first request: on a fresh data folder the

@@ -1,5 +1,5 @@
 import { definePlugin } from 'nitro'
-import { getBackend } from '../backend/index.server'
+import { getBackend } from '../backend/get-backend.server'
 import { warmInbox } from '../features/inbox/warm-inbox.server'
 import { log } from '../lib/log.server'
 

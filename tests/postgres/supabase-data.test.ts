@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest'
 import { missingTables } from '~/backend/sql/migrations.server'
 import { pgDatabase } from '~/backend/sql/pg.server'
-import { openSupabase } from '~/backend/supabase/index.server'
+import { openSupabase } from '~/backend/supabase/open-supabase.server'
 import { describeBackendContract } from '../backend/backend.contract'
 import { createFakeFetch } from '../support/supabase-fake-fetch'
 import { createSupabaseDatabase } from '../support/test-database'

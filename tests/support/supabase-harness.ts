@@ -3,7 +3,7 @@
  * that records every request (no database: the SQL core has tests of its own).
  */
 import type { AuthService, CookieJar, CookieOptions, FileStorage } from '~/backend/backend'
-import { createAuthService } from '~/backend/supabase/auth.server'
+import { createAuthService } from '~/backend/supabase/supabase-auth-service.server'
 import type { SupabaseBackendOptions } from '~/backend/supabase/options.server'
 import { createFileStorage } from '~/backend/supabase/storage.server'
 import { createFakeFetch, type FakeFetch } from './supabase-fake-fetch'

@@ -1,7 +1,7 @@
 /** The Backend's PrivacyService on the SQL core: retention.server.ts and privacy.server.ts. */
 import type { PrivacyService } from '../backend'
 import type { MailLog } from '../mail/transport.server'
-import type { Accounts } from './accounts.server'
+import type { Accounts } from './builtin-accounts.server'
 import type { SqlDatabase } from './client'
 import { erasePersonalData, exportPersonalData } from './privacy.server'
 import { LIMITS } from '~/lib/limits'

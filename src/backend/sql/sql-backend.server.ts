@@ -2,9 +2,9 @@
  * the mode's own sign-in, file storage and accounts (decision 075). */
 import type { AuthService, Backend, FileStorage } from '../backend'
 import { chooseTransport } from '../mail/transport.server'
-import type { Accounts } from './accounts.server'
+import type { Accounts } from './builtin-accounts.server'
 import { createBannerStore } from './banners.server'
-import { createBuiltinAuthService } from './builtin-auth/auth.server'
+import { createBuiltinAuthService } from './builtin-auth/builtin-auth-service.server'
 import type { SqlDatabase } from './client'
 import { createInboxEvents } from './inbox-events.server'
 import { type CodeMailer, createMailSystem, type MailOptions, type MailSystem } from '../mail/mail-system.server'
@@ -14,7 +14,7 @@ import { createPrivacyService } from './privacy-service.server'
 import { createRateLimitStore } from './rate-limits.server'
 import { seedDatabase } from './seed.server'
 import { createSpamService } from './spam.server'
-import { createBackendStatus } from './status.server'
+import { createBackendStatus } from './backend-status.server'
 import { createTeamStore } from './team.server'
 
 /** The database and the backend on it; the app goes through `backend` only, the tools and tests also use `db`. */

@@ -2,8 +2,8 @@
  * role (recorded HTTP). The admin list and messages go through the SQL core, tested on every driver
  * elsewhere. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Accounts } from '~/backend/sql/accounts.server'
-import { supabaseAccounts } from '~/backend/supabase/accounts.server'
+import type { Accounts } from '~/backend/sql/builtin-accounts.server'
+import { supabaseAccounts } from '~/backend/supabase/supabase-accounts.server'
 import { createFakeFetch, type FakeFetch } from '../../../tests/support/supabase-fake-fetch'
 import { SERVICE_ROLE_KEY, SUPABASE_URL } from '../../../tests/support/supabase-harness'
 

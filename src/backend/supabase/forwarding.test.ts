@@ -1,7 +1,7 @@
 /** Decision 074: with a secret key, the visitor's Auth calls that GoTrue limits per address carry
  * the key and the visitor's address in Sb-Forwarded-For; with a legacy key, neither. */
 import { describe, expect, it } from 'vitest'
-import { createAuthService } from '~/backend/supabase/auth.server'
+import { createAuthService } from '~/backend/supabase/supabase-auth-service.server'
 import { createFakeFetch } from '../../../tests/support/supabase-fake-fetch'
 import { ANON_KEY, createTestJar, SUPABASE_URL, testSession } from '../../../tests/support/supabase-harness'
 

@@ -2,7 +2,7 @@
  * (they are how one is obtained or ended); every admin operation lists `requireAdmin` instead. See
  * docs/decisions/020-sessions-and-otp.md. */
 import { createServerFn } from '@tanstack/react-start'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { AppError } from '~/lib/app-error'
 import { clientIp } from '~/lib/client-ip.server'
 import { validate } from '~/lib/validate'

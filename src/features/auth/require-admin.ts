@@ -1,5 +1,5 @@
 import { createMiddleware } from '@tanstack/react-start'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { AppError } from '~/lib/app-error'
 import { requestContext } from './request-context.server'
 import { m } from '~/paraglide/messages'

@@ -1,7 +1,7 @@
 /** The session check the admin route guards run before every admin page. In a module of its own,
  * without the sign-in schemas: route guards are part of the route tree every page loads. */
 import { createServerFn } from '@tanstack/react-start'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { requestContext } from './request-context.server'
 
 export interface AdminSession {

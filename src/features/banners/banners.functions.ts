@@ -3,7 +3,7 @@
  * live channel. Uploads are a server route instead (see routes/api/banner-upload.ts). */
 import { createServerFn } from '@tanstack/react-start'
 import { BANNER_BADGE, BANNER_KEYS, type Banner, DEFAULT_BANNER_TITLE } from '~/domain/banners'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { validate } from '~/lib/validate'
 import { removeUnusedUploads } from './remove-unused-uploads.server'

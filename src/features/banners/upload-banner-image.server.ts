@@ -2,7 +2,7 @@
  * server functions post with fetch, which cannot) (decision 040). */
 import type { FileStorage } from '~/backend/backend'
 import { BANNER_KEYS, type BannerImageVariants, bannerVariantUrl } from '~/domain/banners'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
 import { requestContext } from '~/features/auth/request-context.server'

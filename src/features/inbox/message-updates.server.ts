@@ -1,7 +1,7 @@
 /** Status changes read the stored status first and derive the patch from it, so a stale screen (or a
  * crafted request) can only ask "toggle this", never "set it to X". */
 import type { ContactMessage, MessagePatch, MessageStatus } from '~/domain/messages'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { AppError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'
 import type { BulkAction } from './inbox.schemas'

@@ -3,7 +3,7 @@
  * of no message, or of messages not where the action applies, change nothing. */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { serverEnv } from '~/lib/env.server'
 import { mailLinkOrigin } from '~/lib/mail-link-origin.server'

@@ -2,7 +2,7 @@
  * body, a cookie or the page cache: no session, no rate limit, never cached
  * (docs/decisions/130-logs-metrics-health.md, docs/operations.md). */
 import { timingSafeEqual } from 'node:crypto'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { serverEnv } from '~/lib/env.server'
 import { registry } from '~/lib/metrics.server'
 import type { Middleware } from '~/lib/middleware'

@@ -3,7 +3,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy } from '~/domain/privacy'
 import { normalizeEmail } from '~/domain/accounts'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'

@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { BannerChange } from '~/domain/banners'
-import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/index.server'
+import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/open-embedded.server'
 import { parseBannerNotification } from '~/backend/sql/banners.server'
 
 const VARIANTS = { width: 2200, height: 720, widths: [640, 1280, 2200] }

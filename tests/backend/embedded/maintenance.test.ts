@@ -5,7 +5,7 @@
  * bench's business (`npm run bench`), not this file's.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { openEmbedded } from '~/backend/embedded/index.server'
+import { openEmbedded } from '~/backend/embedded/open-embedded.server'
 import type { SqlDatabase } from '~/backend/sql/client'
 import {
   createMaintenance,

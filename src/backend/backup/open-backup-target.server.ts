@@ -2,7 +2,7 @@
  * store of its file storage. Mail is neither delivered nor queued by these commands. */
 import type { ServerEnv } from '~/lib/env.server'
 import type { Backend } from '../backend'
-import { openBackend } from '../open.server'
+import { openBackend } from '../open-backend.server'
 import type { SqlDatabase } from '../sql/client'
 import type { ImageStore } from './images.server'
 import { imageStoreFor } from './service.server'

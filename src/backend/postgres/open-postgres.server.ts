@@ -1,7 +1,7 @@
 /** The postgres mode: any PostgreSQL ≥ 15 (DATABASE_URL) for data, the built-in sign-in's codes and
  * sessions, and uploaded files, so any number of server instances can share it. */
 import { LIMITS } from '~/lib/limits'
-import { builtinAccounts } from '../sql/accounts.server'
+import { builtinAccounts } from '../sql/builtin-accounts.server'
 import { loadDatabaseSecret } from '../sql/builtin-auth/secrets.server'
 import { createDatabaseFileStorage } from '../sql/database-storage.server'
 import type { MailOptions } from '../mail/mail-system.server'

@@ -1,5 +1,5 @@
 /** The server's snapshot status, for /readyz, /metrics and the inbox's warning. The service is
- * registered on globalThis (like the backend itself in index.server.ts: Vite's dev server
+ * registered on globalThis (like the backend itself in get-backend.server.ts: Vite's dev server
  * re-evaluates modules). */
 import type { SnapshotService, SnapshotStatus } from './snapshots.server'
 

@@ -1,6 +1,6 @@
 /** Where a mode keeps its sign-in accounts, for the team page, `npm run users` and a privacy
  * erasure: the built-in sign-in's table (embedded, postgres) or Supabase Auth
- * (supabase/accounts.server.ts). */
+ * (supabase/supabase-accounts.server.ts). */
 import { addUser, listUsers } from './builtin-auth/users.server'
 import type { Sql } from './client'
 

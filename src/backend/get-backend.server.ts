@@ -1,4 +1,4 @@
-/** The app server's backend, opened once per process (open.server.ts picks the mode from the
+/** The app server's backend, opened once per process (open-backend.server.ts picks the mode from the
  * environment); everything else asks getBackend() for the Backend interface. */
 import { serverEnv } from '~/lib/env.server'
 import type { Backend } from './backend'
@@ -13,7 +13,7 @@ async function createBackend(): Promise<Backend> {
   const env = serverEnv()
   // Imported on demand: each mode loads only its own drivers and clients.
   const [{ openBackend }, { startBackupService }] = await Promise.all([
-    import('./open.server'),
+    import('./open-backend.server'),
     import('./backup/service.server'),
   ])
   const { backend, db } = await openBackend(env, 'server')

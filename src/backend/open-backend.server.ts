@@ -1,6 +1,6 @@
 /** Opens the configured mode's backend: the one place that turns the environment's mode into an
- * opener's options, for the app server (index.server.ts), the command-line tools (tools.server.ts)
- * and backups (backup/open.server.ts) (decision 075). */
+ * opener's options, for the app server (get-backend.server.ts), the command-line tools (tools.server.ts)
+ * and backups (backup/open-backup-target.server.ts) (decision 075). */
 import { describeMode, type ServerEnv } from '~/lib/env.server'
 import type { OpenedBackend } from './sql/sql-backend.server'
 
@@ -28,7 +28,7 @@ export async function openBackend(env: ServerEnv, use: BackendUse): Promise<Conf
   }
   const label = describeMode(env)
   if (mode.kind === 'supabase') {
-    const { openSupabase } = await import('./supabase/index.server')
+    const { openSupabase } = await import('./supabase/open-supabase.server')
     const { url, anonKey, serviceRoleKey, databaseUrl, listenUrl } = mode
     const mail = { ...common.mail, dataDir: env.dataDir, logEmails: common.logEmails }
     const opened = await openSupabase({
@@ -43,11 +43,11 @@ export async function openBackend(env: ServerEnv, use: BackendUse): Promise<Conf
     return { ...opened, label }
   }
   if (mode.kind === 'postgres') {
-    const { openPostgres } = await import('./postgres/index.server')
+    const { openPostgres } = await import('./postgres/open-postgres.server')
     const opened = await openPostgres({ ...common, url: mode.databaseUrl, listenUrl: mode.listenUrl, dataDir: env.dataDir })
     return { ...opened, label }
   }
-  const { openEmbedded } = await import('./embedded/index.server')
+  const { openEmbedded } = await import('./embedded/open-embedded.server')
   const opened = await openEmbedded({ ...common, dataDir: env.dataDir, sampleData: use !== 'restore', maintenance: server })
   return { backend: opened.backend, db: opened.db, label }
 }

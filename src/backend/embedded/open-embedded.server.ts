@@ -3,7 +3,7 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { LIMITS } from '~/lib/limits'
 import { loadSecret } from '../sql/builtin-auth/secrets.server'
-import { builtinAccounts } from '../sql/accounts.server'
+import { builtinAccounts } from '../sql/builtin-accounts.server'
 import { createDiskFileStorage } from '../sql/disk-storage.server'
 import type { MailOptions } from '../mail/mail-system.server'
 import { watchActivity } from '../sql/bounded-steps.server'

@@ -6,13 +6,13 @@ import { isAdminEmail } from '../sql/admins.server'
 import type { MailOptions } from '../mail/mail-system.server'
 import { pgDatabase } from '../sql/pg.server'
 import { type OpenedBackend, openSqlBackend } from '../sql/sql-backend.server'
-import { supabaseAccounts } from './accounts.server'
-import { createAuthService } from './auth.server'
+import { supabaseAccounts } from './supabase-accounts.server'
+import { createAuthService } from './supabase-auth-service.server'
 import type { SupabaseBackendOptions } from './options.server'
 import { createFileStorage } from './storage.server'
 
 export type { SupabaseBackendOptions } from './options.server'
-export { SupabaseAuthUnavailableError } from './auth.server'
+export { SupabaseAuthUnavailableError } from './supabase-auth-service.server'
 
 /** Mail in the supabase mode: notifications only (Supabase Auth sends the codes); the outbox, without SMTP, in `dataDir`. */
 export interface SupabaseMailOptions extends MailOptions {

@@ -1,7 +1,7 @@
 /** The supabase mode's accounts: Supabase Auth's admin API with the service role key (codes go only
  * to existing users, so `users add` and the team page create one, confirmed). The admin list and
  * messages go through the SQL core like in every mode. */
-import type { Accounts } from '../sql/accounts.server'
+import type { Accounts } from '../sql/builtin-accounts.server'
 import { createServiceClient, type Db } from './clients.server'
 import type { SupabaseBackendOptions } from './options.server'
 
