@@ -19,7 +19,7 @@ const SITE_FRAME =
  * V8's explicit compile hint (Chromium 136 and later) on the framework chunk: its functions are
  * compiled with the file, on the thread that streams it in, instead of one by one on the main
  * thread as the page starts and hydrates, which was much of the long tasks that make the landing
- * pages' Total Blocking Time (docs/decisions/175-framework-compile-hint.md). The comment must be
+ * pages' Total Blocking Time (docs/decisions/013-first-load-javascript.md). The comment must be
  * the file's first line, so it goes in after Vite has put its preload map on top.
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
@@ -65,7 +65,7 @@ export default defineConfig(({ command }) => ({
     // No preload helper in the framework chunk (~0.8 KB gzipped of every first load: the helper and
     // the list of every lazy chunk's imports). A lazy chunk's imports are then fetched once the
     // chunk itself has arrived: one round trip more for an island or the admin pages, none in the
-    // first load, whose files the server's HTML lists (docs/decisions/181-first-load-headroom.md).
+    // first load, whose files the server's HTML lists (docs/decisions/013-first-load-javascript.md).
     modulePreload: false,
     // Fonts stay files (cacheable, and the CSP allows no data: fonts).
     assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),

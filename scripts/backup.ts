@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { requestBackup } from '~/backend/backup/control.server'
-import { openBackupTarget } from '~/backend/backup/open.server'
+import { openBackupTarget } from '~/backend/backup/open-backup-target.server'
 import { archiveFileName } from '~/backend/backup/snapshots.server'
 import { type BackupSummary, writeArchive } from '~/backend/backup/write-archive.server'
 import { DataDirLockedError } from '~/backend/embedded/lock.server'

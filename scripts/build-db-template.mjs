@@ -2,7 +2,7 @@
 // shipped beside the server (<OUTPUT_DIR>/server/pglite-initdb/), so that a server starting on a
 // new data folder copies it instead of running initdb in its own process. PGlite's initdb keeps a
 // second PostgreSQL instance and a copy of its whole memory while it runs: about 300 MB more at
-// the server's peak, once, on the first start (docs/decisions/174-server-memory.md).
+// the server's peak, once, on the first start (docs/decisions/034-embedded-memory.md).
 import { existsSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'

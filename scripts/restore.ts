@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { ArchiveError, readArchive } from '~/backend/backup/archive-file.server'
-import { openBackupTarget } from '~/backend/backup/open.server'
+import { openBackupTarget } from '~/backend/backup/open-backup-target.server'
 import { DatabaseNotEmptyError } from '~/backend/backup/restore-archive.server'
 import { restoreKeepingErasures } from '~/backend/backup/restore-keeping-erasures.server'
 import { DataDirLockedError } from '~/backend/embedded/lock.server'

@@ -1,5 +1,5 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
-import { getBackend } from './backend/index.server'
+import { getBackend } from './backend/get-backend.server'
 import { BANNER_UPLOAD_PATH } from './features/banners/upload-banner-image'
 import { onSiteContentChange } from './features/content/site-content.server'
 import { opsEndpoints } from './features/ops/ops-endpoints.server'
@@ -22,7 +22,7 @@ import { paraglideMiddleware } from './paraglide/server.js'
 // Keyed on the origin the page names, so one sender's Host never reaches another visitor.
 const pageCache = createPageCache({ originOf: (request) => requestOrigin(request, serverEnv()) })
 let watchingBanners = false
-/** A kept landing page's answer, before the pipeline (docs/decisions/145-landing-page-fast-path.md). */
+/** A kept landing page's answer, before the pipeline (docs/decisions/151-request-pipeline.md). */
 const keptPage = createKeptPageAnswer({ pageCache, env: serverEnv, logger: log })
 
 /** The public pages show the banners and the site content: a change of either empties the page cache. */
@@ -40,10 +40,8 @@ function watchBanners() {
     })
 }
 
-/**
- * The contact form's time stamps are signed with a key the database keeps (shared by every
- * instance); pages rendered before it is loaded carry none, which the filter weighs lightly.
- */
+/** The contact form's time stamps are signed with a key the database keeps (shared by every
+ * instance); pages rendered before it is loaded carry none, which the filter weighs lightly. */
 function loadStampKey() {
   getBackend()
     .then((backend) => loadFormStampKey(() => backend.spam.stampKey()))
@@ -53,10 +51,8 @@ function loadStampKey() {
 /** Paraglide's request-scoped locale (from the URL, else the cookie) for everything Start renders. */
 const paraglideLocale: Middleware = (request, next) => paraglideMiddleware(request, () => next(request))
 
-/**
- * Every request the app answers goes through these steps, in this order (the first outermost);
- * each is tested alone next to its module.
- */
+/** Every request the app answers goes through these steps, in this order (the first outermost); each
+ * is tested alone next to its module. */
 const pipeline = compose(
   // Outermost, so the line it logs times everything and every answer carries X-Request-Id; the
   // steps inside log with the request's id.
@@ -68,7 +64,7 @@ const pipeline = compose(
   // /healthz, /readyz and /metrics: before any body, cookie or cache, never rate-limited.
   opsEndpoints,
   // Before anything can read a body. Uploads of a banner image get their own, larger limit and
-  // a message naming the size allowed (docs/decisions/071-hostile-input.md).
+  // a message naming the size allowed (docs/decisions/151-request-pipeline.md).
   limitBodies({
     maxBytes: LIMITS.http.maxBodyBytes,
     paths: {

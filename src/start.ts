@@ -4,14 +4,8 @@ import { serverEnv } from './lib/env.server'
 import { requestOrigin } from './lib/forwarded.server'
 import { errorMiddleware, undecodableCallMiddleware } from './lib/error-middleware'
 
-/**
- * A custom start instance replaces Start's defaults, so CSRF protection is listed here
- * explicitly: server functions and every non-GET request must come from this origin. A browser
- * that sends Sec-Fetch-Site must say same-origin; one that sends only Origin (or Referer) must
- * name the site's public origin: SITE_URL, or the Host with the scheme a trusted proxy reports.
- * Start's own comparison, with the URL the server sees, is http:// behind a TLS proxy
- * (docs/decisions/131-csrf-behind-a-proxy.md).
- */
+/** A custom start instance replaces Start's defaults, so CSRF protection is listed here explicitly:
+ * server functions and every non-GET request must come from this origin (decision 080). */
 const publicOrigin = createServerOnlyFn((request: Request) => requestOrigin(request, serverEnv()))
 
 const csrf = createCsrfMiddleware({

@@ -1,7 +1,7 @@
 // The hero banners (1600×520), their mobile versions (390×220 at three device pixels: 1170×660,
 // the text large enough to read on a phone) and the Open Graph cards (1200×630): HTML/SVG designs
 // rendered to PNG with headless Chromium, palette-quantised with sharp, and given the AVIF and
-// WebP copies an upload gets, by the upload's own code (docs/decisions/042-responsive-banners.md).
+// WebP copies an upload gets, by the upload's own code (docs/decisions/040-banners.md).
 // Usage: npx tsx scripts/art/hero.mjs
 // Writes public/uploads/hero-{tr,en}{,-mobile}.png with their copies hero-…-{width}w.{avif,webp},
 // and public/og-image-{tr,en}.png.

@@ -1,7 +1,7 @@
 // Starts the production server (`<outputDir>/server/index.mjs`, what `npm run build` makes) as a
 // child process, and everything the starters around it need: waiting until it answers, stopping
 // it, or running it in the foreground with the signals passed on. Used by scripts/start.mjs,
-// scripts/e2e-server.mjs, scripts/bench/server.mjs and tests/integration/app-server.ts.
+// scripts/e2e-server.mjs, bench/lib/server.mjs and tests/integration/app-server.ts.
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
@@ -30,7 +30,7 @@ export const STOP_GRACE_MS = 10_000
  * Node's flags for the production server, wherever it is started (npm start, the tests, the
  * benches; docs/deployment.md gives the same line for a process manager). V8's young generation
  * otherwise grows to 32 MB semi-spaces under a steady flow of requests: about 70 MB more resident
- * for no measurable speed (docs/decisions/201-server-young-generation.md).
+ * for no measurable speed (docs/decisions/034-embedded-memory.md).
  */
 export const SERVER_NODE_ARGS = ['--max-semi-space-size=8']
 

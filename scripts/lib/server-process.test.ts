@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startServer } from '../bench/server.mjs'
+import { startServer } from '../../bench/lib/server.mjs'
 import { freePort, portIsFree } from './server-process.mjs'
 
 // A stand-in for a build: <dir>/server/index.mjs answers every request on $PORT.

@@ -1,9 +1,5 @@
-/**
- * The one interface through which the app reaches data, auth, files and live events. One SQL
- * core (./sql) implements the data on PGlite or a PostgreSQL server; the deployment mode adds its
- * sign-in and file storage (tests/backend/backend.contract.ts holds every mode to the same
- * behaviour). Only `index.server.ts` knows which mode is in use.
- */
+/** The one interface through which the app reaches data, auth, files and live events. The mode behind it
+ * is read from the environment by env.server.ts and opened by openBackend (open-backend.server.ts). */
 import type { AuthUser } from '~/domain/accounts'
 import type { Banner, BannerChange, BannerInput, BannerKey, PublicBanner } from '~/domain/banners'
 import type {
@@ -111,20 +107,16 @@ export interface SiteContentStore {
 }
 
 export interface MessageStore {
-  /**
-   * Stores the message and, in the same transaction, queues the admins' notifications of it;
-   * with `status: 'spam'` it is stored as spam and queues none.
-   */
+  /** Stores the message and, in the same transaction, queues the admins' notifications of it; with
+   * `status: 'spam'` it is stored as spam and queues none. */
   create(input: NewContactMessage, context?: NewMessageContext): Promise<{ id: string; createdAt: string }>
   /** 'trash' lists newest deletion first; every other filter newest arrival first, trash left out. */
   list(query: MessageQuery): Promise<MessagePage>
   get(id: string): Promise<ContactMessage | null>
   /** The messages among `ids` that exist, newest first; ids that are not uuids match nothing. */
   getMany(ids: string[]): Promise<ContactMessage[]>
-  /**
-   * Applies the same patch to every id (only to those still in `where.status`, when given);
-   * returns the rows changed, newest first.
-   */
+  /** Applies the same patch to every id (only to those still in `where.status`, when given); returns
+   * the rows changed, newest first. */
   update(ids: string[], patch: MessagePatch, where?: MessageCondition): Promise<ContactMessage[]>
   /** Deletes for good, in the trash or not (tests, tools); returns how many rows were removed. */
   remove(ids: string[]): Promise<number>
@@ -138,10 +130,8 @@ export interface MessageStore {
   emptyTrash(): Promise<number>
   /** Status 'spam' for the ids not in the trash and not spam yet (their unsent notifications are cancelled). */
   markSpam(ids: string[]): Promise<ContactMessage[]>
-  /**
-   * Status 'new' (unread) for the ids that are spam and not in the trash, and, in the same
-   * transaction, the admins' notifications of each, as if it had just arrived.
-   */
+  /** Status 'new' (unread) for the ids that are spam and not in the trash, and, in the same
+   * transaction, the admins' notifications of each, as if it had just arrived. */
   markNotSpam(ids: string[], context?: NewMessageContext): Promise<ContactMessage[]>
 }
 
@@ -152,10 +142,8 @@ export interface NewMessageContext {
 }
 
 export interface AuthService {
-  /**
-   * Sends a one-time code to an existing user; never creates one. `from`: the visitor asking.
-   * `deliveryId`: the code's e-mail is queued for an SMTP server, and mail.codeDelivery follows it.
-   */
+  /** Sends a one-time code to an existing user; never creates one. `from`: the visitor asking.
+   * `deliveryId`: the code's e-mail is queued for an SMTP server, and mail.codeDelivery follows it. */
   sendCode(email: string, from?: Pick<RequestContext, 'clientAddress'>): Promise<AuthResult<{ deliveryId?: string }>>
   /** Checks the code and, when right, starts a session in the request's cookies. */
   verifyCode(ctx: RequestContext, email: string, code: string): Promise<AuthResult<{ user: AuthUser }>>
@@ -182,18 +170,14 @@ export interface FileStorage {
   }): Promise<{ publicUrl: string }>
   /** Reads a stored file for the app to serve; null when there is none (embedded only serves). */
   read(name: string): Promise<StoredFile | null>
-  /**
-   * Deletes the files stored before `storedBefore` whose public URLs are not in `keepUrls`
-   * (uploads nobody saved, images no banner shows any more); returns their names.
-   */
+  /** Deletes the files stored before `storedBefore` whose public URLs are not in `keepUrls` (uploads
+   * nobody saved, images no banner shows any more); returns their names. */
   removeUnused(input: { keepUrls: readonly string[]; storedBefore: Date }): Promise<string[]>
 }
 
-/**
- * Rate limits kept in the database, so they survive restarts and hold across server instances
- * (docs/decisions/006-database-rate-limits.md). A key names the limit and its subject, e.g.
- * `contactPerIp:203.0.113.9`. Each call is atomic per key, whatever runs concurrently.
- */
+/** Rate limits kept in the database, so they survive restarts and hold across server instances
+ * (docs/decisions/021-rate-limits.md). A key names the limit and its subject, e.g.
+ * `contactPerIp:203.0.113.9`. Each call is atomic per key, whatever runs concurrently. */
 export interface RateLimitStore {
   /** Seconds to wait when `key` is over the limit (nothing is recorded), else 0 after recording the hit. */
   hit(key: string, limit: RateLimit): Promise<number>
@@ -221,10 +205,8 @@ export interface TeamChange {
 /** Why a removal was refused: the caller's own address, the only admin left, or not on the list. */
 export type TeamRemovalRefusal = 'self' | 'last_admin' | 'not_admin'
 
-/**
- * The admin list as the team page changes it. Changes run one at a time (a database lock, across
- * instances) and each is recorded with its actor by the database itself.
- */
+/** The admin list as the team page changes it. Changes run one at a time (a database lock, across
+ * instances) and each is recorded with its actor by the database itself. */
 export interface TeamStore {
   /** Every admin, by address. */
   list(): Promise<TeamMember[]>
@@ -259,10 +241,8 @@ export interface NotificationSettings {
 /** A sign-in code e-mail as the login page may know it: waiting, taken by the mail server, or given up. */
 export type CodeDeliveryState = 'queued' | 'sent' | 'failed'
 
-/**
- * Outgoing mail (docs/decisions/090-mail.md): a queue in the database, delivered by one worker at
- * a time across instances, to SMTP_URL's server or, without one, to outbox.jsonl and the log.
- */
+/** Outgoing mail (docs/decisions/090-mail.md): a queue in the database, delivered by one worker at a
+ * time across instances, to SMTP_URL's server or, without one, to outbox.jsonl and the log. */
 export interface MailService {
   readonly delivery: 'smtp' | 'outbox'
   /** The state of the code e-mail that sendCode returned `id` for; null for any other id. */
@@ -270,10 +250,8 @@ export interface MailService {
   settings(adminEmail: string): Promise<NotificationSettings>
   /** Stores the admin's settings; returns them as stored. */
   saveSettings(adminEmail: string, settings: NotificationSettings): Promise<NotificationSettings>
-  /**
-   * Stops delivering in this process (the server is shutting down), after the mail under way;
-   * what waits stays queued for the next start or another instance.
-   */
+  /** Stops delivering in this process (the server is shutting down), after the mail under way; what
+   * waits stays queued for the next start or another instance. */
   stop(): Promise<void>
 }
 
@@ -309,10 +287,8 @@ export interface BackendStatus {
   pool(): PoolUse | null
 }
 
-/**
- * KVKK (docs/kvkk.md): the retention job and its destruction records, and one person's data
- * found, exported or erased by address. Every mode, the same SQL.
- */
+/** KVKK (docs/kvkk.md): the retention job and its destruction records, and one person's data found,
+ * exported or erased by address. Every mode, the same SQL. */
 export interface PrivacyService {
   /** Destroys what is past the policy's periods, one instance at a time; records what it destroyed. */
   runRetention(policy: RetentionPolicy): Promise<RetentionRun>
@@ -324,28 +300,22 @@ export interface PrivacyService {
   erase(email: string, options: { via: 'cli' | 'staff'; actor?: string }): Promise<ErasureResult>
 }
 
-/**
- * The spam filter (docs/spam.md, docs/decisions/110-spam-filter.md): every layer runs on this
- * server, and what staff teach it is kept per site in the database.
- */
+/** The spam filter (docs/spam.md, docs/decisions/110-spam-filter.md): every layer runs on this
+ * server, and what staff teach it is kept per site in the database. */
 export interface SpamService {
   /** Weighs a contact message before it is stored; records its text's trace for the repeat rule. */
   judge(candidate: SpamCandidate): Promise<SpamJudgement>
-  /**
-   * Staff's correction ('Spam' or 'Spam Değil'): the messages' words are counted under the verdict
+  /** Staff's correction ('Spam' or 'Spam Değil'): the messages' words are counted under the verdict
    * (moved, when they were learned the other way before), the sender's address is remembered and,
-   * on 'ham', the sender's domain unless it is a free-mail one.
-   */
+   * on 'ham', the sender's domain unless it is a free-mail one. */
   learn(messages: ContactMessage[], verdict: SpamVerdict): Promise<void>
   /** The key that signs the contact form's time stamp, the same for every instance. */
   stampKey(): Promise<Buffer>
 }
 
-/**
- * embedded: PGlite in DATA_DIR, built-in sign-in, uploads on disk (nothing configured).
- * postgres: a PostgreSQL server (DATABASE_URL), built-in sign-in, uploads in the database.
- * supabase: its database (DATABASE_URL) for data, Supabase Auth and Storage.
- */
+/** embedded: PGlite in DATA_DIR, built-in sign-in, uploads on disk (nothing configured). postgres: a
+ * PostgreSQL server (DATABASE_URL), built-in sign-in, uploads in the database. supabase: its
+ * database (DATABASE_URL) for data, Supabase Auth and Storage. */
 export type DeploymentMode = 'embedded' | 'postgres' | 'supabase'
 
 export interface Backend {

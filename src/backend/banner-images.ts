@@ -1,9 +1,6 @@
-/**
- * The rules of a banner's responsive copies that the server and the admin dialog share
- * (docs/decisions/042-responsive-banners.md): which widths an image is copied at, what a
- * description of copies must look like wherever it is read from, and which files a banner shows.
- * Apart from domain.ts so that the public page, which needs none of it, does not load it.
- */
+/** The rules of a banner's responsive copies that the server and the admin dialog share
+ * (docs/decisions/040-banners.md): which widths an image is copied at, what a description of copies
+ * must look like wherever it is read from, and which files a banner shows. */
 import { LIMITS } from '~/lib/limits'
 import {
   BANNER_VARIANT_FORMATS,
@@ -13,10 +10,8 @@ import {
   bannerVariantUrl,
 } from '~/domain/banners'
 
-/**
- * The widths to copy an image of `width` pixels to: the ladder's steps below 90% of it, then the
- * width itself (a copy is never wider than its image, nor almost as wide as the next one).
- */
+/** The widths to copy an image of `width` pixels to: the ladder's steps below 90% of it, then the
+ * width itself (a copy is never wider than its image, nor almost as wide as the next one). */
 export function bannerVariantWidths(width: number): number[] {
   const ladder = LIMITS.upload.variantWidths
   if (width >= ladder[ladder.length - 1]!) return [...ladder]

@@ -1,7 +1,5 @@
-/**
- * Argument parsing of the command-line tools (scripts/users.ts, scripts/seed.ts), kept pure so
- * it is tested without a backend: bad input is answered with the usage before anything opens.
- */
+/** Argument parsing of the command-line tools (scripts/users.ts, scripts/seed.ts), kept pure so it
+ * is tested without a backend: bad input is answered with the usage before anything opens. */
 import * as v from 'valibot'
 import { LIMITS } from '~/lib/limits'
 import { normalizeEmail } from '~/domain/accounts'

@@ -3,10 +3,8 @@ import { LIMITS } from '~/lib/limits'
 import type { RateLimitStore } from './backend'
 import { hitAll, rateLimiter } from './rate-limiter.server'
 
-/**
- * A RateLimitStore that records its calls and counts hits per key (no window: the store's own
- * behaviour is the backend contract's, tests/backend/rate-limits.contract.ts).
- */
+/** A RateLimitStore that records its calls and counts hits per key (no window: the store's own
+ * behaviour is the backend contract's, tests/backend/rate-limits.contract.ts). */
 function recordingStore() {
   const calls: string[] = []
   const counts = new Map<string, number>()

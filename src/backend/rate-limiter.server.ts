@@ -1,13 +1,7 @@
-/**
- * Rate limiting, in one module. The limits are named in src/lib/limits.ts (LIMITS.rate) and
- * looked up here by name; each counts in the database (Backend.rateLimits) under
- * `<name>:<key>`, so a limit survives restarts, holds across server instances and never shares
- * keys with another. The one 429 is `rateLimitedError` (src/lib/app-error.ts). See
- * docs/decisions/006-database-rate-limits.md and 167-one-rate-limiter.md.
- */
+/** Rate limiting, in one module (decision 021). */
 import { LIMITS } from '~/lib/limits'
 import type { RateLimitStore } from './backend'
-import { getBackend } from './index.server'
+import { getBackend } from './get-backend.server'
 
 export type RateLimitName = keyof typeof LIMITS.rate
 
@@ -34,10 +28,7 @@ export function rateLimiter(name: RateLimitName, store: () => Promise<RateLimitS
   }
 }
 
-/**
- * Counts one hit on every key, or none when any of them is already over its limit. Returns the
- * seconds to wait (0: go on).
- */
+/** Counts one hit on every key, or none when any of them is already over its limit. Returns the seconds to wait (0: go on). */
 export async function hitAll(entries: [DatabaseRateLimiter, string][]): Promise<number> {
   const wait = Math.max(0, ...(await Promise.all(entries.map(([limiter, key]) => limiter.check(key)))))
   if (wait > 0) return wait

@@ -1,8 +1,6 @@
-/**
- * Contact messages for the demo seed, the tests and the benchmark: one factory, so all three
- * exercise the same shapes (Turkish and English text, diacritics, every status).
- * Pure data, no database: safe to import anywhere.
- */
+/** Contact messages for the demo seed, the tests and the benchmark: one factory, so all three
+ * exercise the same shapes (Turkish and English text, diacritics, every status). Pure data, no
+ * database: safe to import anywhere. */
 import type { MessageStatus } from '~/domain/messages'
 import * as W from './seed-words'
 
@@ -45,10 +43,8 @@ const MESSAGES = [
 
 let sequence = 0
 
-/**
- * One message; each call picks the next person and text, so a batch is varied but repeatable.
- * Status `new` has no read_at; other statuses were read an hour after arrival, unless overridden.
- */
+/** One message; each call picks the next person and text, so a batch is varied but repeatable.
+ * Status `new` has no read_at; other statuses were read an hour after arrival, unless overridden. */
 export function makeContactMessage(overrides: Partial<ContactMessageSeed> = {}): ContactMessageSeed {
   const n = sequence++
   const person = PEOPLE[n % PEOPLE.length]!
@@ -145,11 +141,9 @@ export interface FakeMessageOptions {
   spanDays?: number
 }
 
-/**
- * The n-th fake message: Turkish or English (about half each), from a person at a company,
- * arrived within `spanDays` (default about nine months) before `now`. Recent messages are
- * mostly new; older ones mostly read or archived, read some minutes to days after arrival.
- */
+/** The n-th fake message: Turkish or English (about half each), from a person at a company, arrived
+ * within `spanDays` (default about nine months) before `now`. Recent messages are mostly new; older
+ * ones mostly read or archived, read some minutes to days after arrival. */
 export function fakeContactMessage(n: number, { now, spanDays = 270 }: FakeMessageOptions): ContactMessageSeed {
   const random = randomFor(n)
   const turkish = random() < 0.5

@@ -1,8 +1,6 @@
-/**
- * The vocabulary of fake contact messages (factories.ts: fakeContactMessage): people, companies
- * and message parts in Turkish and English, combined so that 100,000 messages read varied.
- * Addresses use the reserved `.example` top-level domain (RFC 2606), so none is a real inbox.
- */
+/** The vocabulary of fake contact messages (factories.ts: fakeContactMessage): people, companies and
+ * message parts in Turkish and English, combined so that 100,000 messages read varied. Addresses
+ * use the reserved `.example` top-level domain (RFC 2606), so none is a real inbox. */
 
 export const TURKISH_FIRST_NAMES = [
   'Ayşe',

@@ -1,16 +1,14 @@
-/**
- * What the command-line tools (scripts/users.ts, seed.ts, privacy.ts) need beyond the app's
- * Backend: managing accounts and bulk-inserting messages, in whichever mode the environment
- * selects (open.server.ts): the admin list and messages in the database; accounts where the mode
- * keeps them (the built-in sign-in's table, or Supabase Auth).
- */
+/** What the command-line tools (scripts/users.ts, seed.ts, privacy.ts) need beyond the app's
+ * Backend: managing accounts and bulk-inserting messages, in whichever mode the environment selects
+ * (open-backend.server.ts): the admin list and messages in the database; accounts where the mode keeps them
+ * (the built-in sign-in's table, or Supabase Auth). */
 import { existsSync } from 'node:fs'
 import { EnvError, type ServerEnv, serverEnv } from '~/lib/env.server'
 import type { PrivacyService } from './backend'
 import { DataDirLockedError } from './embedded/lock.server'
-import { openBackend } from './open.server'
+import { openBackend } from './open-backend.server'
 import type { ContactMessageSeed } from './seed-messages'
-import { builtinAccounts } from './sql/accounts.server'
+import { builtinAccounts } from './sql/builtin-accounts.server'
 import { addAdminEmail, isAdminEmail, listAdminEmails, removeAdminEmail } from './sql/admins.server'
 import { type BulkInsertReport, bulkInsertMessages } from './sql/bulk-insert.server'
 import { MigrationError, SchemaMissingError } from './sql/migrations.server'
@@ -30,10 +28,8 @@ export interface BackendTools {
   /** Deletes the account and the admin-list entry. */
   removeUser(email: string): Promise<{ removedUser: boolean; removedAdmin: boolean }>
   listUsers(): Promise<UserListing[]>
-  /**
-   * Adds `make(0)` … `make(count - 1)` as given (status and times included), in bulk
-   * (sql/bulk-insert.server.ts: the indexes rebuilt once when that is faster and allowed).
-   */
+  /** Adds `make(0)` … `make(count - 1)` as given (status and times included), in bulk
+   * (sql/bulk-insert.server.ts: the indexes rebuilt once when that is faster and allowed). */
   insertMessages(
     count: number,
     make: (i: number) => ContactMessageSeed,
@@ -48,7 +44,7 @@ export async function openBackendTools(env: ServerEnv): Promise<BackendTools> {
   const { backend, db, label } = await openBackend(env, 'tool')
   const accounts =
     env.backend.kind === 'supabase'
-      ? (await import('./supabase/accounts.server')).supabaseAccounts(env.backend)
+      ? (await import('./supabase/supabase-accounts.server')).supabaseAccounts(env.backend)
       : builtinAccounts(db)
   let inserted = false
   return {
@@ -86,10 +82,8 @@ export async function openBackendTools(env: ServerEnv): Promise<BackendTools> {
   }
 }
 
-/**
- * Runs a tool in the configured mode (the same environment as `npm start`, .env included)
- * and turns the failures a user can fix into one clear message and exit code 1.
- */
+/** Runs a tool in the configured mode (the same environment as `npm start`, .env included) and turns
+ * the failures a user can fix into one clear message and exit code 1. */
 export async function withBackendTools(
   tool: string,
   run: (tools: BackendTools) => Promise<void>,

@@ -1,13 +1,9 @@
-/**
- * Contact messages in the inbox: statuses, queries, pages, and the rules every data path applies
- * to them the same way. Imports nothing of the app: components may import it freely.
- */
+/** Contact messages in the inbox: statuses, queries, pages, and the rules every data path applies to
+ * them the same way. Imports nothing of the app: components may import it freely. */
 
-/**
- * A message's status. `spam` is its own place: it counts nowhere and no other filter shows it
- * (docs/decisions/035-trash-and-spam.md). Whether a message is in the trash is apart from its
- * status (ContactMessage.deletedAt), so a restored message comes back as it was.
- */
+/** A message's status. `spam` is its own place: it counts nowhere and no other filter shows it
+ * (docs/decisions/030-inbox-workflow.md). Whether a message is in the trash is apart from its
+ * status (ContactMessage.deletedAt), so a restored message comes back as it was. */
 export const MESSAGE_STATUSES = ['new', 'read', 'archived', 'spam'] as const
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
 /** The statuses 'all' shows and counts: every one but spam. */
@@ -47,19 +43,15 @@ export interface MessageQuery {
   pageSize: number
 }
 
-/**
- * A search counts its matches only up to this many (or up to the end of the page asked for, when
- * that is further): counting every match of a common word means running the search on most of
- * the table. Without a search the counts are exact and cheap (kept per status by the database).
- */
+/** A search counts its matches only up to this many (or up to the end of the page asked for, when
+ * that is further): counting every match of a common word means running the search on most of the
+ * table. Without a search the counts are exact and cheap (kept per status by the database). */
 export const MESSAGE_SEARCH_COUNT_CAP = 1000
 
 export interface MessagePage {
   items: ContactMessage[]
-  /**
-   * Messages matching status and search, across all pages, when `totalExact`; otherwise a lower
-   * bound: more than `total` match (a search that hit the count cap; "1,000+ messages").
-   */
+  /** Messages matching status and search, across all pages, when `totalExact`; otherwise a lower
+   * bound: more than `total` match (a search that hit the count cap; "1,000+ messages"). */
   total: number
   /** False when a search's count stopped at the cap: more messages match than `total`. */
   totalExact: boolean
@@ -92,10 +84,8 @@ export function clampInt(value: number, min: number, max: number): number {
   return Number.isFinite(value) ? Math.min(Math.max(Math.floor(value), min), max) : min
 }
 
-/**
- * The page and page size a message query really gets: 1 ≤ page ≤ maxPage, 1 ≤ size ≤ the export
- * maximum (the caller passes LIMITS.inbox: the ground floor reads no module of the app).
- */
+/** The page and page size a message query really gets: 1 ≤ page ≤ maxPage, 1 ≤ size ≤ the export
+ * maximum (the caller passes LIMITS.inbox: the ground floor reads no module of the app). */
 export function messagePaging(
   query: Pick<MessageQuery, 'page' | 'pageSize'>,
   limits: { maxPage: number; exportMax: number },
@@ -106,21 +96,15 @@ export function messagePaging(
   }
 }
 
-/**
- * How far a search counts its matches: to the cap, or to one row past the page asked for when
- * that is further, so "is there a next page" is always known. Returns the LIMIT of the count
- * query; a count that reaches it means "more than limit - 1".
- */
+/** How far a search counts its matches: to the cap, or to one row past the page asked for when that
+ * is further, so "is there a next page" is always known. Returns the LIMIT of the count query; a
+ * count that reaches it means "more than limit - 1". */
 export function searchCountLimit(page: number, pageSize: number): number {
   return Math.min(Math.max(MESSAGE_SEARCH_COUNT_CAP, page * pageSize), Number.MAX_SAFE_INTEGER - 1) + 1
 }
 
-/**
- * How a search term is looked up. `substring`: anywhere in name, e-mail or message (ILIKE, with
- * the trigram indexes), which needs three letters or digits in a row. `wordStart`: a shorter term
- * matches the start of a word in the name or e-mail address, or the start of the address; the
- * inbox says so (docs/decisions/077-short-searches.md).
- */
+/** How a search term is looked up. `substring`: anywhere in name, e-mail or message (ILIKE, with the
+ * trigram indexes), which needs three letters or digits in a row (decision 032). */
 export type SearchMode = 'substring' | 'wordStart'
 
 export function searchMode(term: string): SearchMode {

@@ -1,7 +1,5 @@
-/**
- * KVKK's domain (docs/kvkk.md): what the retention job destroys and records, and what one
- * person's data looks like when it is exported or erased. Imports nothing of the app.
- */
+/** KVKK's domain (docs/kvkk.md): what the retention job destroys and records, and what one person's
+ * data looks like when it is exported or erased. Imports nothing of the app. */
 export const DESTRUCTION_CATEGORIES = [
   'messages',
   'trash',
@@ -71,10 +69,8 @@ export interface PersonalDataExport {
   rateLimits: { key: string; at: string }[]
   /** Earlier erasure requests for the address, recognised by its keyed hash. */
   erasureRequests: { at: string; via: string }[]
-  /**
-   * What the spam filter keeps about the address: staff's word on it as a sender, and how many
-   * traces of its recent texts the repeat rule holds (docs/spam.md).
-   */
+  /** What the spam filter keeps about the address: staff's word on it as a sender, and how many
+   * traces of its recent texts the repeat rule holds (docs/spam.md). */
   spamFilter: { senderVerdict: 'spam' | 'ham' | null; recentTexts: number }
 }
 

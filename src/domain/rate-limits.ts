@@ -9,10 +9,8 @@ export interface RateLimit {
 /** The database column's bound (public.rate_limit_hits.key). */
 export const RATE_LIMIT_KEY_MAX = 512
 
-/**
- * Every store checks its input the same way before the database sees it, so a programming
- * error (a fractional window, an empty key) fails with one clear message in every mode.
- */
+/** Every store checks its input the same way before the database sees it, so a programming error (a
+ * fractional window, an empty key) fails with one clear message in every mode. */
 export function assertRateLimitInput(key: string, limit?: RateLimit): void {
   if (key.length === 0 || key.length > RATE_LIMIT_KEY_MAX) {
     throw new RangeError(`Rate limit key must be 1 to ${RATE_LIMIT_KEY_MAX} characters long`)

@@ -1,8 +1,6 @@
-/**
- * The only error a server function lets reach the browser: an HTTP status, a stable
- * code the UI can branch on, and a message already in the caller's language.
- * Anything else thrown on the server is logged there and replaced by `internal`.
- */
+/** The only error a server function lets reach the browser: an HTTP status, a stable code the UI can
+ * branch on, and a message already in the caller's language. Anything else thrown on the server is
+ * logged there and replaced by `internal`. */
 import { createSerializationAdapter } from '@tanstack/react-router'
 
 export const APP_ERROR_CODES = [
@@ -34,10 +32,8 @@ export class AppError extends Error {
   }
 }
 
-/**
- * The one 429: a message in the caller's language and, when known, the seconds until a retry can
- * succeed, which errorMiddleware also sends as Retry-After.
- */
+/** The one 429: a message in the caller's language and, when known, the seconds until a retry can
+ * succeed, which errorMiddleware also sends as Retry-After. */
 export function rateLimitedError(message: string, retryAfterSeconds?: number): AppError {
   return new AppError(429, 'rate_limited', message, undefined, retryAfterSeconds)
 }
@@ -50,11 +46,9 @@ interface SerializedAppError {
   retryAfterSeconds: number | null
 }
 
-/**
- * Start sends every thrown Error as its message alone (no stack, no other fields). An
- * AppError crosses whole instead, so the browser can branch on `code` and `status`;
- * these five fields are all that leave the server. Registered in src/start.ts.
- */
+/** Start sends every thrown Error as its message alone (no stack, no other fields). An AppError
+ * crosses whole instead, so the browser can branch on `code` and `status`; these five fields are
+ * all that leave the server. Registered in src/start.ts. */
 export const appErrorSerializer = createSerializationAdapter({
   key: 'app-error',
   test: (value): value is AppError => value instanceof AppError,

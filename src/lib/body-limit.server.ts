@@ -1,9 +1,7 @@
-/**
- * Refuses request bodies over their limit before the app reads them whole (decision 071):
- * a declared Content-Length over the limit is answered 413 at once, without reading a byte;
- * a body sent without a length (chunked) is read through a counting stream that fails with a
- * 413 as soon as it passes the limit, so nothing downstream ever buffers more than that.
- */
+/** Refuses request bodies over their limit before the app reads them whole (decision 071): a
+ * declared Content-Length over the limit is answered 413 at once, without reading a byte; a body
+ * sent without a length (chunked) is read through a counting stream that fails with a 413 as soon
+ * as it passes the limit, so nothing downstream ever buffers more than that. */
 import { m } from '~/paraglide/messages'
 import { type Locale, extractLocaleFromRequest } from '~/paraglide/runtime'
 import { AppError } from './app-error'
@@ -51,17 +49,13 @@ export function limitStream(
   })
 }
 
-/**
- * What the server attaches to its requests beside the standard fields (srvx's public
- * `ServerRequest` fields): the client's address, which Start's getRequestIP reads, and the runtime.
- */
+/** What the server attaches to its requests beside the standard fields (srvx's public
+ * `ServerRequest` fields): the client's address, which Start's getRequestIP reads, and the runtime. */
 const SERVER_FIELDS = ['ip', 'context', 'runtime', 'waitUntil'] as const
 
-/**
- * A new Request that reads `body` instead of the original's, with the original's method,
- * headers, signal and server fields. Every way of reading the body, clones and
- * `new Request(request)` included, then reads through `body`.
- */
+/** A new Request that reads `body` instead of the original's, with the original's method, headers,
+ * signal and server fields. Every way of reading the body, clones and `new Request(request)`
+ * included, then reads through `body`. */
 export function withBody(request: Request, body: ReadableStream<Uint8Array>): Request {
   const { url, method, headers, signal } = request
   const copy = new Request(url, { method, headers, signal, body, duplex: 'half' } as RequestInit)
@@ -103,10 +97,8 @@ export function limitBodies(limits: BodyLimits): Middleware {
   }
 }
 
-/**
- * The rest of a refused body is never read, so the connection cannot carry another request:
- * the answer says so, and the client opens a new one instead of waiting on this one.
- */
+/** The rest of a refused body is never read, so the connection cannot carry another request: the
+ * answer says so, and the client opens a new one instead of waiting on this one. */
 function closingConnection(response: Response): Response {
   const closing = new Response(response.body, response)
   closing.headers.set('connection', 'close')

@@ -1,11 +1,8 @@
 import type { Middleware } from './middleware'
 
-/**
- * Gzip for what is rendered per request (admin pages, server function results, the 404 page,
+/** Gzip for what is rendered per request (admin pages, server function results, the 404 page,
  * sitemap), which the server would otherwise send as it is: static files are compressed at build
- * time and the cached landing pages by the page cache. Streams that must arrive as they are
- * written (server-sent events, Start's framed responses) keep their type and pass untouched.
- */
+ * time and the cached landing pages by the page cache. */
 const COMPRESSIBLE = /^(text\/(html|plain|xml|csv)|application\/(json|xml)|image\/svg\+xml)\b/
 /** Below this a gzip header and a round of compression cost more than they save. */
 export const MIN_COMPRESSED_BYTES = 1024

@@ -1,9 +1,4 @@
-/**
- * Every cookie the site sets, named once. The code that writes a cookie takes its name and
- * lifetime from here (the locale cookie, the built-in session, the Supabase session), and the
- * cookie policy is rendered from this list: a cookie set anywhere else is missing from the
- * policy, which tests/e2e/cookies.spec.ts catches (docs/decisions/120-one-list-of-cookies.md).
- */
+/** Every cookie the site sets, named once (decision 120). */
 import { cookieMaxAge, cookieName } from '~/paraglide/runtime'
 import { LIMITS } from './limits'
 

@@ -1,15 +1,7 @@
 import { EARLY_CLICK_TARGETS, HYDRATED_EVENT } from './early-clicks'
 
-/**
- * The landing pages are complete without JavaScript: the server's HTML is the whole page, and
- * the client code only adds behaviour (menu, live banner, contact form). So their scripts start
- * loading once the first content is on screen, instead of sharing a slow phone's bandwidth with
- * the stylesheet, the fonts and the hero image before it. Why: docs/decisions/014.
- *
- * `deferScriptsUntilPainted` rewrites a rendered page: the framework's `modulepreload` links and
- * its entry `<script type="module" src>` are replaced by one small inline script, with the same
- * CSP nonce, that adds them back when the browser reports the first contentful paint.
- */
+/** The landing pages are complete without JavaScript: the server's HTML is the whole page, and the
+ * client code only adds behaviour (menu, live banner, contact form) (decision 014). */
 
 const MODULEPRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g
 const ENTRY_SCRIPT = /<script\b(?=[^>]*\btype="module")(?=[^>]*\bsrc="([^"]+)")[^>]*>\s*<\/script>/g
@@ -33,16 +25,7 @@ export function deferScriptsUntilPainted(html: string): string {
 
 const json = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c')
 
-/**
- * Runs where the entry script stood, while the page is parsed:
- * - holds clicks on controls that need the page's code, and replays them once the page
- *   announces it has hydrated (`useAnnounceHydrated`);
- * - waits for the first contentful paint (Paint Timing API; one frame where it is missing,
- *   a few seconds at most), then preloads the modules in parallel, as the framework would
- *   have, and adds the entry module, each with the nonce the page's CSP asks for; the entry
- *   keeps its `async` attribute, by which React's hydration finds it and adds no second copy;
- * - removes itself, so React's hydration finds the body as the server rendered it.
- */
+/** Runs where the entry script stood, while the page is parsed: */
 function loaderSource(entry: string, preloads: string[]): string {
   return `(function(d,w){var n=d.currentScript.nonce,q=[],s=0;
 function hold(e){var t=e.target.closest&&e.target.closest(${json(EARLY_CLICK_TARGETS)});if(t){e.preventDefault();e.stopPropagation();q.push(t)}}

@@ -115,6 +115,14 @@ describe('parseEnv', () => {
     }
   })
 
+  it('spam: SPAMD_URL names a SpamAssassin daemon, port 783 unless given', () => {
+    expect(parseEnv({ SPAMD_URL: 'spamd://127.0.0.1' }).spam.spamd).toEqual({ host: '127.0.0.1', port: 783 })
+    expect(parseEnv({ SPAMD_URL: 'spamd://spam.internal:7830' }).spam.spamd).toEqual({ host: 'spam.internal', port: 7830 })
+    for (const bad of ['http://spam.internal', 'spamd://', 'spamd://host:99999', 'spamd://host/x']) {
+      expect(() => parseEnv({ SPAMD_URL: bad }), bad).toThrow(/SPAMD_URL must be spamd:\/\/host/)
+    }
+  })
+
   it('spam: the time trap can only be lowered, Akismet is off without a key and needs SITE_URL with one', () => {
     expect(parseEnv({}).spam).toEqual({ minFillSeconds: LIMITS.spam.minFillSeconds, akismet: null, spamd: null })
     expect(parseEnv({ SPAM_MIN_FILL_SECONDS: '0' }).spam.minFillSeconds).toBe(0)
@@ -130,12 +138,17 @@ describe('parseEnv', () => {
     })
   })
 
-  it('spam: SPAMD_URL names a SpamAssassin daemon, port 783 unless given', () => {
-    expect(parseEnv({ SPAMD_URL: 'spamd://127.0.0.1' }).spam.spamd).toEqual({ host: '127.0.0.1', port: 783 })
-    expect(parseEnv({ SPAMD_URL: 'spamd://spam.internal:7830' }).spam.spamd).toEqual({ host: 'spam.internal', port: 7830 })
-    for (const bad of ['http://spam.internal', 'spamd://', 'spamd://host:99999', 'spamd://host/x']) {
-      expect(() => parseEnv({ SPAMD_URL: bad }), bad).toThrow(/SPAMD_URL must be spamd:\/\/host/)
+  it('refuses the test knobs that weaken a protection in production, and allows them elsewhere', () => {
+    for (const knob of [{ MAIL_FLOOD_MAX: '100000' }, { SPAM_MIN_FILL_SECONDS: '0' }, { AKISMET_URL: 'http://127.0.0.1:1' }]) {
+      const name = Object.keys(knob)[0]!
+      expect(() => parseEnv({ NODE_ENV: 'production', ...knob }), name).toThrow(new RegExp(`${name}: for tests only`))
     }
+    expect(parseEnv({ NODE_ENV: 'test', MAIL_FLOOD_MAX: '100000', SPAM_MIN_FILL_SECONDS: '0' })).toMatchObject({
+      mailFloodMax: 100000,
+      spam: { minFillSeconds: 0 },
+    })
+    // A shorter code life weakens nothing: allowed in production too.
+    expect(parseEnv({ NODE_ENV: 'production', AUTH_CODE_TTL_SECONDS: '5' }).codeTtlSeconds).toBe(5)
   })
 })
 

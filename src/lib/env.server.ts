@@ -1,31 +1,25 @@
-/**
- * Environment, validated once at start-up. It picks the deployment mode: nothing configured is
- * embedded, DATABASE_URL alone is postgres, DATABASE_URL with the SUPABASE_* variables is
- * supabase. A partial configuration stops the server with a message naming what is missing; it
- * never falls back to another mode silently.
- */
+/** Environment, validated once at start-up. It picks the deployment mode: nothing configured is
+ * embedded, DATABASE_URL alone is postgres, DATABASE_URL with the SUPABASE_* variables is supabase. */
 import path from 'node:path'
 import * as v from 'valibot'
 import { normalizeEmail } from '~/domain/accounts'
+import { type Provider, parseAkismet, parseMail, parseMode, parseProvidersAbroad, parseSpamd } from './env-checks.server'
+import { EnvError, optionalString, wholeNumber } from './env-schema.server'
+import { refusedInProduction, TestKnobsSchema } from './env-test-knobs.server'
 import { LIMITS } from './limits'
 
-const optionalString = v.optional(v.pipe(v.string(), v.trim()), '')
+const retentionDays = (name: string, fallback: number) =>
+  wholeNumber(name, 'days', {
+    fallback,
+    min: LIMITS.retention.minDays,
+    minMessage: `${name} must be at least ${LIMITS.retention.minDays} days`,
+  })
 
-/** A whole number of days, at least LIMITS.retention.minDays; unset or empty: the default. */
-function retentionDays(name: string, fallback: number) {
-  return v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^\d*$/, `${name} must be a whole number of days`),
-      v.transform((text) => (text === '' ? fallback : Number(text))),
-      v.minValue(LIMITS.retention.minDays, `${name} must be at least ${LIMITS.retention.minDays} days`),
-    ),
-    '',
-  )
-}
+export { EnvError } from './env-schema.server'
+export { describeMail, describeMode, PROVIDERS, type Provider } from './env-checks.server'
 
 const EnvSchema = v.object({
+  ...TestKnobsSchema.entries,
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
   SUPABASE_URL: optionalString,
   SUPABASE_ANON_KEY: optionalString,
@@ -77,10 +71,8 @@ const EnvSchema = v.object({
     ),
     '',
   ),
-  /**
-   * Embedded, for tests and demos: more admins to seed into a fresh database (comma-separated),
-   * so browser tests that each need their own sign-in code do not wait on one another.
-   */
+  /** Embedded, for tests and demos: more admins to seed into a fresh database (comma-separated), so
+   * browser tests that each need their own sign-in code do not wait on one another. */
   SEED_ADMIN_EMAILS: v.optional(
     v.pipe(
       v.string(),
@@ -89,68 +81,20 @@ const EnvSchema = v.object({
     ),
     '',
   ),
-  /**
-   * Embedded, for tests only: a shorter life for sign-in codes (seconds), so the expired-code
-   * path can be driven in a browser. It can only shorten LIMITS.auth.codeTtlSeconds; unset, the
-   * limit applies. See docs/decisions/020-sessions-and-otp.md.
-   */
-  AUTH_CODE_TTL_SECONDS: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d*$/, 'AUTH_CODE_TTL_SECONDS must be a whole number of seconds'),
-      v.transform((text) => (text === '' ? LIMITS.auth.codeTtlSeconds : Number(text))),
-      v.minValue(1, 'AUTH_CODE_TTL_SECONDS must be at least 1'),
-      v.maxValue(LIMITS.auth.codeTtlSeconds, `AUTH_CODE_TTL_SECONDS may only shorten the ${LIMITS.auth.codeTtlSeconds} s limit`),
-    ),
-    '',
-  ),
-  /**
-   * For tests only: how many contact messages may arrive in the flood window before admins get
-   * one digest instead of a mail each. A browser suite sends more than LIMITS.mail.floodMax
-   * messages in minutes and still checks a single notification; it can only raise the limit.
-   */
-  MAIL_FLOOD_MAX: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d*$/, 'MAIL_FLOOD_MAX must be a whole number of messages'),
-      v.transform((text) => (text === '' ? LIMITS.mail.floodMax : Number(text))),
-      v.minValue(LIMITS.mail.floodMax, `MAIL_FLOOD_MAX may only raise the limit of ${LIMITS.mail.floodMax} messages`),
-    ),
-    '',
-  ),
   /** Days a contact message is kept (every status, the trash included); then it is deleted. */
   MESSAGE_RETENTION_DAYS: retentionDays('MESSAGE_RETENTION_DAYS', LIMITS.retention.messageDefaultDays),
   /** Days a contact message keeps its sender's IP address; then the address is erased, the message stays. */
   IP_RETENTION_DAYS: retentionDays('IP_RETENTION_DAYS', LIMITS.retention.ipDefaultDays),
-  /**
-   * For tests only: how many seconds after the page was served a contact form post counts as a
-   * person's (the time trap, LIMITS.spam.minFillSeconds). Browser tests type instantly; it can
-   * only lower the limit, and 0 turns the trap off.
-   */
-  SPAM_MIN_FILL_SECONDS: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d*$/, 'SPAM_MIN_FILL_SECONDS must be a whole number of seconds'),
-      v.transform((text) => (text === '' ? LIMITS.spam.minFillSeconds : Number(text))),
-      v.maxValue(LIMITS.spam.minFillSeconds, `SPAM_MIN_FILL_SECONDS may only lower the ${LIMITS.spam.minFillSeconds} s limit`),
-    ),
-    '',
-  ),
   /** Optional: an Akismet key, to ask Akismet about each contact message too (docs/spam.md). */
+  /** Optional: a SpamAssassin daemon to score each contact message too, `spamd://host[:port]` (docs/spam.md). */
+  SPAMD_URL: optionalString,
   AKISMET_API_KEY: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^[0-9a-zA-Z]*$/, 'AKISMET_API_KEY must be the key Akismet gave (letters and digits)')),
     '',
   ),
-  /** Where Akismet is asked (tests point it at a local stand-in); the key's own host by default. */
-  AKISMET_URL: optionalString,
-  /** Optional: a SpamAssassin daemon to score each contact message too, `spamd://host[:port]` (docs/spam.md). */
-  SPAMD_URL: optionalString,
-  /**
-   * Which of the providers that receive personal data process it outside Turkey: `none`, or a
+  /** Which of the providers that receive personal data process it outside Turkey: `none`, or a
    * comma-separated list of hosting, database, mail. Unset: the database in the supabase mode
-   * (Supabase has no region in Turkey), none otherwise. The KVKK notice says what Article 9 needs
-   * from it (docs/decisions/121-legal-pages.md).
-   */
+   * (Supabase has no region in Turkey), none otherwise (decision 121). */
   PROVIDERS_ABROAD: v.optional(
     v.pipe(
       v.string(),
@@ -178,19 +122,10 @@ const EnvSchema = v.object({
   /** Where snapshots are written; DATA_DIR/backups when unset. */
   BACKUP_DIR: optionalString,
   /** How many snapshots to keep (the newest). */
-  BACKUP_KEEP: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d*$/, 'BACKUP_KEEP must be a whole number of snapshots'),
-      v.transform((text) => (text === '' ? 28 : Number(text))),
-      v.minValue(1, 'BACKUP_KEEP must be at least 1'),
-    ),
-    '',
-  ),
+  BACKUP_KEEP: wholeNumber('BACKUP_KEEP', 'snapshots', { fallback: 28, min: 1, minMessage: 'BACKUP_KEEP must be at least 1' }),
 })
 
-export const PROVIDERS = ['hosting', 'database', 'mail'] as const
-export type Provider = (typeof PROVIDERS)[number]
+export type RawEnv = v.InferOutput<typeof EnvSchema>
 
 export type ServerEnv = {
   nodeEnv: 'development' | 'production' | 'test'
@@ -233,11 +168,11 @@ export type ServerEnv = {
   backups: { snapshots: boolean; intervalHours: number; dir: string; keep: number }
 }
 
-export class EnvError extends Error {
-  override name = 'EnvError'
-}
-
 export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
+  const refused = refusedInProduction(source)
+  if (refused.length > 0) {
+    throw new EnvError(`${refused.join(', ')}: for tests only, and refused with NODE_ENV=production (they weaken a protection).`)
+  }
   const result = v.safeParse(EnvSchema, source)
   if (!result.success) {
     const issues = result.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`)
@@ -275,129 +210,6 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       keep: env.BACKUP_KEEP,
     },
   }
-}
-
-function parseProvidersAbroad(text: string, mode: ServerEnv['backend']['kind']): Provider[] {
-  if (text === '') return mode === 'supabase' ? ['database'] : []
-  const named = new Set(text.split(',').map((part) => part.trim()))
-  return PROVIDERS.filter((provider) => named.has(provider))
-}
-
-function parseAkismet(env: v.InferOutput<typeof EnvSchema>): ServerEnv['spam']['akismet'] {
-  const { AKISMET_API_KEY: key, AKISMET_URL: url, SITE_URL: site } = env
-  if (key === '') {
-    if (url !== '') throw new EnvError('AKISMET_URL is set but AKISMET_API_KEY is missing: set the key, or neither.')
-    return null
-  }
-  // Akismet files every check under the site it was registered for.
-  if (site === '') throw new EnvError('AKISMET_API_KEY needs SITE_URL: Akismet checks messages for a registered site.')
-  if (url !== '' && !/^https?:\/\/[^/\s]+/.test(url)) throw new EnvError('AKISMET_URL must be an http(s) URL.')
-  return { key, url: (url || `https://${key}.rest.akismet.com`).replace(/\/$/, ''), site: site.replace(/\/$/, '') }
-}
-
-function parseSpamd(url: string): ServerEnv['spam']['spamd'] {
-  if (url === '') return null
-  const match = /^spamd:\/\/([a-zA-Z0-9.-]+|\[[0-9a-fA-F:]+\])(?::(\d{1,5}))?\/?$/.exec(url)
-  const port = Number(match?.[2] ?? 783)
-  if (!match || port < 1 || port > 65535) throw new EnvError('SPAMD_URL must be spamd://host or spamd://host:port.')
-  return { host: match[1]!.replace(/^\[|\]$/g, ''), port }
-}
-
-const POSTGRES_URL = /^postgres(ql)?:\/\/[^/]+/
-/** `a@b.example` or `Name <a@b.example>`. */
-const MAIL_ADDRESS = /^(?:[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+|[^<>]*<\s*[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+\s*>)$/
-
-function parseMail(env: v.InferOutput<typeof EnvSchema>): ServerEnv['mail'] {
-  const { SMTP_URL: url, MAIL_FROM: from } = env
-  if (url === '' && from === '') return null
-  if (url === '') {
-    throw new EnvError(
-      'MAIL_FROM is set but SMTP_URL is missing: set both to send e-mail through a mail server, ' +
-        'or neither to write it to DATA_DIR/outbox.jsonl.',
-    )
-  }
-  let parsed: URL | null = null
-  try {
-    parsed = new URL(url)
-  } catch {}
-  if (!parsed || !['smtp:', 'smtps:'].includes(parsed.protocol) || parsed.hostname === '' || /[\s]/.test(url)) {
-    throw new EnvError('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465.')
-  }
-  if (from === '') {
-    throw new EnvError(
-      'SMTP_URL is set but MAIL_FROM is missing: set MAIL_FROM to the sender of every mail, ' +
-        'e.g. "Pusula Dijital <no-reply@example.com>".',
-    )
-  }
-  if (!MAIL_ADDRESS.test(from)) {
-    throw new EnvError('MAIL_FROM must be an e-mail address or "Name <address>", e.g. "Pusula Dijital <no-reply@example.com>".')
-  }
-  return { smtpUrl: url, from }
-}
-
-function parseMode(env: v.InferOutput<typeof EnvSchema>): ServerEnv['backend'] {
-  const supabaseVars = {
-    SUPABASE_URL: env.SUPABASE_URL,
-    SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY,
-    SUPABASE_SERVICE_ROLE_KEY: env.SUPABASE_SERVICE_ROLE_KEY,
-  }
-  const supabaseSet = Object.values(supabaseVars).some((value) => value !== '')
-  const missing = Object.entries(supabaseVars)
-    .filter(([, value]) => value === '')
-    .map(([k]) => k)
-  if (supabaseSet && env.DATABASE_URL === '') missing.push('DATABASE_URL')
-  if (supabaseSet && missing.length > 0) {
-    throw new EnvError(
-      `Incomplete Supabase configuration: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing. ` +
-        'The supabase mode needs SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and DATABASE_URL ' +
-        "(the project's connection string); set DATABASE_URL alone for the postgres mode, or nothing for the embedded one.",
-    )
-  }
-  if (env.DATABASE_LISTEN_URL !== '' && env.DATABASE_URL === '') {
-    throw new EnvError('DATABASE_LISTEN_URL is set but DATABASE_URL is missing: set both, or neither for the embedded mode.')
-  }
-  for (const name of ['DATABASE_URL', 'DATABASE_LISTEN_URL'] as const) {
-    if (env[name] !== '' && !POSTGRES_URL.test(env[name])) {
-      throw new EnvError(`${name} must be a postgres:// or postgresql:// connection URL.`)
-    }
-  }
-  if (env.SUPABASE_URL && !/^https?:\/\//.test(env.SUPABASE_URL)) {
-    throw new EnvError('SUPABASE_URL must be an http(s) URL.')
-  }
-  if (env.DATABASE_URL === '') return { kind: 'embedded' }
-  const database = {
-    databaseUrl: env.DATABASE_URL,
-    ...(env.DATABASE_LISTEN_URL ? { listenUrl: env.DATABASE_LISTEN_URL } : {}),
-  }
-  if (!supabaseSet) return { kind: 'postgres', ...database }
-  return {
-    kind: 'supabase',
-    ...database,
-    url: env.SUPABASE_URL,
-    anonKey: env.SUPABASE_ANON_KEY,
-    serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
-  }
-}
-
-/** The database's host and name, never its user or password. */
-function databaseLabel(url: string): string {
-  const parsed = new URL(url)
-  return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`
-}
-
-/** Where mail goes, for the start-up log line: the SMTP server's host, never its user or password. */
-export function describeMail(env: ServerEnv): string {
-  if (!env.mail) return `outbox (${env.dataDir}/outbox.jsonl${env.logEmails ? ' and the log' : ''})`
-  const url = new URL(env.mail.smtpUrl)
-  return `smtp (${url.protocol}//${url.host})`
-}
-
-/** The mode and where its data lives, for the start-up log line (no secrets). */
-export function describeMode(env: ServerEnv): string {
-  const mode = env.backend
-  if (mode.kind === 'embedded') return `embedded (DATA_DIR=${env.dataDir})`
-  if (mode.kind === 'postgres') return `postgres (${databaseLabel(mode.databaseUrl)})`
-  return `supabase (${new URL(mode.url).host}; database ${databaseLabel(mode.databaseUrl)})`
 }
 
 let cached: ServerEnv | undefined

@@ -4,14 +4,9 @@ import { AppError } from './app-error'
 import { m } from '~/paraglide/messages'
 import { log } from './log.server'
 
-/**
- * Global server-function middleware: whatever a handler throws leaves as an AppError.
- * Validation failures are AppErrors already (src/lib/validate.ts); unexpected errors are logged
- * on the server and become a 500 that carries no stack trace or internal detail.
- * The response carries the error's status (Start would otherwise answer 200 with the error
- * in the body), so a call without a session is a real HTTP 401, a non-admin's a 403, and a
- * rate-limited call's wait as Retry-After (the one place that header is set).
- */
+/** Global server-function middleware: whatever a handler throws leaves as an AppError. Validation
+ * failures are AppErrors already (src/lib/validate.ts); unexpected errors are logged on the server
+ * and become a 500 that carries no stack trace or internal detail. */
 export const errorMiddleware = createMiddleware({ type: 'function' }).server(async ({ next, context, data }) => {
   const call = (context as { serverFnCall?: ServerFnCall } | undefined)?.serverFnCall
   if (call) call.reached = true
@@ -28,10 +23,8 @@ export const errorMiddleware = createMiddleware({ type: 'function' }).server(asy
   }
 })
 
-/**
- * The wire format (seroval) can carry BigInts and cycles, which no input here accepts and JSON
- * cannot hold: refuse such an input as invalid before any validator or handler sees it.
- */
+/** The wire format (seroval) can carry BigInts and cycles, which no input here accepts and JSON
+ * cannot hold: refuse such an input as invalid before any validator or handler sees it. */
 function refuseNonJsonInput(data: unknown): void {
   try {
     JSON.stringify(data)
@@ -44,13 +37,9 @@ interface ServerFnCall {
   reached: boolean
 }
 
-/**
- * Start decodes a call (JSON, seroval, form data) and looks its function up by id before any
- * function middleware runs, so errorMiddleware never sees those failures: Start would answer
- * them 500 with the parser's own message. A call that failed before reaching its function is the
- * request's fault, so it leaves as the same localized 400 as any invalid input. Failures after
- * the function ran (a result that cannot be serialized) stay 500: those are ours.
- */
+/** Start decodes a call (JSON, seroval, form data) and looks its function up by id before any
+ * function middleware runs, so errorMiddleware never sees those failures: Start would answer them
+ * 500 with the parser's own message. */
 export const undecodableCallMiddleware = createMiddleware({ type: 'request' }).server(async ({ next, handlerType }) => {
   if (handlerType !== 'serverFn') return next()
   const call: ServerFnCall = { reached: false }

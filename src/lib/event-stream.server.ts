@@ -1,30 +1,21 @@
-/**
- * Server-sent events (text/event-stream) for the app's live endpoints: the banner feed of the
- * landing pages and the inbox feed of the admin area. One place keeps the stream's life: the
- * `retry:` line the browser reconnects by, a comment line every heartbeat so proxies keep the
- * connection open, an optional lifetime, and one cleanup when the browser leaves, the lifetime
- * ends or the source fails.
- */
+/** Server-sent events (text/event-stream) for the app's live endpoints: the banner feed of the
+ * landing pages and the inbox feed of the admin area. */
 
 import { log } from './log.server'
 import { openEventStreams } from './metrics.server'
 
 const encoder = new TextEncoder()
 
-/**
- * The open streams' cleanups, for the server's shutdown (endEventStreams). On globalThis: the
- * server's plugins and its routes may be bundled apart, each with its own copy of this module.
- */
+/** The open streams' cleanups, for the server's shutdown (endEventStreams). On globalThis: the
+ * server's plugins and its routes may be bundled apart, each with its own copy of this module. */
 const OPEN = Symbol.for('pusula.eventStreams')
 const streamsHolder = globalThis as { [OPEN]?: Set<() => void> }
 streamsHolder[OPEN] ??= new Set()
 const openStreams = streamsHolder[OPEN]
 
-/**
- * Ends every open event stream, as the server shuts down: otherwise each one is an open request
+/** Ends every open event stream, as the server shuts down: otherwise each one is an open request
  * that the HTTP server waits for until its grace period ends (5 s), and the browsers reconnect,
- * after their `retry:` pause, to whichever server answers next.
- */
+ * after their `retry:` pause, to whichever server answers next. */
 export function endEventStreams(): number {
   const cleanups = [...openStreams]
   for (const cleanup of cleanups) cleanup()
@@ -47,10 +38,8 @@ export interface EventStreamOptions {
   lifetimeMs?: number
   /** The browser went away (the request's signal). */
   signal?: AbortSignal
-  /**
-   * Starts the source, after the `retry:` line; resolves to what stops it. If the stream has
-   * ended meanwhile, that is called at once. A rejection ends the stream (the browser retries).
-   */
+  /** Starts the source, after the `retry:` line; resolves to what stops it. If the stream has ended
+   * meanwhile, that is called at once. A rejection ends the stream (the browser retries). */
   start: (sink: EventSink) => Promise<() => void>
   /** Names the stream in the warning logged when `start` fails. */
   name: string

@@ -1,26 +1,21 @@
 import { readFileSync } from 'node:fs'
 import { SITE } from './site-config.ts'
 
-// Which characters the site's own text uses, and the unicode-ranges of the Inter faces that
-// carry them. Shared by scripts/subset-font.mjs (which cuts the fonts and writes
-// src/assets/fonts/inter-faces.css) and src/lib/font-ranges.test.ts (which fails when the copy
-// needs a character the small files lack). Why: docs/decisions/010, 014 and 015.
+// Which characters the site's own text uses, and the unicode-ranges of the Inter faces that carry
+// them (decision 010).
 
 /** The weights the site uses (font-normal … font-bold); the small files keep only this span of Inter's axis. */
 export const SUBSET_WEIGHTS = { min: 400, max: 700 }
 
-/**
- * Printable ASCII (with the space: a face that claims it is fetched for every page) and the
- * no-break space are always in the small file: e-mails, phone numbers, form input.
- */
+/** Printable ASCII (with the space: a face that claims it is fetched for every page) and the
+ * no-break space are always in the small file: e-mails, phone numbers, form input. */
 const ALWAYS = `${Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).join('')}\u00a0`
 /** Control characters (line breaks, tabs) are laid out, never drawn. */
 const isControl = (cp) => cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)
 
-/**
- * The code points of `texts`, also as CSS `uppercase` shows them (by the rules of Turkish, i → İ,
- * and of English), plus printable ASCII and the no-break space; control characters left out. Sorted.
- */
+/** The code points of `texts`, also as CSS `uppercase` shows them (by the rules of Turkish, i → İ,
+ * and of English), plus printable ASCII and the no-break space; control characters left out.
+ * Sorted. */
 export function copyCodePoints(texts) {
   const copy = texts.join('')
   const shown = [copy, copy.toLocaleUpperCase('tr'), copy.toLocaleUpperCase('en'), ALWAYS].join('')

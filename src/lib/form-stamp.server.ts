@@ -1,10 +1,6 @@
-/**
- * The contact form's time trap (docs/decisions/110-spam-filter.md): every page carries, in a
- * hidden field, the time it was served, signed so nobody can backdate it. A post sooner than a
- * person could fill the form is a bot's, with or without JavaScript. A cached landing page is
- * rendered once with a placeholder that each response replaces with a fresh stamp, the way it
- * gets a fresh CSP nonce (page-cache.server.ts).
- */
+/** The contact form's time trap (docs/decisions/110-spam-filter.md): every page carries, in a hidden
+ * field, the time it was served, signed so nobody can backdate it. A post sooner than a person
+ * could fill the form is a bot's, with or without JavaScript. */
 import { type KeyObject, createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /** What the contact form's time stamp said about a post. */

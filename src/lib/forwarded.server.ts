@@ -1,10 +1,5 @@
-/**
- * What the server believes about a request that may have come through reverse proxies: the
- * client's address (per-address rate limits) and the origin that pages name in absolute URLs.
- * Each proxy appends to X-Forwarded-For the address it received the request from, so only the
- * right-most entries were written by our own proxies; anything to their left is whatever the
- * client sent. Why these rules: docs/decisions/080-client-address-and-origin.md.
- */
+/** What the server believes about a request that may have come through reverse proxies: the client's
+ * address (per-address rate limits) and the origin that pages name in absolute URLs (decision 080). */
 import { isIP } from 'node:net'
 import type { ServerEnv } from './env.server'
 
@@ -17,20 +12,16 @@ export function forwardedEntries(header: string | string[] | null | undefined): 
     .filter(Boolean)
 }
 
-/**
- * The entry our outermost proxy wrote: `hops`-th from the right. With fewer entries than hops the
+/** The entry our outermost proxy wrote: `hops`-th from the right. With fewer entries than hops the
  * request did not come through every proxy, and only the right-most entry (written by the nearest
- * one) cannot have been written by the sender, so that is the one believed.
- */
+ * one) cannot have been written by the sender, so that is the one believed. */
 export function trustedEntry(entries: string[], hops: number): string | undefined {
   if (hops <= 0) return undefined
   return entries.length >= hops ? entries[entries.length - hops] : entries.at(-1)
 }
 
-/**
- * One spelling per address, so a sender cannot count twice under two spellings: no brackets,
- * port or zone, IPv4-mapped IPv6 as IPv4, IPv6 compressed and lower case. Null for anything else.
- */
+/** One spelling per address, so a sender cannot count twice under two spellings: no brackets, port
+ * or zone, IPv4-mapped IPv6 as IPv4, IPv6 compressed and lower case. Null for anything else. */
 export function normalizeAddress(raw: string): string | null {
   let text = raw.trim()
   const bracketed = /^\[([^\]]*)\](?::\d+)?$/.exec(text)
@@ -45,11 +36,9 @@ export function normalizeAddress(raw: string): string | null {
   return null
 }
 
-/**
- * The client's address: the socket's, or behind `hops` trusted proxies the entry the outermost one
+/** The client's address: the socket's, or behind `hops` trusted proxies the entry the outermost one
  * wrote. A request without X-Forwarded-For (or with nonsense where the proxy writes) falls back to
- * the socket: the one address nobody can choose.
- */
+ * the socket: the one address nobody can choose. */
 export function clientAddress(
   forwardedFor: string | string[] | null | undefined,
   socketAddress: string | undefined,
@@ -60,11 +49,9 @@ export function clientAddress(
   return (entry && normalizeAddress(entry)) || socket
 }
 
-/**
- * The origin for canonical, hreflang and Open Graph URLs: SITE_URL, or else the request's Host with
+/** The origin for canonical, hreflang and Open Graph URLs: SITE_URL, or else the request's Host with
  * the scheme a trusted proxy reports in X-Forwarded-Proto. X-Forwarded-Host is never read (a proxy
- * passes the Host on). Without SITE_URL this is the sender's choice, so the page cache keys on it.
- */
+ * passes the Host on). Without SITE_URL this is the sender's choice, so the page cache keys on it. */
 export function requestOrigin(request: Request, env: Pick<ServerEnv, 'siteUrl' | 'proxyHops'>): string {
   if (env.siteUrl) return env.siteUrl
   const url = new URL(request.url)

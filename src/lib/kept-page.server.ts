@@ -1,18 +1,6 @@
-/**
- * The fast path of the kept landing pages (docs/decisions/145-landing-page-fast-path.md): a GET or
- * HEAD of `/`, `/en` or a legal page, without a query, while the page cache holds it, is answered
- * here, before the request pipeline of src/server.ts. Nothing of what the pipeline gives is lost;
- * each part comes from the function the pipeline's own step uses:
- *
- * - the request log's line, id and histogram (`openRequest`/`closeRequest`, request-log.server.ts);
- * - the security headers and a fresh nonce in the CSP (`securityHeaderEntries`, `newNonce`);
- * - the locale cookie (`pageLocaleCookieFor`, locale-cookie.server.ts), which makes it private;
- * - the page with its own nonce and form stamp, gzip when asked (`keptAnswer`, page-cache.server.ts).
- *
- * The pipeline's other steps have nothing to do for such a request: the ops endpoints and the body
- * limit see other paths and methods, and the page is already compressed. Anything else (a page
- * not kept yet or expired, any other path) goes through the whole pipeline, as before.
- */
+/** The fast path of the kept landing pages (docs/decisions/151-request-pipeline.md): a GET or HEAD
+ * of `/`, `/en` or a legal page, without a query, while the page cache holds it, is answered here,
+ * before the request pipeline of src/server.ts. */
 import { FastResponse } from 'srvx'
 import { newNonce } from './csp-nonce.server'
 import type { ServerEnv } from './env.server'

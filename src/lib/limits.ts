@@ -1,7 +1,5 @@
-/**
- * Every limit of the product, named once. Validation schemas, rate limiters, the
- * database's CHECK constraints (supabase/migrations) and the tests read them from here.
- */
+/** Every limit of the product, named once. Validation schemas, rate limiters, the database's CHECK
+ * constraints (supabase/migrations) and the tests read them from here. */
 import { INBOX_SEARCH_LIMITS } from './inbox-search-limits'
 
 export const LIMITS = {
@@ -43,10 +41,8 @@ export const LIMITS = {
     /** Rows one bulk action may touch. */
     bulkMax: 200,
     exportMax: 10_000,
-    /**
-     * An open inbox's live event stream ends after this long and the browser opens a new one,
-     * which checks the session again (an admin taken off the list stops hearing within it).
-     */
+    /** An open inbox's live event stream ends after this long and the browser opens a new one, which
+     * checks the session again (an admin taken off the list stops hearing within it). */
     liveStreamSeconds: 5 * 60,
     /** A message stays in the trash this long after its deletion, then the retention job destroys it. */
     trashKeepDays: 30,
@@ -65,20 +61,14 @@ export const LIMITS = {
     runEveryHours: 24,
     /** Destruction records the staff page shows, newest first. */
     recordsShown: 100,
-    /**
-     * Rows one retention statement may take (decision 184): a category's first batch takes
-     * minBatchRows, later ones as many as its highest cost per row measured in this process fits
-     * in half of the 100 ms a step may hold the database, between these two. Anonymizing an IP
-     * address writes the row again into every index, the trigrams of its text included: 2–3 ms a
-     * row in PGlite (measured), some fifty times a deletion, so about 20 rows a batch.
-     */
+    /** Rows one retention statement may take (decision 184): a category's first batch takes
+     * minBatchRows, later ones as many as its highest cost per row measured in this process fits in
+     * half of the 100 ms a step may hold the database, between these two. */
     batchRows: 1000,
     minBatchRows: 10,
-    /**
-     * After a pass that destroyed personal data, the statistics are renewed (decision 194); in
-     * PGlite that ANALYZE waits for the database's quiet (database.maintenanceIdleSeconds), at
-     * most this long, then runs anyway.
-     */
+    /** After a pass that destroyed personal data, the statistics are renewed (decision 194); in
+     * PGlite that ANALYZE waits for the database's quiet (database.maintenanceIdleSeconds), at most
+     * this long, then runs anyway. */
     analyzeMaxWaitMinutes: 30,
     /** A pass holds the job this long past its latest batch; a killed pass's hold lapses after it. */
     leaseSeconds: 60,
@@ -86,10 +76,8 @@ export const LIMITS = {
     retryMinutes: 10,
   },
   spam: {
-    /**
-     * A person needs longer than this from the page being served to the form being posted (the
-     * time trap); SPAM_MIN_FILL_SECONDS may lower it for browser tests that type instantly.
-     */
+    /** A person needs longer than this from the page being served to the form being posted (the time
+     * trap); SPAM_MIN_FILL_SECONDS may lower it for browser tests that type instantly. */
     minFillSeconds: 3,
     /** The same text from several addresses within this many hours is a mass mailing. */
     repeatWindowHours: 6,
@@ -113,11 +101,9 @@ export const LIMITS = {
     cacheControlSeconds: 3600,
     /** An uploaded image no banner uses is deleted once it is this old (time enough to save it). */
     unusedKeepSeconds: 24 * 60 * 60,
-    /**
-     * Widths of the AVIF and WebP copies made of every upload, up to the image's own width
-     * (docs/decisions/042-responsive-banners.md): phones at 2–3 device pixels per CSS pixel pick
-     * 828–1280, desktops 1280–2560.
-     */
+    /** Widths of the AVIF and WebP copies made of every upload, up to the image's own width
+     * (docs/decisions/040-banners.md): phones at 2–3 device pixels per CSS pixel pick 828–1280,
+     * desktops 1280–2560. */
     variantWidths: [640, 828, 1080, 1280, 1600, 1920, 2560],
     /** The copies are never taller than the tallest hero (520 px) at three device pixels. */
     variantMaxHeight: 1560,
@@ -161,32 +147,24 @@ export const LIMITS = {
     snapshotMaxIntervals: 2,
   },
   database: {
-    /**
-     * Connections each server instance keeps to a PostgreSQL server (postgres and supabase
-     * modes), plus one for LISTEN. Instances × (poolMax + 1) must stay under the server's
-     * max_connections (Supabase's smallest plan: 60 direct, more through its pooler).
-     */
+    /** Connections each server instance keeps to a PostgreSQL server (postgres and supabase modes),
+     * plus one for LISTEN. Instances × (poolMax + 1) must stay under the server's max_connections
+     * (Supabase's smallest plan: 60 direct, more through its pooler). */
     poolMax: 10,
-    /**
-     * The embedded database's own upkeep (no autovacuum in PGlite; decision 078): a pass looks at
+    /** The embedded database's own upkeep (no autovacuum in PGlite; decision 078): a pass looks at
      * every table this often, and sooner, maintenanceQuietSeconds after a burst of at least
-     * maintenanceBulkRows changed rows has ended.
-     */
+     * maintenanceBulkRows changed rows has ended. */
     maintenanceIntervalSeconds: 10 * 60,
     maintenanceBulkRows: 1_000,
     maintenanceQuietSeconds: 5,
-    /**
-     * A table is vacuumed once its dead rows pass 50 + this share of its live rows, analyzed once
+    /** A table is vacuumed once its dead rows pass 50 + this share of its live rows, analyzed once
      * its changed rows pass 50 + analyzeShare (autovacuum's 0.2 and 0.1 would let each run grow
-     * larger; small, frequent runs hold the one connection for less time).
-     */
+     * larger; small, frequent runs hold the one connection for less time). */
     vacuumShare: 0.02,
     analyzeShare: 0.05,
-    /**
-     * A table larger than this (with its indexes) is vacuumed and analyzed only once the database
+    /** A table larger than this (with its indexes) is vacuumed and analyzed only once the database
      * has had no query for maintenanceIdleSeconds: on PGlite such a statement holds the one
-     * connection, and the whole process, for seconds (the messages at 100k: decision 078).
-     */
+     * connection, and the whole process, for seconds (the messages at 100k: decision 078). */
     maintenanceLargeTableBytes: 8 * 1024 * 1024,
     maintenanceIdleSeconds: 60,
     /** Expired sessions and codes are deleted this many rows per statement. */
@@ -195,10 +173,8 @@ export const LIMITS = {
     codeKeepAfterExpirySeconds: 24 * 60 * 60,
   },
   mail: {
-    /**
-     * More contact messages than this within floodWindowSeconds become one digest per admin,
-     * sent when the window after the first one it holds has passed (docs/decisions/090-mail.md).
-     */
+    /** More contact messages than this within floodWindowSeconds become one digest per admin, sent
+     * when the window after the first one it holds has passed (docs/decisions/090-mail.md). */
     floodMax: 10,
     floodWindowSeconds: 10 * 60,
     /** A digest names this many messages; it counts the rest. */
@@ -214,18 +190,14 @@ export const LIMITS = {
     /** The SMTP server must take the connection within this, and a whole delivery within sendTimeoutSeconds. */
     connectTimeoutSeconds: 10,
     sendTimeoutSeconds: 25,
-    /**
-     * The one delivering worker's lease, renewed before each mail: longer than a delivery may
-     * take. A mail whose delivery was cut off (the process died) is tried again after this long.
-     */
+    /** The one delivering worker's lease, renewed before each mail: longer than a delivery may take.
+     * A mail whose delivery was cut off (the process died) is tried again after this long. */
     leaseSeconds: 30,
     /** Besides being woken (NOTIFY, a new code), the worker looks at the queue this often. */
     pollSeconds: 5,
-    /**
-     * The login page says the code e-mail is late when it has not left after this long (an SMTP
-     * server takes a mail in a second or two; by now two attempts have failed), and then asks
-     * again every codeStatusPollSeconds until it has.
-     */
+    /** The login page says the code e-mail is late when it has not left after this long (an SMTP
+     * server takes a mail in a second or two; by now two attempts have failed), and then asks again
+     * every codeStatusPollSeconds until it has. */
     codeNoticeAfterSeconds: 15,
     codeStatusPollSeconds: 5,
     /** Delivered, expired and failed rows are deleted after this long. */

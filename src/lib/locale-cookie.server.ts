@@ -6,13 +6,8 @@ import type { Middleware } from './middleware'
 
 const COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${cookieName}=([^;]*)`)
 
-/**
- * A landing page (`/`, `/en`) tells the browser which language its reader chose, in the
- * cookie that admin pages and server functions follow. The page's code does the same once it
- * runs (`useRememberLocale`), but it arrives after the first paint: the response itself
- * carries the cookie, so the choice holds from the first byte, with or without JavaScript.
- * Attributes as Paraglide's own `setLocale` writes them (readable by the page).
- */
+/** A landing page (`/`, `/en`) tells the browser which language its reader chose, in the cookie that
+ * admin pages and server functions follow. */
 export function rememberPageLocale(request: Request, response: Response): Response {
   const url = new URL(request.url)
   const type = response.headers.get('content-type') ?? ''
@@ -24,10 +19,8 @@ export function rememberPageLocale(request: Request, response: Response): Respon
   return response
 }
 
-/**
- * The Set-Cookie a GET of a landing page (200, HTML) at `href` answers with: the page's locale,
- * unless the request's cookie names it already. Also read by the kept pages' fast path.
- */
+/** The Set-Cookie a GET of a landing page (200, HTML) at `href` answers with: the page's locale,
+ * unless the request's cookie names it already. Also read by the kept pages' fast path. */
 export function pageLocaleCookieFor(request: Request, href: string): string | null {
   const locale = extractLocaleFromUrl(href)
   const current = (request.headers.get('cookie') ?? '').match(COOKIE_VALUE)?.[1]

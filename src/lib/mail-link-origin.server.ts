@@ -1,11 +1,4 @@
-/**
- * The origin of the links in notification e-mails. SITE_URL when set. Without it the request's
- * own origin (requestOrigin) is the sender's choice: a visitor posting the contact form with a
- * forged Host would put their own site into every admin's mail, one click from a copy of the
- * login page. So without SITE_URL only a request to this machine itself (localhost, a loopback
- * address: a developer's or a first try's) lends its origin; otherwise the mail names the path
- * without a link. Decision: docs/decisions/090-mail.md; the start-up log warns.
- */
+/** The origin of the links in notification e-mails. SITE_URL when set (decision 090). */
 import { isIP } from 'node:net'
 import type { ServerEnv } from './env.server'
 import { requestOrigin } from './forwarded.server'

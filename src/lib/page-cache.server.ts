@@ -7,21 +7,9 @@ import { LEGAL_PAGES } from './legal-pages'
 import type { Middleware } from './middleware'
 import { type PageTemplate, createPageTemplate, fillPage, fillPageGzip } from './page-template.server'
 
-/**
- * Rendered HTML of the public landing pages (and the legal pages, as static), kept until a banner changes (or a minute
- * passes, in case a change was made outside this process). Every visitor sees the same
- * page, so rendering it from scratch per request would only burn CPU. The page is
- * rendered once with a placeholder nonce; each response gets its own fresh nonce, and its own
- * fresh time stamp for the contact form (form-stamp.server.ts), spliced into bytes kept ready,
- * plain and gzip-encoded (page-template.server.ts): a hit renders, encodes and compresses nothing
- * (docs/decisions/145-landing-page-fast-path.md).
- *
- * A page names its origin (canonical, hreflang, og:url, og:image), and without SITE_URL
- * that origin is whatever Host the request carried: pages are kept per origin, so a forged
- * Host only ever reaches its sender. The number of origins is bounded, so forged Hosts
- * cannot grow memory; past the bound a page is rendered and served but not kept
- * (docs/decisions/080-client-address-and-origin.md).
- */
+/** Rendered HTML of the public landing pages (and the legal pages, as static), kept until a banner
+ * changes (or a minute passes, in case a change was made outside this process). Every visitor sees
+ * the same page, so rendering it from scratch per request would only burn CPU (decision 151). */
 export const CACHEABLE_PATHS = new Set(['/', '/en', ...Object.values(LEGAL_PAGES).flatMap(({ tr, en }) => [tr, en])])
 const TTL_MS = 60_000
 export const MAX_ORIGINS = 4
@@ -61,18 +49,14 @@ export interface KeptAnswer {
 }
 
 export interface PageCache {
-  /**
-   * The answer to a GET or HEAD of a kept page (no query) while it is fresh, else null: the fast
-   * path's lookup (src/lib/kept-page.server.ts). Never renders.
-   */
+  /** The answer to a GET or HEAD of a kept page (no query) while it is fresh, else null: the fast
+   * path's lookup (src/lib/kept-page.server.ts). Never renders. */
   keptAnswer(request: Request, pathname: string, nonce: string): KeptAnswer | null
   /** Serves `request` from the cache when it is a cacheable page, rendering it at most once at a time. */
   handle(request: Request, nonce: string, render: (nonce: string) => Promise<Response>): Promise<Response>
-  /**
-   * `handle` as a step of the request pipeline: the response gets the request's nonce (set by
+  /** `handle` as a step of the request pipeline: the response gets the request's nonce (set by
    * `securityHeaders`, outside it), and the rest of the pipeline renders with the nonce `handle`
-   * asks for: the placeholder when the page is to be kept.
-   */
+   * asks for: the placeholder when the page is to be kept. */
   middleware: Middleware
   clear(): void
 }
@@ -102,10 +86,8 @@ export function createPageCache({
     return new Response(body, { status, headers })
   }
 
-  /**
-   * A kept page's answer with this response's nonce and stamp, gzip-encoded for clients that
-   * accept it (~48 KB of HTML becomes ~12 KB; a client that asks only for br gets it plain).
-   */
+  /** A kept page's answer with this response's nonce and stamp, gzip-encoded for clients that accept
+   * it (~48 KB of HTML becomes ~12 KB; a client that asks only for br gets it plain). */
   function answerOf(request: Request, nonce: string, entry: Entry): KeptAnswer {
     const headers = new Map(entry.headers)
     headers.set('cache-control', 'no-cache')

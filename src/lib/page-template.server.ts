@@ -1,14 +1,6 @@
-/**
- * A kept page as bytes, split where each response puts values of its own (the CSP nonce, the
- * contact form's time stamp), and the same page compressed once, so a response costs a copy
- * rather than a render or a round of compression (docs/decisions/145-landing-page-fast-path.md).
- *
- * The compressed form is gzip (RFC 1952) around one deflate stream (RFC 1951) assembled from
- * pieces: each fixed segment is deflated once at the highest level and ends with a sync flush
- * (byte-aligned, not final); each value goes in as a stored (uncompressed) block; an empty final
- * block and the trailer (CRC-32 and length of the whole page) close it. A value is at most a few
- * dozen bytes, so storing it costs five bytes of framing and nothing in ratio.
- */
+/** A kept page as bytes, split where each response puts values of its own (the CSP nonce, the
+ * contact form's time stamp), and the same page compressed once, so a response costs a copy rather
+ * than a render or a round of compression (docs/decisions/151-request-pipeline.md). */
 import { constants, crc32, deflateRawSync, gzipSync } from 'node:zlib'
 
 export interface PageTemplate {
@@ -39,13 +31,9 @@ const MAX_STORED = 0xffff
 /** How far back deflate may reach. */
 const WINDOW = 32 * 1024
 
-/**
- * Each segment is deflated with the page before it as its dictionary (so it may refer back, as
- * one deflate of the whole page would: 33 nonces cut the landing page into 34 segments, and
- * without it the page grew from 10.3 to 14.2 KB). Gaps stand in the dictionary as NUL bytes of
- * the values' length: the page holds no NUL, so no back-reference covers a gap, and every
- * distance stays right as long as the values have that length (`fillPageGzip` checks).
- */
+/** Each segment is deflated with the page before it as its dictionary (so it may refer back, as one
+ * deflate of the whole page would: 33 nonces cut the landing page into 34 segments, and without it
+ * the page grew from 10.3 to 14.2 KB). */
 function deflateSegments(segments: readonly Buffer[], slots: readonly string[], lengths: Record<string, number>): Buffer[] {
   const before: Buffer[] = []
   return segments.map((segment, i) => {
@@ -136,10 +124,8 @@ function storedBlock(value: Buffer): Buffer<ArrayBuffer> {
   return Buffer.concat([header, value])
 }
 
-/**
- * `fillPage`, gzip-encoded, without compressing anything again. A value of another length than
- * the template was made for (a stamp before the key is loaded is empty) is compressed whole.
- */
+/** `fillPage`, gzip-encoded, without compressing anything again. A value of another length than the
+ * template was made for (a stamp before the key is loaded is empty) is compressed whole. */
 export function fillPageGzip(template: PageTemplate, values: Readonly<Record<string, string>>): Buffer<ArrayBuffer> {
   const filled = valueBuffers(template, values)
   if (filled.some((value, i) => value.length !== template.lengths[template.slots[i] as string])) {

@@ -2,11 +2,9 @@ import { newNonce, nonceStorage } from './csp-nonce.server'
 import { serverEnv } from './env.server'
 import type { Middleware } from './middleware'
 
-/**
- * Gives the request a fresh CSP nonce (in nonceStorage, where the renderer and the page cache
- * find it), lets the rest of the pipeline answer, and adds the security headers every response
- * carries. Policy: docs/decisions/070-security-headers.md.
- */
+/** Gives the request a fresh CSP nonce (in nonceStorage, where the renderer and the page cache find
+ * it), lets the rest of the pipeline answer, and adds the security headers every response carries.
+ * Policy: docs/decisions/070-security-headers.md. */
 export const securityHeaders: Middleware = async (request, next) => {
   const nonce = newNonce()
   const response = await nonceStorage.run(nonce, () => next(request))
@@ -33,12 +31,9 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ')
 }
 
-/**
- * The security headers of one answer, to be set over what it has: the baseline every response
+/** The security headers of one answer, to be set over what it has: the baseline every response
  * carries, the CSP with the request's nonce for HTML, and `private, no-store` for an answer that
- * belongs to one person. The pipeline's step and the kept pages' fast path both take them from
- * here (src/lib/kept-page.server.ts).
- */
+ * belongs to one person. */
 export function securityHeaderEntries(
   answer: { pathname: string; contentType: string; setsCookie: boolean },
   nonce: string,
@@ -83,10 +78,8 @@ export function baselineHeaderEntries(): [string, string][] {
   return entries
 }
 
-/**
- * The headers every response carries, pages and static files alike (the static ones get them
- * from src/server-plugins/static-headers.ts, since Nitro serves them before the app runs).
- */
+/** The headers every response carries, pages and static files alike (the static ones get them from
+ * src/server-plugins/static-headers.ts, since Nitro serves them before the app runs). */
 export function applyBaselineHeaders(h: Headers): void {
   for (const [name, value] of baselineHeaderEntries()) h.set(name, value)
 }

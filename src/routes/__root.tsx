@@ -31,13 +31,9 @@ export const Route = createRootRoute({
   shellComponent: RootDocument,
 })
 
-/**
- * The two small font files that hold all of the copy (src/assets/fonts/inter-faces.css), preloaded
+/** The two small font files that hold all of the copy (src/assets/fonts/inter-faces.css), preloaded
  * through React so that it writes them before the stylesheet (React puts font preloads ahead of
- * stylesheets; a `links` entry would come after it). Asked for first, they are in before the page's
- * first layout far more often: a font that lands after it lays the whole page out again, ~20 ms of
- * main-thread work on a phone that Lighthouse counts as blocking (decision 191).
- */
+ * stylesheets; a `links` entry would come after it) (decision 191). */
 function preloadCopyFonts() {
   for (const href of [interCopy, interTurkish]) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })
 }
@@ -59,10 +55,8 @@ function RootDocument({ children }: { children: ReactNode }) {
   )
 }
 
-/**
- * Keeps the language cookie in step with the page being read, so server functions
- * (which resolve the caller's language from the cookie) answer in the same language.
- */
+/** Keeps the language cookie in step with the page being read, so server functions (which resolve
+ * the caller's language from the cookie) answer in the same language. */
 function useRememberLocale() {
   useEffect(() => {
     const locale = getLocale()

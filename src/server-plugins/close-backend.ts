@@ -1,14 +1,9 @@
 import { definePlugin } from 'nitro'
-import { closeBackend, stopBackendWork } from '../backend/index.server'
+import { closeBackend, stopBackendWork } from '../backend/get-backend.server'
 import { endEventStreams } from '../lib/event-stream.server'
 
-/**
- * Closes the backend when the server has stopped: after a SIGTERM or SIGINT the server stops
- * taking requests, lets the open ones finish, and the event loop empties. Only then is the
- * embedded database closed (checkpointed, its data-folder lock released), so no request
- * still in flight loses its database. (Nitro's node server does not call its `close` hook
- * on signals.)
- */
+/** Closes the backend when the server has stopped: after a SIGTERM or SIGINT the server stops taking
+ * requests, lets the open ones finish, and the event loop empties. */
 /** Longer than Nitro's own wait for open requests after a signal (5 s). */
 const SHUTDOWN_GRACE_MS = 6_000
 

@@ -1,5 +1,5 @@
 import { definePlugin } from 'nitro'
-import { getBackend } from '../backend/index.server'
+import { getBackend } from '../backend/get-backend.server'
 import { retentionPolicyFromEnv } from '../features/privacy/retention-policy.server'
 import { startRetentionSchedule } from '../features/privacy/retention-schedule.server'
 

@@ -2,10 +2,8 @@ import { definePlugin } from 'nitro'
 import { describeMail, describeMode, EnvError, serverEnv } from '../lib/env.server'
 import { log } from '../lib/log.server'
 
-/**
- * Validates the environment when the server starts, not at the first request: a
- * partial configuration stops the process with a message naming what is missing.
- */
+/** Validates the environment when the server starts, not at the first request: a partial
+ * configuration stops the process with a message naming what is missing. */
 export default definePlugin(() => {
   try {
     const env = serverEnv()

@@ -1,13 +1,11 @@
 import { definePlugin } from 'nitro'
-import { getBackend } from '../backend/index.server'
+import { getBackend } from '../backend/get-backend.server'
 import { warmInbox } from '../features/inbox/warm-inbox.server'
 import { log } from '../lib/log.server'
 
-/**
- * Runs the inbox's list queries once as the server starts, so that the first searches staff type
+/** Runs the inbox's list queries once as the server starts, so that the first searches staff type
  * after a start cost what later ones do (src/features/inbox/warm-inbox.server.ts). A failure is
- * only logged: the inbox works without it, its first calls are slower.
- */
+ * only logged: the inbox works without it, its first calls are slower. */
 export default definePlugin(() => {
   void (async () => {
     try {

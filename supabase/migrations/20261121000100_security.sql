@@ -2,7 +2,7 @@
 -- functions have authorized the caller; everything here guards the data against anyone calling
 -- the Data API directly with the public anon key or a user's own session token.
 -- Least privilege in two layers: table grants say which operations a role may attempt at all,
--- row level security says on which rows. See docs/decisions/005-contact-insert-path.md.
+-- row level security says on which rows. See docs/decisions/073-database-grants.md.
 
 -- 1. Grants. Supabase grants anon and authenticated everything on objects created in public
 --    (default privileges of the role running migrations); take that back, now and for objects

@@ -2,7 +2,7 @@
 -- (contact form per address; any other limit of the app). Sliding window: one row per allowed
 -- hit, at most `max` rows per key in a window; rows older than their window are pruned as hits
 -- arrive. Server only: RLS on and no policies, no grants for anon or authenticated.
--- See docs/decisions/006-database-rate-limits.md.
+-- See docs/decisions/021-rate-limits.md.
 
 create schema if not exists private;
 

@@ -1,4 +1,4 @@
--- Searches too short for a trigram (docs/decisions/077-short-searches.md). pg_trgm finds nothing
+-- Searches too short for a trigram (docs/decisions/032-inbox-at-scale.md). pg_trgm finds nothing
 -- to look up in a term without three letters or digits in a row ("x@", "ay", "ö"), so such a
 -- term would scan every message (1.4 s at 100,000 in the embedded mode). Instead it matches the
 -- start of a word in the sender's name or e-mail address, or the start of the address itself,

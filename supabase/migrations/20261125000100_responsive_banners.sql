@@ -1,4 +1,4 @@
--- Responsive banners (docs/decisions/042-responsive-banners.md): every uploaded banner image is
+-- Responsive banners (docs/decisions/040-banners.md): every uploaded banner image is
 -- stored with AVIF and WebP copies over a ladder of widths, and a banner may have a mobile image,
 -- shown below the small breakpoint. Plain PostgreSQL: it also applies on PGlite and in the
 -- postgres mode after the embedded stand-in prelude.

@@ -1,4 +1,4 @@
--- The team page and the live inbox (docs/decisions/091-live-inbox-and-team.md).
+-- The team page and the live inbox (docs/decisions/090-mail.md).
 -- Plain PostgreSQL: the embedded and postgres modes apply it too. Server only, like every table
 -- since 20261125000000: RLS on, a policy and grants for app_server, nothing for the API roles.
 

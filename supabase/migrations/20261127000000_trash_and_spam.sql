@@ -1,4 +1,4 @@
--- The trash and the spam status of contact messages (docs/decisions/035-trash-and-spam.md).
+-- The trash and the spam status of contact messages (docs/decisions/030-inbox-workflow.md).
 -- Plain PostgreSQL: PGlite and the postgres mode apply it too.
 
 -- 1. A fourth status, 'spam': a message judged (or marked) spam. It counts nowhere in the inbox

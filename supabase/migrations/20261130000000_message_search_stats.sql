@@ -3,7 +3,7 @@
 -- the table's row-level security does not apply (`not row_security_active(c.oid)`), so it hides
 -- public.contact_messages from app_server, which neither owns the table nor bypasses RLS: in the
 -- postgres and Supabase modes the search never had its estimate. See
--- docs/decisions/187-search-stats-for-app-server.md.
+-- docs/decisions/032-inbox-at-scale.md.
 --
 -- SECURITY DEFINER, run as the migrations' role (the table's owner: `postgres` on Supabase, the
 -- database's owner elsewhere, the superuser in PGlite), to which RLS does not apply. It returns

@@ -1,4 +1,4 @@
--- Retention in bounded batches (docs/decisions/184-retention-in-bounded-batches.md). Plain
+-- Retention in bounded batches (docs/decisions/125-retention-and-erasure.md). Plain
 -- PostgreSQL: PGlite and the postgres mode apply it too.
 
 -- 1. The pass under way: which instance runs it (until lease_until, the database's clock, renewed

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { DataDirLockedError } from '~/backend/embedded/index.server'
-import { closeBackend, getBackend } from '~/backend/index.server'
+import { DataDirLockedError } from '~/backend/embedded/open-embedded.server'
+import { closeBackend, getBackend } from '~/backend/get-backend.server'
 
 let dataDir: string
 
@@ -38,7 +38,7 @@ describe('getBackend', () => {
     expect(await fs.readFile(path.join(dataDir, '.lock'), 'utf8')).toBe(`${process.pid}\n`)
     // What Vite's HMR does to this module in dev: a fresh evaluation in the same process.
     vi.resetModules()
-    const reloaded = await import('~/backend/index.server')
+    const reloaded = await import('~/backend/get-backend.server')
     expect(reloaded.getBackend).not.toBe(getBackend)
     expect(await reloaded.getBackend()).toBe(a)
   })

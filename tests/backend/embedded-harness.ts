@@ -11,7 +11,7 @@ import {
   readOutbox,
   SEED_ADMIN_EMAIL,
   SEED_STAFF_EMAIL,
-} from '~/backend/embedded/index.server'
+} from '~/backend/embedded/open-embedded.server'
 import type { ContractSubject } from './contract-subject'
 import { createTestClock, type TestClock } from './test-clock'
 

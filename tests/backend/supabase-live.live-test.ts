@@ -7,7 +7,7 @@
  * this file only when SUPABASE_TEST_URL is set (vitest.config.ts, docs/supabase.md). Without an
  * outbox to read, the tests that need a mailed code are not registered.
  */
-import { openSupabase } from '~/backend/supabase/index.server'
+import { openSupabase } from '~/backend/supabase/open-supabase.server'
 import { describeBackendContract } from './backend.contract'
 
 const env = process.env

@@ -1,7 +1,7 @@
 /**
  * Contract: the team page's admin list (Backend.team). Adding creates the account where the mode
  * keeps accounts, so those tests run only where the subject signs people in (Supabase's accounts
- * are Auth's admin API, tested on recorded requests in tests/backend/supabase/accounts.test.ts).
+ * are Auth's admin API, tested on recorded requests in src/backend/supabase/accounts.test.ts).
  * Every change is recorded by the database with the admin who made it.
  */
 import { describe, expect, it } from 'vitest'

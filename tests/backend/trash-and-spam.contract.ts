@@ -1,5 +1,5 @@
 /**
- * Contract: the trash and the spam status (docs/decisions/035-trash-and-spam.md). A message in
+ * Contract: the trash and the spam status (docs/decisions/030-inbox-workflow.md). A message in
  * the trash, or with status spam, counts nowhere but in its own list; restore puts it back as it
  * was; only what is in the trash can be purged; 'not spam' notifies as a new arrival would.
  */

@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { readArchive } from '~/backend/backup/archive-file.server'
 import { requestBackup } from '~/backend/backup/control.server'
-import { openEmbedded } from '~/backend/embedded/index.server'
+import { openEmbedded } from '~/backend/embedded/open-embedded.server'
 import { type AppServer, startAppServer } from './app-server'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pusula-backup-cli-'))

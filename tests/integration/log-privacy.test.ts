@@ -1,6 +1,6 @@
 /**
  * The server's log holds no personal data beyond the client's address
- * (docs/decisions/130-logs-and-metrics.md): after a full sign-in (a wrong code first) and a
+ * (docs/decisions/130-logs-metrics-health.md): after a full sign-in (a wrong code first) and a
  * contact post whose notification is mailed, nothing the visitor or the admin typed, no e-mail
  * address and no code is in it, with mail going to an SMTP server and with the outbox and
  * LOG_EMAILS=false. (LOG_EMAILS=true, the embedded default, prints mail on purpose: it is how

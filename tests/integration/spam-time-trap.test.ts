@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openEmbedded } from '~/backend/embedded/index.server'
+import { openEmbedded } from '~/backend/embedded/open-embedded.server'
 import { LIMITS } from '~/lib/limits'
 import { type AppServer, startAppServer } from './app-server'
 

@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ArchiveError, readArchive } from '~/backend/backup/archive-file.server'
-import { openPostgres, type PostgresInstance } from '~/backend/postgres/index.server'
+import { openPostgres, type PostgresInstance } from '~/backend/postgres/open-postgres.server'
 import { addEveryKindOfData, type DatabasePicture, pictureOf } from '../support/backup-fixtures'
 import { createPlainDatabase, type PlainDatabase } from '../support/test-database'
 

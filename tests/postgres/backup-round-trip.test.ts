@@ -12,8 +12,8 @@ import { createArchiveWriter, readArchive } from '~/backend/backup/archive-file.
 import { databaseImageStore, diskImageStore } from '~/backend/backup/images.server'
 import { DatabaseNotEmptyError, restoreArchive } from '~/backend/backup/restore-archive.server'
 import { writeArchive } from '~/backend/backup/write-archive.server'
-import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/index.server'
-import { openPostgres, type PostgresInstance } from '~/backend/postgres/index.server'
+import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/open-embedded.server'
+import { openPostgres, type PostgresInstance } from '~/backend/postgres/open-postgres.server'
 import { addEveryKindOfData, type DatabasePicture, pictureOf } from '../support/backup-fixtures'
 import { createPlainDatabase, type PlainDatabase } from '../support/test-database'
 

@@ -13,12 +13,12 @@ import { diskImageStore, supabaseImageStore } from '~/backend/backup/images.serv
 import { restoreArchive } from '~/backend/backup/restore-archive.server'
 import { writeArchive } from '~/backend/backup/write-archive.server'
 import { IMAGE_BUCKET } from '~/domain/banners'
-import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/index.server'
-import { openSupabase, type SupabaseInstance } from '~/backend/supabase/index.server'
+import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/open-embedded.server'
+import { openSupabase, type SupabaseInstance } from '~/backend/supabase/open-supabase.server'
 import { addEveryKindOfData, pictureOf } from '../support/backup-fixtures'
 import { createSupabaseDatabase, type SupabaseDatabase } from '../support/test-database'
-import { createFakeFetch } from '../backend/supabase/fake-fetch'
-import { serveFakeBucket, testOptions } from '../backend/supabase/harness'
+import { createFakeFetch } from '../support/supabase-fake-fetch'
+import { serveFakeBucket, testOptions } from '../support/supabase-harness'
 
 let dir: string
 const cleanups: (() => Promise<void>)[] = []

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPostgres, type PostgresInstance } from '~/backend/postgres/index.server'
+import { openPostgres, type PostgresInstance } from '~/backend/postgres/open-postgres.server'
 import { bulkInsertMessages } from '~/backend/sql/bulk-insert.server'
 import { pgDatabase } from '~/backend/sql/pg.server'
 import {

@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { readOutbox } from '~/backend/mail/outbox.server'
-import { openPostgres, type PostgresInstance } from '~/backend/postgres/index.server'
+import { openPostgres, type PostgresInstance } from '~/backend/postgres/open-postgres.server'
 import { addUser } from '~/backend/sql/builtin-auth/users.server'
 import { applyMigrations, MIGRATIONS } from '~/backend/sql/migrations.server'
 import { pgDatabase } from '~/backend/sql/pg.server'
@@ -25,7 +25,7 @@ const STAFF = 'staff@example.com'
 
 const tempDir = () => fs.mkdtemp(path.join(os.tmpdir(), 'pusula-postgres-'))
 
-/** One app instance in the postgres mode, as src/backend/index.server.ts opens it. */
+/** One app instance in the postgres mode, as src/backend/get-backend.server.ts opens it. */
 function openInstance(url: string, dataDir: string, now = () => new Date()): Promise<PostgresInstance> {
   return openPostgres({ url, dataDir, secureCookies: false, logEmails: false, now, seedAdminEmails: [ADMIN] })
 }

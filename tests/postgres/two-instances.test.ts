@@ -1,5 +1,5 @@
 /**
- * Scale-out (docs/decisions/076-deployment-modes.md): two production servers in the postgres mode on one PostgreSQL
+ * Scale-out (docs/decisions/075-one-sql-core.md): two production servers in the postgres mode on one PostgreSQL
  * database, each with a data folder of its own (so nothing can pass through the disk), behave
  * as one site: a session made through one is valid on the other, a per-address limit counts
  * requests sent to both, a banner saved through one reaches a page open on the other and its

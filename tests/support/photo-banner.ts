@@ -4,7 +4,7 @@
  * from large shapes down to single pixels, and some sensor noise: it compresses like a detailed
  * photograph (harder than a real photo scaled up to this size), so the sizes measured with it
  * are not flattered. Used by the derivative tests, the e2e test and `npm run bench`; plain
- * TypeScript that Node 24 runs as it is (scripts/bench/banner.mjs imports it).
+ * TypeScript that Node 24 runs as it is (bench/banner/banner.mjs imports it).
  */
 import sharp from 'sharp'
 

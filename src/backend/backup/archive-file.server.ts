@@ -1,9 +1,5 @@
-/**
- * The backup archive on disk: gzip (in members) of one JSON value per line, a header first and a trailer last
- * holding the SHA-256 of every line before it. Written under a temporary name, flushed, then
- * renamed, so a file with the final name is always complete; a truncated or altered file fails
- * the gzip CRC, the trailer or the checksum. See docs/backups.md for the lines.
- */
+/** The backup archive on disk: gzip (in members) of one JSON value per line, a header first and a
+ * trailer last holding the SHA-256 of every line before it. */
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
@@ -50,10 +46,8 @@ export function partialName(file: string): string {
 
 export interface ArchiveWriter {
   line(value: unknown): Promise<void>
-  /**
-   * One line per row of `rows`, each row's bytes (UTF-8 text) written as a JSON string: the
-   * same line as `line(text)`, without making the text a JavaScript string.
-   */
+  /** One line per row of `rows`, each row's bytes (UTF-8 text) written as a JSON string: the same
+   * line as `line(text)`, without making the text a JavaScript string. */
   stringLines(rows: ColumnBytes): Promise<void>
   /** Writes the trailer, flushes the file to disk and gives it its final name. */
   finish(): Promise<{ bytes: number }>
@@ -71,15 +65,7 @@ const ESCAPES: (Buffer | null)[] = Array.from({ length: 256 }, (_, byte) =>
 /** The longest escape (`\u001f`): a row of n bytes takes at most this many times n, plus quotes and newline. */
 const WIDEST_ESCAPE = 6
 
-/**
- * The file is a series of gzip members, one per piece of lines, which gunzip reads as one
- * stream. Each piece is compressed synchronously (a few milliseconds) rather than through a
- * zlib stream: in the embedded server the database also runs on the main thread, and a
- * stream's many small thread-pool round trips each waited behind a request (a backup under
- * load took minutes). Lines are written into one reused buffer, which is what is hashed and
- * compressed: a backup runs inside the server, whose memory should not grow with strings and
- * buffers made and dropped for every row (decision 177).
- */
+/** The file is a series of gzip members, one per piece of lines, which gunzip reads as one stream (decision 177). */
 export async function createArchiveWriter(file: string, header: ArchiveHeader): Promise<ArchiveWriter> {
   const target = path.resolve(file)
   await fs.mkdir(path.dirname(target), { recursive: true })
@@ -196,11 +182,9 @@ function zlibError(error: NodeJS.ErrnoException): ArchiveError {
   return new ArchiveError('corrupt', `the archive is damaged (${error.code ?? 'gzip error'})`)
 }
 
-/**
- * Reads every line after the header, in order, checking the format, the trailer and the checksum;
+/** Reads every line after the header, in order, checking the format, the trailer and the checksum;
  * throws ArchiveError (after `onLine` saw some lines) when any check fails. Run it once with no
- * `onLine` to verify a file before changing anything.
- */
+ * `onLine` to verify a file before changing anything. */
 export async function readArchive(
   file: string,
   onLine?: (value: unknown) => Promise<void> | void,
@@ -265,10 +249,8 @@ export async function readArchive(
   return { header, trailer }
 }
 
-/**
- * The header alone (the first line), for what must be known before a restore starts; it checks
- * nothing else: readArchive does, as the rows load.
- */
+/** The header alone (the first line), for what must be known before a restore starts; it checks
+ * nothing else: readArchive does, as the rows load. */
 export async function readArchiveHeader(file: string): Promise<ArchiveHeader> {
   try {
     await fs.access(file)

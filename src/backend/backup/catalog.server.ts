@@ -1,17 +1,11 @@
-/**
- * Which tables an archive holds, found in the database's catalog rather than listed, so that a
- * table a later migration adds is backed up and restored without a change here. What is left out
- * is listed below with the reason; everything else in these schemas goes in, parents before the
- * tables whose foreign keys point at them.
- */
+/** Which tables an archive holds, found in the database's catalog rather than listed, so that a
+ * table a later migration adds is backed up and restored without a change here. */
 import type { Sql } from '../sql/client'
 
 const SCHEMAS = ['public', 'builtin_auth', 'storage']
 
-/**
- * Schemas renamed since archives were first written: an archive names its tables as they were
- * called when it was taken (`embedded_auth.users` before migration 0004, decision 163).
- */
+/** Schemas renamed since archives were first written: an archive names its tables as they were
+ * called when it was taken (`embedded_auth.users` before migration 0004, decision 163). */
 const RENAMED_SCHEMAS: Readonly<Record<string, string>> = { embedded_auth: 'builtin_auth' }
 
 /** The table an archive's `schema.name` is today (an older archive's schema may since be renamed). */
@@ -62,11 +56,9 @@ export function quoteName(qualified: string): string {
     .join('.')
 }
 
-/**
- * The archived tables in foreign-key order (a table after those it references). `storage` is
- * the stand-in's in the embedded and postgres modes; in Supabase it is Supabase's own, whose
- * images go through its Storage API instead (`withStorage: false`).
- */
+/** The archived tables in foreign-key order (a table after those it references). `storage` is the
+ * stand-in's in the embedded and postgres modes; in Supabase it is Supabase's own, whose images go
+ * through its Storage API instead (`withStorage: false`). */
 export async function archivedTables(db: Sql, options: { withStorage: boolean }): Promise<ArchivedTable[]> {
   const schemas = options.withStorage ? SCHEMAS : SCHEMAS.filter((schema) => schema !== 'storage')
   const { rows } = await db.query<{ oid: number; name: string }>(

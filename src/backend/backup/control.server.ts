@@ -1,8 +1,6 @@
-/**
- * How `npm run backup` reaches a running embedded server, whose data folder no other process may
+/** How `npm run backup` reaches a running embedded server, whose data folder no other process may
  * open (decision 100): a Unix socket in DATA_DIR, readable and writable by its owner only. The
- * command sends one line naming the file; the server writes the archive and answers one line.
- */
+ * command sends one line naming the file; the server writes the archive and answers one line. */
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'

@@ -1,8 +1,6 @@
-/**
- * Where the images of a backup come from and where a restore puts them, per file store: files in
- * DATA_DIR/uploads (embedded), storage.object_contents (postgres), Supabase Storage (supabase).
- * The archive holds the bytes the same way for all three, so an image moves between modes.
- */
+/** Where the images of a backup come from and where a restore puts them, per file store: files in
+ * DATA_DIR/uploads (embedded), storage.object_contents (postgres), Supabase Storage (supabase). The
+ * archive holds the bytes the same way for all three, so an image moves between modes. */
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { FileStorage } from '../backend'
@@ -10,7 +8,7 @@ import { IMAGE_BUCKET } from '~/domain/banners'
 import type { Sql } from '../sql/client'
 import { createServiceClient } from '../supabase/clients.server'
 import type { SupabaseBackendOptions } from '../supabase/options.server'
-import { SupabaseStorageError } from '../supabase/storage.server'
+import { isAlreadyExists, isNotFound, SupabaseStorageError } from '../supabase/storage.server'
 import { LIMITS } from '~/lib/limits'
 
 export interface ArchivedImage {
@@ -59,11 +57,9 @@ async function ensureObjectRow(tx: Sql, image: ArchivedImage): Promise<void> {
   )
 }
 
-/**
- * Embedded: each image is written beside its final place and renamed into it only once the
- * database has committed, so a refused or failed restore leaves the folder as it was. Image
- * names are unique and never reused, so a file that is already there is the same image.
- */
+/** Embedded: each image is written beside its final place and renamed into it only once the database
+ * has committed, so a refused or failed restore leaves the folder as it was. Image names are unique
+ * and never reused, so a file that is already there is the same image. */
 export function diskImageStore(storage: FileStorage, dataDir: string): ImageStore {
   const folder = path.join(path.resolve(dataDir), 'uploads', IMAGE_BUCKET)
   const staged: string[] = []
@@ -112,14 +108,9 @@ function maxAgeSeconds(cacheControl: unknown): number | null {
   return match ? Number(match[1]) : null
 }
 
-/**
- * Supabase: the images are files of Supabase Storage, which the database role may not read
- * (decision 073), so a backup lists and downloads them through Storage's API with the service
- * role, as the server uploads them. The list is Storage's at that moment, not the snapshot's: an
- * image uploaded meanwhile is in it too (names are never reused); one removed meanwhile is
- * reported missing, as in the other modes. A restore uploads them after the rows committed,
- * Storage being outside the database's transaction (an image already there is kept).
- */
+/** Supabase: the images are files of Supabase Storage, which the database role may not read
+ * (decision 073), so a backup lists and downloads them through Storage's API with the service role,
+ * as the server uploads them. */
 export function supabaseImageStore(storage: FileStorage, options: SupabaseBackendOptions): ImageStore {
   const bucket = () => createServiceClient(options).storage.from(IMAGE_BUCKET)
   const listed = new Map<string, { contentType: string | null; cacheControlSeconds: number | null }>()
@@ -148,7 +139,7 @@ export function supabaseImageStore(storage: FileStorage, options: SupabaseBacken
       const { data, error } = await bucket().download(name)
       if (error) {
         // Removed since it was listed (an unused upload): the backup reports it missing.
-        if (/not.?found|does not exist/i.test(error.message) || (error as { status?: number }).status === 404) return null
+        if (isNotFound(error)) return null
         throw new SupabaseStorageError(`download ${name}`, error)
       }
       const meta = listed.get(name)
@@ -167,7 +158,7 @@ export function supabaseImageStore(storage: FileStorage, options: SupabaseBacken
         try {
           await storage.upload(image)
         } catch (error) {
-          if (!/already exists/i.test((error as Error).message)) throw error
+          if (!isAlreadyExists(error)) throw error
         }
       }
     },

@@ -1,10 +1,4 @@
-/**
- * Loads an archive into a database of any mode, in one transaction: either all of it or none.
- * The file is read once, as it loads: its checks (format, completeness, checksum) end with its
- * last line, and an archive that fails them rolls the whole load back, so nothing changes.
- * (`npm run restore` also checks the file before it even opens the database: a damaged archive
- * must not leave a new, empty data folder behind.)
- */
+/** Loads an archive into a database of any mode, in one transaction: either all of it or none. */
 import { LIMITS } from '~/lib/limits'
 import type { Sql, SqlDatabase } from '../sql/client'
 import { type ArchiveHeader, readArchive, readArchiveHeader } from './archive-file.server'
@@ -23,10 +17,8 @@ export interface RestoreOptions {
   images: ImageStore
   /** Replace whatever the database holds (atomically) instead of refusing a database with messages. */
   replace: boolean
-  /**
-   * Runs in the restore's transaction after every row is in, with the time the backup was taken:
-   * re-applies what must stay undone, such as privacy erasures recorded after the backup.
-   */
+  /** Runs in the restore's transaction after every row is in, with the time the backup was taken:
+   * re-applies what must stay undone, such as privacy erasures recorded after the backup. */
   afterLoad?: (tx: Sql, takenAt: Date) => Promise<void>
 }
 
@@ -55,11 +47,9 @@ function isImage(
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
 
-/**
- * The fields of PostgreSQL's text form of a row, `(a,"b, c",,"")`, as record_in reads them: a
- * field with nothing in it is NULL, `""` is the empty string; inside quotes `""` is a quote, and
- * a backslash takes the next character as it is.
- */
+/** The fields of PostgreSQL's text form of a row, `(a,"b, c",,"")`, as record_in reads them: a field
+ * with nothing in it is NULL, `""` is the empty string; inside quotes `""` is a quote, and a
+ * backslash takes the next character as it is. */
 export function rowFields(text: string): (string | null)[] {
   const fields: (string | null)[] = []
   const end = text.length - 1 // the closing parenthesis
@@ -103,16 +93,9 @@ function copyField(value: string | null): string {
   return value === null ? '\\N' : value.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]!)
 }
 
-/**
- * Inserts a section's rows. Each arrives as the text form of the archived table's row; only the
- * columns the target also has (and does not compute) are loaded, so a column the target lacks
- * is dropped and one it has in addition takes its default.
- *
- * PGlite takes them through COPY from an in-memory file, in COPY's text format: one parse of the
- * values and PostgreSQL's bulk insert, which is what makes an embedded restore fast (the row's
- * text is split into its fields here). A server takes them in batches, each row read back
- * through a temporary table with the archive's own columns (one statement per batch).
- */
+/** Inserts a section's rows. Each arrives as the text form of the archived table's row; only the
+ * columns the target also has (and does not compute) are loaded, so a column the target lacks is
+ * dropped and one it has in addition takes its default. */
 function sectionLoader(tx: Sql, section: TableSection, target: ArchivedTable, index: number) {
   const rowType = `pg_temp.restore_${index}`
   const targetColumns = new Map(target.columns.map((column) => [column.name, column]))
@@ -169,11 +152,9 @@ function sectionLoader(tx: Sql, section: TableSection, target: ArchivedTable, in
   }
 }
 
-/**
- * The tables' plain indexes (not those of a primary key or unique constraint), dropped while the
- * rows load and built again after: one build is many times faster than keeping the trigram
- * indexes up to date row by row. DDL is transactional: a failed restore keeps them.
- */
+/** The tables' plain indexes (not those of a primary key or unique constraint), dropped while the
+ * rows load and built again after: one build is many times faster than keeping the trigram indexes
+ * up to date row by row. DDL is transactional: a failed restore keeps them. */
 async function dropPlainIndexes(tx: Sql, tables: ArchivedTable[]): Promise<string[]> {
   const { rows } = await tx.query<{ name: string; def: string }>(
     `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name, pg_catalog.pg_get_indexdef(i.indexrelid) as def

@@ -1,9 +1,7 @@
-/**
- * A restore that keeps KVKK erasures (docs/kvkk.md, docs/backups.md): the erasures recorded after
- * the backup was taken are read from the database before the restore replaces the tables that
- * hold them, and applied again to the restored rows in the restore's own transaction, so what a
- * person had erased never comes back with an older backup.
- */
+/** A restore that keeps KVKK erasures (docs/kvkk.md, docs/backups.md): the erasures recorded after
+ * the backup was taken are read from the database before the restore replaces the tables that hold
+ * them, and applied again to the restored rows in the restore's own transaction, so what a person
+ * had erased never comes back with an older backup. */
 import type { SqlDatabase } from '../sql/client'
 import { readErasures, reapplyErasures } from '../sql/privacy.server'
 import { readArchiveHeader } from './archive-file.server'

@@ -1,14 +1,12 @@
-/**
- * What a server process runs for backups: automatic snapshots and, in the embedded mode, the
- * socket through which `npm run backup` asks for an archive. Started by index.server.ts.
- */
+/** What a server process runs for backups: automatic snapshots and, in the embedded mode, the socket
+ * through which `npm run backup` asks for an archive. Started by get-backend.server.ts. */
 import type { ServerEnv } from '~/lib/env.server'
 import type { DeploymentMode, FileStorage } from '../backend'
 import type { SqlDatabase } from '../sql/client'
 import { serveBackupRequests } from './control.server'
 import { databaseImageStore, diskImageStore, type ImageStore, supabaseImageStore } from './images.server'
 import { startSnapshots } from './snapshots.server'
-import { registerSnapshots } from './status.server'
+import { registerSnapshots } from './snapshot-status.server'
 import { writeArchive } from './write-archive.server'
 
 export function imageStoreFor(storage: FileStorage, env: Pick<ServerEnv, 'backend' | 'dataDir' | 'secureCookies'>): ImageStore {

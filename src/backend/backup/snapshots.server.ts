@@ -1,9 +1,5 @@
-/**
- * Automatic snapshots (docs/backups.md, decision 101): the server writes an archive every
- * BACKUP_INTERVAL_HOURS into BACKUP_DIR and keeps the newest BACKUP_KEEP. Of several instances
- * on one database, the one that claims the lease row (public.backup_state) writes it; the row
- * also says when the newest snapshot was taken, for /readyz, /metrics and the inbox's warning.
- */
+/** Automatic snapshots (docs/backups.md, decision 101): the server writes an archive every
+ * BACKUP_INTERVAL_HOURS into BACKUP_DIR and keeps the newest BACKUP_KEEP. */
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'

@@ -1,15 +1,4 @@
-/**
- * Writes an archive of one consistent view of the database while the server keeps working.
- *
- * On a server (postgres, supabase) that view is a REPEATABLE READ transaction read through
- * cursors. PGlite has a single connection, so a transaction open for the whole backup would hold
- * every request: there the view is taken by declaring the cursors WITH HOLD in one short
- * transaction (PostgreSQL keeps their rows at its commit: about 0.15 s for 100,000 messages) and
- * read a batch at a time between the server's own queries. Rows travel as PostgreSQL's text
- * form of the row, so every value (microseconds, IP addresses, JSON, bytes) comes back exactly;
- * on PGlite as bytes straight into the archive, with no JavaScript value per row, since the
- * backup runs inside the server and shares its memory (decision 177).
- */
+/** Writes an archive of one consistent view of the database while the server keeps working (decision 177). */
 import { LIMITS } from '~/lib/limits'
 import { type ArchiveHeader, ARCHIVE_FORMAT, ARCHIVE_VERSION, createArchiveWriter } from './archive-file.server'
 import { type ArchivedTable, archivedTables, quoteName, ROW_FILTERS } from './catalog.server'
@@ -51,10 +40,8 @@ async function declareCursors(tx: Sql, images: ImageStore, hold: boolean): Promi
   return plan
 }
 
-/**
- * `rawRows`: the embedded server's way to read a batch of rows as bytes (SqlDatabase.firstColumnBytes),
- * when the cursors are holdable and read outside a transaction.
- */
+/** `rawRows`: the embedded server's way to read a batch of rows as bytes
+ * (SqlDatabase.firstColumnBytes), when the cursors are holdable and read outside a transaction. */
 async function writePlan(
   sql: Sql,
   plan: Plan,

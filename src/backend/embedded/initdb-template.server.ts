@@ -1,10 +1,7 @@
-/**
- * The empty cluster the production build ships beside the server (scripts/build-db-template.mjs):
- * a new data folder is copied from it instead of made by PGlite's initdb, which holds a second
+/** The empty cluster the production build ships beside the server (scripts/build-db-template.mjs): a
+ * new data folder is copied from it instead of made by PGlite's initdb, which holds a second
  * PostgreSQL instance and a copy of its whole memory while it runs, about 300 MB more at the
- * server's peak (docs/decisions/174-server-memory.md). Tools, tests and the dev server have no
- * such folder and run initdb as before.
- */
+ * server's peak (docs/decisions/034-embedded-memory.md). */
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,12 +15,9 @@ function serverEntryDir(): string | undefined {
   return typeof main === 'string' && main.startsWith('file:') ? path.dirname(fileURLToPath(main)) : undefined
 }
 
-/**
- * Copies the built template into `pgdata` (PGlite's data folder) when that folder does not exist
+/** Copies the built template into `pgdata` (PGlite's data folder) when that folder does not exist
  * yet and this process is the built server; then PGlite finds a cluster and resumes it. Returns
- * whether it did. The files are copied (file by file, nothing held in memory) to `<pgdata>.partial`
- * and the folder renamed at the end: a start cut short leaves no half cluster.
- */
+ * whether it did. */
 export async function copyInitdbTemplate(pgdata: string, serverDir = serverEntryDir()): Promise<boolean> {
   if (!serverDir || fs.existsSync(pgdata)) return false
   const template = path.join(serverDir, INITDB_TEMPLATE_DIR)

@@ -1,8 +1,6 @@
-/**
- * One process per data folder: PGlite has no locking of its own, and two processes writing the
- * same files would corrupt the database. The lock file holds the owner's PID so that a lock left
- * behind by a crashed process can be recognised and taken over.
- */
+/** One process per data folder: PGlite has no locking of its own, and two processes writing the same
+ * files would corrupt the database. The lock file holds the owner's PID so that a lock left behind
+ * by a crashed process can be recognised and taken over. */
 import fs from 'node:fs'
 import path from 'node:path'
 

@@ -1,8 +1,6 @@
-/**
- * One attempt at one claimed mail: render it from what its row names, hand it to the transport,
- * and record what happened. Marked sent right after the server accepted it, so the only window
- * for a duplicate is a process dying between the two (docs/decisions/090-mail.md).
- */
+/** One attempt at one claimed mail: render it from what its row names, hand it to the transport, and
+ * record what happened. Marked sent right after the server accepted it, so the only window for a
+ * duplicate is a process dying between the two (docs/decisions/090-mail.md). */
 import { afterFailure } from './mail-rules'
 import { digestMail, type NotifiedMessage, newMessageMail, type RenderedMail, signInMail } from './templates.server'
 import { describeFailure, type MailTransport } from './transport.server'

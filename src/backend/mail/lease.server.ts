@@ -1,10 +1,5 @@
-/**
- * The right to deliver mail, held by one worker at a time across every instance on the database
- * (public.mail_worker_lease). Times are the database's, which all instances share. A lease row
- * rather than an advisory lock: a session lock would tie delivery to one pooled connection (and
- * PGlite has only one), a transaction lock would hold a transaction open while an SMTP server
- * answers, and PGlite runs one transaction at a time.
- */
+/** The right to deliver mail, held by one worker at a time across every instance on the database
+ * (public.mail_worker_lease). Times are the database's, which all instances share. */
 import type { Sql } from '../sql/client'
 
 export interface MailLease {

@@ -1,8 +1,6 @@
-/**
- * Outgoing mail of one backend: the queue's entry points for sign-in codes and new messages, the
- * MailService the app sees, and (in a server process) the delivering worker.
- * See docs/decisions/090-mail.md.
- */
+/** Outgoing mail of one backend: the queue's entry points for sign-in codes and new messages, the
+ * MailService the app sees, and (in a server process) the delivering worker. See
+ * docs/decisions/090-mail.md. */
 import type { MailService, NewMessageContext } from '../backend'
 import type { MailLog, MailTransport, SmtpConfig } from './transport.server'
 import type { Sql, SqlDatabase } from '../sql/client'
@@ -29,10 +27,8 @@ export interface MailSystemOptions {
 export interface CodeMailer {
   /** In the code's transaction: queues its mail (and drops the address's earlier ones still waiting). */
   queue(tx: Sql, input: { to: string; code: string; now: Date; deliverBy: Date }): Promise<MailRow>
-  /**
-   * After the commit. Without SMTP the mail is written here and now ('sent' or 'failed'), into
-   * this instance's outbox; with SMTP the worker is woken and the mail is 'queued'.
-   */
+  /** After the commit. Without SMTP the mail is written here and now ('sent' or 'failed'), into this
+   * instance's outbox; with SMTP the worker is woken and the mail is 'queued'. */
   dispatch(row: MailRow): Promise<'sent' | 'queued' | 'failed'>
   cancel(id: string): Promise<void>
 }

@@ -1,9 +1,6 @@
-/**
- * public.mail_queue: rows written in the transaction that causes a mail, claimed one at a time
- * by the delivering worker (or, without SMTP, by the request that queued a sign-in code), and
- * finished as sent, failed, expired or cancelled. A claim pushes next_attempt_at a lease ahead:
- * if the process dies mid-delivery, the row is simply due again then (docs/decisions/090-mail.md).
- */
+/** public.mail_queue: rows written in the transaction that causes a mail, claimed one at a time by
+ * the delivering worker (or, without SMTP, by the request that queued a sign-in code), and finished
+ * as sent, failed, expired or cancelled (decision 090). */
 import type { CodeDeliveryState } from '../backend'
 import type { Locale } from '~/domain/locales'
 import { MAIL_PRIORITY, type MailKind } from './mail-rules'
@@ -27,10 +24,8 @@ export type FinalStatus = 'sent' | 'failed' | 'expired' | 'cancelled'
 const COLUMNS = 'id, kind, recipient, locale, data, message_id, attempts, created_at, deliver_by'
 const leaseMs = () => LIMITS.mail.leaseSeconds * 1000
 
-/**
- * Queues `to`'s sign-in code mail, dropping the earlier ones still waiting (only the newest code
- * counts). With `claim`, the row starts out claimed by the caller, who delivers it at once.
- */
+/** Queues `to`'s sign-in code mail, dropping the earlier ones still waiting (only the newest code
+ * counts). With `claim`, the row starts out claimed by the caller, who delivers it at once. */
 export async function queueCodeMail(
   tx: Sql,
   input: { to: string; code: string; now: Date; deliverBy: Date; claim: boolean },

@@ -1,9 +1,6 @@
-/**
- * The text of every mail the app sends, rendered when the mail is delivered. Notifications are in
- * the admin's language (the copy lives in messages/*.json); the sign-in code mail is in both,
- * since nobody has chosen a language before signing in. Plain text only: nothing a visitor
- * wrote can become markup, and the subject carries no more of a message than its sender's name.
- */
+/** The text of every mail the app sends, rendered when the mail is delivered. Notifications are in
+ * the admin's language (the copy lives in messages/*.json); the sign-in code mail is in both, since
+ * nobody has chosen a language before signing in. */
 import type { Locale } from '~/domain/locales'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'

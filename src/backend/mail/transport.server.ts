@@ -1,8 +1,6 @@
-/**
- * Where a rendered mail goes: the SMTP server of SMTP_URL (nodemailer), or, without one,
- * outbox.jsonl and the log (outbox.server.ts). The queue's worker calls `send` and reads a
- * failure as data: a short code and whether the server refused the mail for good.
- */
+/** Where a rendered mail goes: the SMTP server of SMTP_URL (nodemailer), or, without one,
+ * outbox.jsonl and the log (outbox.server.ts). The queue's worker calls `send` and reads a failure
+ * as data: a short code and whether the server refused the mail for good. */
 import type { Transporter } from 'nodemailer'
 import { LIMITS } from '~/lib/limits'
 import { createOutboxMailer, eraseOutboxMail, findOutboxMail, type OutboxMail } from './outbox.server'

@@ -1,10 +1,6 @@
-/**
- * The delivering worker, one in every server process: woken by NOTIFY mail_queue (any instance's
+/** The delivering worker, one in every server process: woken by NOTIFY mail_queue (any instance's
  * insert), by a kick from this process, and by a timer (the next retry or digest, at most
- * LIMITS.mail.pollSeconds away). Each run takes the lease, delivers due mail one row at a time,
- * renewing the lease before each, and gives the lease up when nothing is due, so whichever
- * instance wakes first delivers next (docs/decisions/090-mail.md).
- */
+ * LIMITS.mail.pollSeconds away) (decision 090). */
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import { LIMITS } from '~/lib/limits'

@@ -1,8 +1,6 @@
-/**
- * Mail providers where anybody can open an address. A 'Spam Değil' on one of their addresses
- * trusts that address only, never the whole domain (a trusted gmail.com would let every spammer
- * with a Gmail account through), and their domain is no evidence in the learned model.
- */
+/** Mail providers where anybody can open an address. A 'Spam Değil' on one of their addresses trusts
+ * that address only, never the whole domain (a trusted gmail.com would let every spammer with a
+ * Gmail account through), and their domain is no evidence in the learned model. */
 export const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
   'gmail.com',
   'googlemail.com',

@@ -1,8 +1,7 @@
-/**
- * One verdict from every layer: the time trap, the content rules, the same text from other
- * addresses, the learned model and staff's word about the sender (docs/decisions/110-spam-filter.md).
- * Pure: the SQL store (../sql/spam.server.ts) looks up the facts, this weighs them.
- */
+/** One verdict from every layer: the time trap, the content rules, the same text from other
+ * addresses, the learned model and staff's word about the sender
+ * (docs/decisions/110-spam-filter.md). Pure: the SQL store (../sql/spam.server.ts) looks up the
+ * facts, this weighs them. */
 import type { StampReading } from '~/lib/form-stamp.server'
 import { BASE_MODEL } from './base-model'
 import { siteTaught, spamProbability, type TokenCounts } from './bayes'

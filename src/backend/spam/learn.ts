@@ -1,7 +1,5 @@
-/**
- * What one lesson from staff changes: the words counted under each verdict, and the senders
- * remembered. Shared by the SQL store and the corpus tests' in-memory model, so both learn alike.
- */
+/** What one lesson from staff changes: the words counted under each verdict, and the senders
+ * remembered. Shared by the SQL store and the corpus tests' in-memory model, so both learn alike. */
 import { normalizeEmail } from '~/domain/accounts'
 import { isFreeMail } from './free-mail'
 import { MESSAGES_TOKEN } from './bayes'

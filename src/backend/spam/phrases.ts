@@ -1,8 +1,6 @@
-/**
- * Phrases of unsolicited pitches in English and Turkish, matched on folded text (text.ts: lower
+/** Phrases of unsolicited pitches in English and Turkish, matched on folded text (text.ts: lower
  * case, Turkish letters as ASCII). Each names a habit of a pitch, not a topic: an inquiry may well
- * be about SEO or a loan system ('SEO desteği arıyoruz'), a pitch offers it to us ('we offer SEO').
- */
+ * be about SEO or a loan system ('SEO desteği arıyoruz'), a pitch offers it to us ('we offer SEO'). */
 export interface Phrase {
   id: string
   pattern: RegExp
@@ -150,10 +148,8 @@ export const PITCH_PHRASES: readonly Phrase[] = [
   },
 ]
 
-/**
- * Habits of a genuine inquiry: asking for something for the writer's own company. Each lowers
- * the score a little, so an inquiry that happens to mention a price or link is not pushed over.
- */
+/** Habits of a genuine inquiry: asking for something for the writer's own company. Each lowers the
+ * score a little, so an inquiry that happens to mention a price or link is not pushed over. */
 export const INQUIRY_PHRASES: readonly Phrase[] = [
   {
     id: 'asks',

@@ -1,7 +1,5 @@
-/**
- * The text features the spam filter looks at: links, letters by script, words. Pure functions,
- * run on the form's three fields as the visitor sent them.
- */
+/** The text features the spam filter looks at: links, letters by script, words. Pure functions, run
+ * on the form's three fields as the visitor sent them. */
 
 /** http(s) links and bare `www.` hosts; a form message has no markup, so this is all a link can be. */
 const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"')\]]+/gi
@@ -38,10 +36,8 @@ export function scriptShares(text: string): { letters: number; nonLatin: number 
   return { letters, nonLatin }
 }
 
-/**
- * Lower case with the Turkish letters folded to ASCII, so 'Teşekkürler', 'TESEKKURLER' and a
- * typo without the dots meet in one token. `toLocaleLowerCase('tr')` would make English 'I' into 'ı'.
- */
+/** Lower case with the Turkish letters folded to ASCII, so 'Teşekkürler', 'TESEKKURLER' and a typo
+ * without the dots meet in one token. `toLocaleLowerCase('tr')` would make English 'I' into 'ı'. */
 export function fold(text: string): string {
   return text
     .replaceAll('İ', 'i')
@@ -61,11 +57,9 @@ export function fold(text: string): string {
 
 const MAX_TOKENS = 400
 
-/**
- * The words the learned model counts, each once per message: folded words of 2–24 letters,
- * link hosts as `url:<host>`, the sender's domain as `from:<domain>` (left out for free-mail
- * domains, which say nothing about a sender).
- */
+/** The words the learned model counts, each once per message: folded words of 2–24 letters, link
+ * hosts as `url:<host>`, the sender's domain as `from:<domain>` (left out for free-mail domains,
+ * which say nothing about a sender). */
 export function tokenize(message: { name: string; email: string; message: string }, senderDomain: string | null): string[] {
   const tokens = new Set<string>()
   for (const link of findLinks(message.message)) if (link.host) tokens.add(`url:${link.host}`.slice(0, 64))
@@ -81,10 +75,8 @@ export function tokenize(message: { name: string; email: string; message: string
   return [...tokens]
 }
 
-/**
- * The text with everything that varies between copies of one mass mailing taken out (case,
- * digits, punctuation, spacing, the greeting's name), cut to its first 400 letters.
- */
+/** The text with everything that varies between copies of one mass mailing taken out (case, digits,
+ * punctuation, spacing, the greeting's name), cut to its first 400 letters. */
 export function normalisedForFingerprint(message: string): string {
   return fold(message.replace(LINK, ' '))
     .replace(/[^\p{L}]+/gu, '')

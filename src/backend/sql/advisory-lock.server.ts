@@ -1,8 +1,6 @@
-/**
- * Transaction-level advisory locks: one change at a time across every process on one database
+/** Transaction-level advisory locks: one change at a time across every process on one database
  * (PostgreSQL releases the lock with the transaction; PGlite, one connection, grants it at once).
- * Every key the app uses is here, so no two uses can share one by chance.
- */
+ * Every key the app uses is here, so no two uses can share one by chance. */
 import type { Sql } from './client'
 
 export const LOCK_KEYS = {

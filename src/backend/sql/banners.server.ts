@@ -1,11 +1,7 @@
-/**
- * Hero banners in public.hero_settings. Every insert or update of a row is announced by the
+/** Hero banners in public.hero_settings. Every insert or update of a row is announced by the
  * database itself (a trigger NOTIFYs `banner_changes`, supabase/migrations), so changes made by
- * another server instance, the CLI or SQL by hand reach this process's subscribers too. This
- * process's own saves are announced as soon as they commit, and their echo is dropped.
- * Besides image_url a row holds the image's responsive copies, a mobile image and its copies
- * (docs/decisions/042-responsive-banners.md).
- */
+ * another server instance, the CLI or SQL by hand reach this process's subscribers too (decision
+ * 040). */
 import type { BannerStore } from '../backend'
 import {
   BANNER_BADGE,
@@ -71,12 +67,10 @@ interface BannerNotice {
   key: BannerKey
 }
 
-/**
- * The trigger's payload: `{ key, imageUrl, updatedAt }` with the row's image extras
- * (`imageVariants`, `mobileImageUrl`, `mobileImageVariants`, null when it has none), or
- * `{ key, updatedAt, partial: true }` when those would not fit in a notification (8000 bytes);
- * null for anything else.
- */
+/** The trigger's payload: `{ key, imageUrl, updatedAt }` with the row's image extras
+ * (`imageVariants`, `mobileImageUrl`, `mobileImageVariants`, null when it has none), or `{ key,
+ * updatedAt, partial: true }` when those would not fit in a notification (8000 bytes); null for
+ * anything else. */
 export function parseBannerNotification(payload: string): BannerChange | BannerNotice | null {
   try {
     const value = JSON.parse(payload) as Record<string, unknown>
@@ -170,12 +164,8 @@ function variantsParam(url: string | null | undefined, variants: BannerInput['im
   return url && variants ? JSON.stringify(variants) : null
 }
 
-/**
- * Title, badge and the mobile image (with its variants): the given value (null included); when
- * not given, the stored one, and for a missing row the domain's default (no mobile image). The
- * image's variants always come with the image. updated_at is the database's (its default, and a
- * trigger on update); one transaction gives every row of a save the same stamp.
- */
+/** Title, badge and the mobile image (with its variants): the given value (null included); when not
+ * given, the stored one, and for a missing row the domain's default (no mobile image). */
 async function upsertOne(tx: Sql, input: BannerInput): Promise<Banner> {
   const { rows } = await tx.query<BannerRow>(
     `insert into public.hero_settings as h

@@ -1,22 +1,4 @@
-/**
- * Many messages at once (npm run seed, benchmarks), on either driver (docs/decisions/143).
- *
- * Keeping the table's indexes up to date row by row costs more than building them once: at
- * 100,000 messages the GIN indexes (trigrams of name, e-mail and text, word starts) took most of a
- * seed. So when the new rows outnumber those already there, and the connected role owns the
- * table, the load drops the table's secondary indexes, inserts, and creates them again from the
- * definitions it read at the start, all in one transaction: a failed load leaves the table and its
- * indexes as they were. The indexes are read from the catalogue, never listed here, so a migration
- * that adds or changes one needs nothing from this file.
- *
- * A larger maintenance_work_mem for the builds changed nothing measurable (the trigram index of
- * 100,000 messages' text took 7.4 s of CPU with 64 MB and with 512 MB on PostgreSQL 17), so the
- * session keeps the server's setting.
- *
- * Otherwise (a few rows into a big table, or the server's least-privileged role, which may not
- * drop an index: decision 073) the rows go in batches with the indexes in place, each batch its own
- * transaction, as a running server's own inserts do.
- */
+/** Many messages at once (npm run seed, benchmarks), on either driver (docs/decisions/143). */
 import type { ContactMessageSeed } from '../seed-messages'
 import type { Sql } from './client'
 import { insertContactMessages } from './messages.server'
@@ -40,10 +22,8 @@ interface IndexDefinition {
   definition: string
 }
 
-/**
- * The indexes a load may drop and create again: every valid index of the table that no
- * constraint needs (the primary key and unique constraints stay, and with them their checks).
- */
+/** The indexes a load may drop and create again: every valid index of the table that no constraint
+ * needs (the primary key and unique constraints stay, and with them their checks). */
 async function secondaryIndexes(db: Sql): Promise<IndexDefinition[]> {
   const { rows } = await db.query<IndexDefinition>(
     `select quote_ident(ns.nspname) || '.' || quote_ident(c.relname) as name,
@@ -67,10 +47,8 @@ async function ownsTable(db: Sql): Promise<boolean> {
   return rows[0]?.owns === true
 }
 
-/**
- * Each batch is made while the one before is in the database: on a server the two overlap (the
- * factory and the parameters' encoding are the tool's own CPU); on PGlite it changes nothing.
- */
+/** Each batch is made while the one before is in the database: on a server the two overlap (the
+ * factory and the parameters' encoding are the tool's own CPU); on PGlite it changes nothing. */
 async function insertBatches(
   db: Sql,
   count: number,
@@ -94,11 +72,9 @@ async function insertBatches(
   }
 }
 
-/**
- * Inserts `make(0)` … `make(count - 1)`. The per-status counts stay exact on both paths: their
+/** Inserts `make(0)` … `make(count - 1)`. The per-status counts stay exact on both paths: their
  * triggers fire once per statement (20261121000400_message_counts.sql), which costs nothing
- * measurable beside the rows, so they stay enabled.
- */
+ * measurable beside the rows, so they stay enabled. */
 export async function bulkInsertMessages(
   db: Sql,
   count: number,

@@ -1,8 +1,6 @@
-/**
- * The image bucket of the postgres mode, in the database itself: the bytes in
+/** The image bucket of the postgres mode, in the database itself: the bytes in
  * storage.object_contents beside their storage.objects row, written in one transaction, so every
- * server instance serves every upload and a backup of the database holds them all.
- */
+ * server instance serves every upload and a backup of the database holds them all. */
 import type { FileStorage } from '../backend'
 import { IMAGE_BUCKET } from '~/domain/banners'
 import type { Sql } from './client'

@@ -1,7 +1,5 @@
-/**
- * The image bucket of the embedded mode, on disk: bytes in `${dataDir}/uploads/<bucket>/<name>`,
- * content type and cache lifetime in storage.objects.
- */
+/** The image bucket of the embedded mode, on disk: bytes in `${dataDir}/uploads/<bucket>/<name>`,
+ * content type and cache lifetime in storage.objects. */
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { FileStorage } from '../backend'

@@ -1,10 +1,6 @@
-/**
- * Changes of public.contact_messages as the database announces them: a statement-level trigger
+/** Changes of public.contact_messages as the database announces them: a statement-level trigger
  * NOTIFYs `inbox_changes` (supabase/migrations/20261125000400_team.sql) with what happened and to
- * how many rows, never a message's content. One LISTEN per process (notify-feed.server.ts),
- * started by the first subscriber, fans out to every open inbox of this process, whichever
- * instance wrote the rows.
- */
+ * how many rows, never a message's content. */
 import type { InboxChange, InboxEvents } from '../backend'
 import type { SqlDatabase } from './client'
 import { createNotifyFeed } from './notify-feed.server'

@@ -1,34 +1,32 @@
-/**
- * Upkeep of the embedded database, which has no autovacuum (docs/decisions/078-embedded-maintenance.md,
- * and 180-bounded-maintenance-steps.md for how each step is bounded before it runs):
- * deletes expired sessions and sign-in codes, then VACUUMs and ANALYZEs, one table per statement, each
- * table whose dead or changed rows passed a small threshold. PGlite has one connection and runs in
- * the server's own thread, so every statement here holds every request behind it: small statements,
- * a turn of the event loop between them (queued requests go first), every step timed and reported.
- * A table too large to vacuum in a blink (the messages) waits for a pass that finds the database idle.
- */
-import { readFileSync } from 'node:fs'
+/** Upkeep of the embedded database, which has no autovacuum
+ * (docs/decisions/078-embedded-maintenance.md, and 078-embedded-maintenance.md for how each step is
+ * bounded before it runs): deletes expired sessions and sign-in codes, then VACUUMs and ANALYZEs,
+ * one table per statement, each table whose dead or changed rows passed a small threshold. */
 import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
-import type { ColumnBytes, QueryResult, Sql, SqlDatabase } from './client'
+import {
+  keepHighestRate,
+  MAINTENANCE_PREDICTION_SHARE,
+  MAINTENANCE_STEP_BUDGET_MS,
+  timed,
+  yieldToRequests,
+} from './bounded-steps.server'
+import type { Sql, SqlDatabase } from './client'
+import { neededActions, tableStats } from './table-stats.server'
 
 export interface MaintenanceStep {
   /** `schema.table`, or the sweep's name. */
   target: string
   /** `stats`: reading which tables need work (and sizing those that do); its `rows` are those tables. */
   action: 'sweep' | 'stats' | 'vacuum' | 'analyze' | 'checkpoint'
-  /**
-   * The step's longest statement, from issue to answer: what it held the connection (and, PGlite
+  /** The step's longest statement, from issue to answer: what it held the connection (and, PGlite
    * running inside the server's thread, every request) for. Started only once no query of the app
-   * is in flight, so it is the statement's own time, not a wait behind a request.
-   */
+   * is in flight, so it is the statement's own time, not a wait behind a request. */
   ms: number
   /** All of the step's statements (a sweep runs several, the app's queries between them). */
   totalMs: number
-  /**
-   * The process's CPU time during the step: its work, which a loaded machine's scheduling does
-   * not stretch (`ms` is this plus the time the machine gave to others).
-   */
+  /** The process's CPU time during the step: its work, which a loaded machine's scheduling does not
+   * stretch (`ms` is this plus the time the machine gave to others). */
   cpuMs: number
   /** The main thread's wait for a CPU during the step (Linux; 0 elsewhere): the machine's load, not the step's work. */
   runQueueMs: number
@@ -47,10 +45,8 @@ export interface MaintenanceOptions {
   onStep?: (step: MaintenanceStep) => void
   /** Scheduling; omit for a maintenance that runs only when asked (tests, tools). */
   schedule?: { intervalMs: number; quietMs: number; bulkRows: number }
-  /**
-   * Milliseconds since the app's last query, 0 while one is in flight (watchActivity): large
-   * tables wait for idleMs of quiet, and each step waits for the app's queries under way.
-   */
+  /** Milliseconds since the app's last query, 0 while one is in flight (watchActivity): large tables
+   * wait for idleMs of quiet, and each step waits for the app's queries under way. */
   quietFor?: () => number
   idleMs?: number
 }
@@ -63,45 +59,20 @@ export interface Maintenance {
   close(): Promise<void>
 }
 
-/** What a single statement may hold the connection for while staff work (issue 24's 100 ms). */
-export const MAINTENANCE_STEP_BUDGET_MS = 100
-/**
- * A step runs while staff work only if it is expected to take at most this share of the budget:
- * the rest is headroom for a busier machine than the one its cost was learned on.
- */
-export const MAINTENANCE_PREDICTION_SHARE = 0.5
-/**
- * What VACUUM and ANALYZE are expected to cost per MB of table and indexes until this process has
+/** What VACUUM and ANALYZE are expected to cost per MB of table and indexes until this process has
  * measured them: the year bench measured the messages' table (nine indexes, four of them GIN, the
- * costliest per MB) at 1–3 MB at 7–15 ms per MB of its own time (docs/decisions/180).
- */
+ * costliest per MB) at 1–3 MB at 7–15 ms per MB of its own time (docs/decisions/180). */
 export const MAINTENANCE_DEFAULT_MS_PER_MB = 10
 /** The smallest batch a sweep shrinks to when its statements overrun. */
 export const SWEEP_MIN_BATCH_ROWS = 25
-/** The longest a step waits for the app's queries under way before it goes anyway. */
-const MAX_WAIT_FOR_APP_MS = 1_000
 
-interface TableStats {
-  oid: number
-  schema: string
-  name: string
-  live: number
-  dead: number
-  changed: number
-  bytes: number
-}
-
-/**
- * What the maintenance of one process learns as it goes, kept from pass to pass: which tables
- * are too slow to maintain while staff work, what a step costs per MB, how large a sweep's batch
- * may be.
- */
+/** What the maintenance of one process learns as it goes, kept from pass to pass: which tables are
+ * too slow to maintain while staff work, what a step costs per MB, how large a sweep's batch may
+ * be. */
 export interface MaintenanceState {
-  /**
-   * Tables a step of which once took longer than MAINTENANCE_STEP_BUDGET_MS: they wait for idle
-   * passes, whatever their size, from then on (tables rarely get faster, and one fast idle run
-   * must not send them back among the requests).
-   */
+  /** Tables a step of which once took longer than MAINTENANCE_STEP_BUDGET_MS: they wait for idle
+   * passes, whatever their size, from then on (tables rarely get faster, and one fast idle run must
+   * not send them back among the requests). */
   slowTables: Set<string>
   /** Highest milliseconds per MB measured, per action and table (`vacuum public.x`) and per action (`vacuum`). */
   msPerMb: Map<string, number>
@@ -134,52 +105,9 @@ export function logMaintenanceStep(step: MaintenanceStep): void {
   else if ((step.action === 'sweep' || step.action === 'vacuum') && step.rows > 0) log().info(line)
 }
 
-const tick = (ms: number) => new Promise<void>((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)))
-
-/**
- * Lets requests go first: a turn of the event loop (what arrived meanwhile starts its queries),
- * then, while a query of the app is still under way (a request's transaction between two of its
- * statements), a millisecond at a time, at most MAX_WAIT_FOR_APP_MS. Returns the time waited.
- */
-export async function yieldToRequests(quietFor: (() => number) | undefined): Promise<number> {
-  const started = performance.now()
-  await tick(0)
-  while (quietFor && quietFor() === 0 && performance.now() - started < MAX_WAIT_FOR_APP_MS) await tick(1)
-  return performance.now() - started
-}
-
-/**
- * Milliseconds the server's main thread (where PGlite runs) has waited for a CPU while ready to
- * run, from Linux's scheduler statistics; undefined elsewhere.
- */
-function runQueueMs(): number | undefined {
-  try {
-    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]) / 1e6
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * Runs one statement and measures it: wall time, the process's CPU time, and the main thread's
- * wait for a CPU (a loaded machine's share of the wall time; the rest is the work and I/O).
- */
-export async function timed(run: () => Promise<unknown>): Promise<{ ms: number; cpuMs: number; runQueueMs: number }> {
-  const queued = runQueueMs()
-  const cpu = process.cpuUsage()
-  const started = performance.now()
-  await run()
-  const ms = performance.now() - started
-  const used = process.cpuUsage(cpu)
-  const queuedAfter = runQueueMs()
-  return { ms, cpuMs: (used.user + used.system) / 1000, runQueueMs: queuedAfter! - queued! || 0 }
-}
-
-/**
- * Deletes rows matched by `where` in batches of state.sweepBatchRows, the app's queries going
- * first between them; a statement over half the budget halves the batch for the rest of the
- * process. `key` names the column the batch is picked by.
- */
+/** Deletes rows matched by `where` in batches of state.sweepBatchRows, the app's queries going first
+ * between them; a statement over half the budget halves the batch for the rest of the process.
+ * `key` names the column the batch is picked by. */
 async function sweep(
   db: Sql,
   table: string,
@@ -218,103 +146,11 @@ function emptyStep(target: string, action: MaintenanceStep['action']): Maintenan
   return { target, action, ms: 0, totalMs: 0, cpuMs: 0, runQueueMs: 0, waitedMs: 0, rows: 0, bytes: 0 }
 }
 
-/**
- * Which tables need work, and the size of those that do. The statistics are read straight from
- * the counters, and sizes from the catalog's page counts (pg_stat_user_tables computes a dozen
- * more figures per table, and pg_total_relation_size opens every file of every index: together
- * 30–720 ms on the loaded machine, measured, the longest hold of a busy pass); only a table never
- * counted is sized from its files. Its statements form one step.
- */
-async function tableStats(
-  db: Sql,
-  quietFor: (() => number) | undefined,
-): Promise<{ tables: TableStats[]; step: MaintenanceStep }> {
-  const step = emptyStep('database', 'stats')
-  const statement = async <T>(run: () => Promise<T>): Promise<T> => {
-    step.waitedMs += await yieldToRequests(quietFor)
-    let result: T | undefined
-    const timing = await timed(async () => {
-      result = await run()
-    })
-    step.ms = Math.max(step.ms, timing.ms)
-    step.totalMs += timing.ms
-    step.cpuMs += timing.cpuMs
-    step.runQueueMs += timing.runQueueMs
-    return result as T
-  }
-  // Counters reach the shared statistics at most once a second; this makes the next statement see them.
-  await statement(() => db.query('select pg_catalog.pg_stat_force_next_flush()'))
-  const { rows } = await statement(() =>
-    db.query<{
-      oid: number
-      schema: string
-      name: string
-      live: string
-      dead: string
-      changed: string
-      tuples: number
-      pagesBytes: string
-    }>(
-      `select c.oid::int8 as oid, n.nspname as schema, c.relname as name,
-              pg_catalog.pg_stat_get_live_tuples(c.oid) as live, pg_catalog.pg_stat_get_dead_tuples(c.oid) as dead,
-              pg_catalog.pg_stat_get_mod_since_analyze(c.oid) as changed, c.reltuples::float8 as tuples,
-              (c.relpages
-               + coalesce((select sum(i.relpages) from pg_catalog.pg_index x join pg_catalog.pg_class i on i.oid = x.indexrelid
-                           where x.indrelid = c.oid), 0)
-               + coalesce((select t.relpages from pg_catalog.pg_class t where t.oid = c.reltoastrelid), 0)
-              )::int8 * pg_catalog.current_setting('block_size')::int8 as "pagesBytes"
-       from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-       where c.relkind in ('r', 'm', 'p') and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
-       order by n.nspname, c.relname`,
-    ),
-  )
-  const tables = rows.map((r) => {
-    const live = Number(r.live)
-    const dead = Number(r.dead)
-    const tuples = Number(r.tuples)
-    return {
-      oid: Number(r.oid),
-      schema: r.schema,
-      name: r.name,
-      live,
-      dead,
-      changed: Number(r.changed),
-      // The pages counted at the last VACUUM or ANALYZE (or index build), grown as the rows have
-      // since: no file is touched. Unknown (never counted) means sizing the files below.
-      bytes: tuples >= 1 ? Math.round(Number(r.pagesBytes) * Math.max(1, (live + dead) / tuples)) : -1,
-    }
-  })
-  const candidates = tables.filter((t) => neededActions(t).length > 0)
-  const unsized = candidates.filter((t) => t.bytes < 0)
-  if (unsized.length > 0) {
-    const sizes = await statement(() =>
-      db.query<{ oid: string; bytes: string }>(
-        'select oid::int8 as oid, pg_catalog.pg_total_relation_size(oid) as bytes from unnest($1::oid[]) as oid',
-        [unsized.map((t) => t.oid)],
-      ),
-    )
-    const byOid = new Map(sizes.rows.map((r) => [Number(r.oid), Number(r.bytes)]))
-    for (const t of unsized) t.bytes = byOid.get(t.oid) ?? 0
-  }
-  step.rows = candidates.length
-  return { tables: candidates, step }
-}
-
-/** Which of VACUUM and ANALYZE a table needs now: each is a step of its own. */
-export function neededActions(t: Pick<TableStats, 'live' | 'dead' | 'changed'>): ('vacuum' | 'analyze')[] {
-  const actions: ('vacuum' | 'analyze')[] = []
-  if (t.dead > 50 + LIMITS.database.vacuumShare * t.live) actions.push('vacuum')
-  if (t.changed > 50 + LIMITS.database.analyzeShare * t.live) actions.push('analyze')
-  return actions
-}
-
 const MB = 2 ** 20
 
-/**
- * What a step is expected to take: its table's size (at least 1 MB) times the highest rate measured
+/** What a step is expected to take: its table's size (at least 1 MB) times the highest rate measured
  * for the same action on that table, else on any table, else MAINTENANCE_DEFAULT_MS_PER_MB. The
- * highest, not the latest: one fast run must not send a slow table back among the requests.
- */
+ * highest, not the latest: one fast run must not send a slow table back among the requests. */
 export function predictedMs(state: MaintenanceState, action: 'vacuum' | 'analyze', target: string, bytes: number): number {
   const rate = state.msPerMb.get(`${action} ${target}`) ?? state.msPerMb.get(action) ?? MAINTENANCE_DEFAULT_MS_PER_MB
   return sizeInMb(bytes) * rate
@@ -324,29 +160,20 @@ export function predictedMs(state: MaintenanceState, action: 'vacuum' | 'analyze
 const sizeInMb = (bytes: number) => Math.max(bytes / MB, 1)
 
 function learn(state: MaintenanceState, action: 'vacuum' | 'analyze', target: string, bytes: number, ms: number): void {
-  const rate = ms / sizeInMb(bytes)
-  for (const key of [`${action} ${target}`, action]) state.msPerMb.set(key, Math.max(state.msPerMb.get(key) ?? 0, rate))
+  keepHighestRate(state.msPerMb, [`${action} ${target}`, action], ms / sizeInMb(bytes))
 }
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
 
-/**
- * The statement of a step. While staff work: no truncation of the table's empty end (its scan
+/** The statement of a step. While staff work: no truncation of the table's empty end (its scan
  * backwards and exclusive lock are for idle passes; the space is reused meanwhile) and no TOAST
- * table (its own relation and index, vacuumed by the idle passes).
- */
+ * table (its own relation and index, vacuumed by the idle passes). */
 function statementOf(action: 'vacuum' | 'analyze', table: string, idle: boolean): string {
   if (action === 'analyze') return `analyze ${table}`
   return idle ? `vacuum ${table}` : `vacuum (truncate false, process_toast false) ${table}`
 }
 
-/**
- * One pass: sweeps, then each table that needs it, one statement per table and action. While
- * staff work (not idle), a table is left for an idle pass when it is larger than
- * LIMITS.database.maintenanceLargeTableBytes, once took longer than the budget, or is expected to
- * take more than MAINTENANCE_PREDICTION_SHARE of it; an idle pass takes every table and ends with
- * a checkpoint.
- */
+/** One pass: sweeps, then each table that needs it, one statement per table and action. */
 export async function maintainDatabase(db: Sql, now: Date, options: PassOptions): Promise<MaintenanceStep[]> {
   const state = options.state ?? newMaintenanceState()
   const steps: MaintenanceStep[] = []
@@ -490,57 +317,5 @@ export function createMaintenance(options: MaintenanceOptions): Maintenance {
       clearTimeout(quietTimer)
       await running?.catch(() => {})
     },
-  }
-}
-
-/**
- * The database with every changed row counted (inside transactions too), for noteWrites, and the
- * time since its last query, for quietFor: 0 while a query, an exec or a transaction of the app is
- * under way (a request's transaction holds PGlite's one connection between its statements too).
- * PGlite reports affected rows for insert, update and delete only (0 for a select).
- *
- * `background` is the same database for the server's own timers (the mail worker looks at its
- * queue every few seconds): its statements are waited for like any other, but they do not make the
- * app busy, or the quiet that maintenance and retention's ANALYZE wait for would never come.
- */
-export function watchActivity(
-  db: SqlDatabase,
-  onWrites: (rows: number) => void,
-): { db: SqlDatabase; background: SqlDatabase; quietFor: () => number } {
-  let last = performance.now()
-  let inFlight = 0
-  async function track<T>(run: () => Promise<T>, app: boolean): Promise<T> {
-    inFlight++
-    if (app) last = performance.now()
-    try {
-      return await run()
-    } finally {
-      inFlight--
-      if (app) last = performance.now()
-    }
-  }
-  const watched = (target: Sql, app: boolean): Sql => ({
-    query: <T>(text: string, params?: readonly unknown[]) =>
-      track(async (): Promise<QueryResult<T>> => {
-        const result = await target.query<T>(text, params)
-        if (result.rowCount > 0) onWrites(result.rowCount)
-        return result
-      }, app),
-    exec: (text) => track(() => target.exec(text), app),
-    transaction: (fn, transactionOptions) =>
-      track(() => target.transaction((tx) => fn(watched(tx, app)), transactionOptions), app),
-  })
-  // A backup's raw reads (decision 177) are the app's queries too: maintenance waits for them.
-  const firstColumnBytes = db.firstColumnBytes
-  return {
-    db: {
-      ...db,
-      ...watched(db, true),
-      ...(firstColumnBytes && {
-        firstColumnBytes: (statement: string, reuse?: ColumnBytes) => track(() => firstColumnBytes(statement, reuse), true),
-      }),
-    },
-    background: { ...db, ...watched(db, false) },
-    quietFor: () => (inFlight > 0 ? 0 : performance.now() - last),
   }
 }

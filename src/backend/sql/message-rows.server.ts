@@ -1,7 +1,5 @@
-/**
- * SQL pieces of the message store: the row mapping and the list filter. Kept apart from the
- * store so a test can EXPLAIN the exact filter the store runs.
- */
+/** SQL pieces of the message store: the row mapping and the list filter. Kept apart from the store
+ * so a test can EXPLAIN the exact filter the store runs. */
 import { type ContactMessage, type MessageQuery, type MessageStatus, searchMode } from '~/domain/messages'
 
 /** What the word-start index holds: the first one or two letters or digits of a word. */
@@ -40,12 +38,8 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 
-/**
- * WHERE clause and parameters for a status filter and a search. A substring search is one LIKE
- * on the stored lowercased name, e-mail and message, answered by their trigram index. A word-start search (a term without a trigram) is
- * answered by the indexes of the short-search migration: the stored word starts of name and
- * e-mail for one or two letters or digits, else the lowercased name and address as prefixes.
- */
+/** WHERE clause and parameters for a status filter and a search. A substring search is one LIKE on
+ * the stored lowercased name, e-mail and message, answered by their trigram index. */
 export function messageFilter(query: Pick<MessageQuery, 'status' | 'search'>): { where: string; params: string[] } {
   const clauses: string[] = []
   const params: string[] = []

@@ -1,7 +1,5 @@
-/**
- * Contact messages in public.contact_messages. Times come from the store's clock rather than
- * the database's now(), so tests that move the clock see consistent ordering.
- */
+/** Contact messages in public.contact_messages. Times come from the store's clock rather than the
+ * database's now(), so tests that move the clock see consistent ordering. */
 import type { MessageStore, NewMessageContext } from '../backend'
 import {
   type ContactMessage,
@@ -34,54 +32,34 @@ export interface NewMessageEffects {
   kick(): void
 }
 
-/**
- * From this share of the messages on (the column's statistics), a one- or two-letter word start
- * is counted by walking the newest messages (at most cap ÷ share rows, about 5,000) instead of
- * through its index: measured on 100,000 seeded messages in PGlite, 'e' (every address) took
- * 27–58 ms through the index and 2–5 ms walking, while 'ş' (5 %) took 15 ms through the index
- * and 50 ms walking (docs/decisions/171-search-call-cost.md).
- */
+/** From this share of the messages on (the column's statistics), a one- or two-letter word start is
+ * counted by walking the newest messages (at most cap ÷ share rows, about 5,000) instead of through
+ * its index: measured on 100,000 seeded messages in PGlite, 'e' (every address) took 27–58 ms
+ * through the index and 2–5 ms walking, while 'ş' (5 %) took 15 ms through the index and 50 ms
+ * walking (docs/decisions/032-inbox-at-scale.md). */
 const COMMON_WORD_START = 0.5
 
-/**
- * From this share of the messages on (readSearchStats), a substring search is counted and paged by
- * walking the newest messages, as a common word start is. The planner cannot weigh that itself for
- * a server role under row-level security: PostgreSQL applies a LIKE to a column's statistics only
- * for a role that may read every row, and otherwise guesses a fixed share (10 of 100,000 rows for
- * 'example', which every message holds), so it read the whole trigram index and sorted 100,000
- * rows for the page (250–500 ms a call on PostgreSQL 17, against 1–2 ms walking; decision 188).
- */
+/** From this share of the messages on (readSearchStats), a substring search is counted and paged by
+ * walking the newest messages, as a common word start is (decision 188). */
 const COMMON_SUBSTRING = 0.5
 
-/**
- * A capped substring search's page is walked on the date index when the estimate says it is met
+/** A capped substring search's page is walked on the date index when the estimate says it is met
  * within this many rows (page × page size ÷ share): each compared in full, about 10 ms on
- * PostgreSQL 17 (decision 188).
- */
+ * PostgreSQL 17 (decision 188). */
 const PAGE_WALK_ROWS = 10_000
 
 /** How often the search columns' statistics are read again (readSearchStats). */
 const WORD_START_STATS_MS = 10 * 60_000
 
-/**
- * Below this share of the messages (the column's statistics), a substring search is counted
- * through its trigram index whatever the planner thinks of the index. The planner weighs the index
- * by its size, and a year of status changes grows a GIN index (every update is a new row version
- * with all its trigrams) long after vacuum has cleared the dead entries: on the year's folder of
- * `scripts/bench-maintenance.mjs` it tipped 'öztürk' (11 % of its messages) to walking the table
- * until the count's cap, 9,600 rows in 14–21 ms, against 8 ms through the index (decision 180).
- * A walk reads about cap ÷ share rows, each compared in full; it pays only for a term a large share
- * of the messages have (every address's domain, 'example': 27–90 ms through the index).
- */
+/** Below this share of the messages (the column's statistics), a substring search is counted through
+ * its trigram index whatever the planner thinks of the index (decision 180). */
 const RARE_SUBSTRING = 0.2
 
 export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessageEffects): MessageStore {
   let searchStats: { readAt: number; generation: number; stats: SearchStats } | undefined
-  /**
-   * The search columns' statistics (up to 100 common values, 101 bounds and the common word
+  /** The search columns' statistics (up to 100 common values, 101 bounds and the common word
    * starts), read once in a while, not per call: they change only with ANALYZE. Read again at once
-   * after an erasure's ANALYZE (forgetSearchStats), so that no erased text stays in memory.
-   */
+   * after an erasure's ANALYZE (forgetSearchStats), so that no erased text stays in memory. */
   async function statsOf(tx: Sql): Promise<SearchStats> {
     if (
       !searchStats ||
@@ -93,11 +71,9 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
     return searchStats.stats
   }
   const searchTextStats = async (tx: Sql) => (await statsOf(tx)).text
-  /**
-   * The share of messages whose name or address has a word starting with `term`, from the most
-   * common elements ANALYZE keeps of the word-start column (0 when it is not among them: then it
-   * is rare).
-   */
+  /** The share of messages whose name or address has a word starting with `term`, from the most
+   * common elements ANALYZE keeps of the word-start column (0 when it is not among them: then it is
+   * rare). */
   const wordStartShare = async (tx: Sql, term: string) => (await statsOf(tx)).wordStarts.get(term.toLowerCase()) ?? 0
 
   return {
@@ -152,15 +128,7 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
             query.status === 'all' ? INBOX_STATUSES.reduce((sum, s) => sum + byBucket[s], 0) : byBucket[query.status]
           if (!search) return { items: await pageOf(), total: inFilter, totalExact: true, unread, page, pageSize }
           // A word-start search visits only the rows its index proposes: without statistics of how
-          // common a word start is, the planner would read the table (decision 077). A substring
-          // search is left to the planner: with the statistics of the stored lowercased text it
-          // walks the table for a common term, whose first rows reach the cap at once, and asks the
-          // trigram index for a rarer one (docs/decisions/140-search-while-typing.md).
-          // A word start that most messages have ('e' of every '….example' address) is the
-          // exception: its index lists most of the table, which costs more to read than walking the
-          // newest messages on the date index until the cap is met (a few thousand rows at most).
-          // So is a substring that most messages hold ('exa'…'example'): a server role under RLS
-          // plans it blind, and the trigram index read all 100,000 (decision 188).
+          // common a word start is, the planner would read the table (decision 077).
           const term = query.search.trim()
           const share = searchMode(term) === 'substring' ? substringShare(await searchTextStats(tx), term) : undefined
           const walk = WORD_START.test(term)
@@ -171,9 +139,7 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           else if (share !== undefined && share < RARE_SUBSTRING) await tx.exec('set local enable_seqscan = off')
           // The matches up to the cap, counted, and, when they are fewer than the cap, the page's
           // among them: sorting those few is cheap, while walking the date index in the hope of
-          // meeting them early would read every row for a rare term. One read of the matches: a
-          // second query for the page would find and compare them all again ('hakan k': the 2,500
-          // rows of every Hakan, for 113 matches; decision 196).
+          // meeting them early would read every row for a rare term (decision 196).
           const order = messageOrder(query.status)
           const matched = await tx.query<{ n: number; id: string | null }>(
             `with hits as materialized (
@@ -194,11 +160,7 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           // A common term (count at the cap) meets its page early on the date index. The planner
           // knows that only if it may read the statistics: for the server's role under RLS it
           // guesses a handful of matches and sorts them all (15,000 for 'platform', 50–60 ms on
-          // PostgreSQL 17). With the estimate, a page that the walk meets within PAGE_WALK_ROWS
-          // rows is walked (decision 188). The count at the cap is an estimate too, a lower bound:
-          // the statistics' 101 sampled texts miss a term of 1 message in 40 as often as not
-          // ('yılm' of every Yılmaz: estimated 0, its 2,477 matches sorted, 15–33 ms a call
-          // against 5 walking; decision 196).
+          // PostgreSQL 17).
           const common = share === undefined ? 0 : Math.max(share, inFilter > 0 ? cap / inFilter : 0)
           if (!walk && common > 0 && (page * pageSize) / common <= PAGE_WALK_ROWS)
             await tx.exec('set local enable_bitmapscan = off; set local enable_seqscan = off')
@@ -263,7 +225,7 @@ async function messagesById(sql: Sql, ids: string[], order: string): Promise<Con
 
 type TrashAndSpam = Pick<MessageStore, 'trash' | 'restore' | 'purge' | 'emptyTrash' | 'markSpam' | 'markNotSpam'>
 
-/** The trash and the spam status (docs/decisions/035-trash-and-spam.md). */
+/** The trash and the spam status (docs/decisions/030-inbox-workflow.md). */
 function createTrashAndSpam(db: Sql, now: () => Date, effects?: NewMessageEffects): TrashAndSpam {
   /** `set` on the valid ids that also meet `condition`; the rows changed, newest first. */
   async function change(ids: string[], set: string, condition: string, params: unknown[] = [], tx: Sql = db) {

@@ -1,9 +1,5 @@
-/**
- * The schema of the embedded and postgres modes: this folder's stand-in for Supabase's platform
- * and the built-in sign-in (./migrations), then supabase/migrations, each file once, in name
- * order. (A Supabase project gets supabase/migrations from `supabase db push` instead.) Both
- * sets are bundled at build time by Vite's import.meta.glob, so the server needs no SQL on disk.
- */
+/** The schema of the embedded and postgres modes: this folder's stand-in for Supabase's platform and
+ * the built-in sign-in (./migrations), then supabase/migrations, each file once, in name order. */
 import type { Sql } from './client'
 import { lockUntilCommit } from './advisory-lock.server'
 
@@ -26,17 +22,13 @@ function sorted(files: Record<string, string>, group: string): Migration[] {
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 }
 
-/**
- * The prelude always runs first: the Supabase migrations depend on what it stands in for. Its
- * group is still called `embedded` (the names already recorded in existing databases).
- */
+/** The prelude always runs first: the Supabase migrations depend on what it stands in for. Its group
+ * is still called `embedded` (the names already recorded in existing databases). */
 export const MIGRATIONS: readonly Migration[] = [...sorted(prelude, 'embedded'), ...sorted(supabase, 'supabase')]
 
-/**
- * Runs every migration not yet recorded; returns the names applied now (empty when up to date).
+/** Runs every migration not yet recorded; returns the names applied now (empty when up to date).
  * Each file runs in its own transaction under an advisory lock, so several instances starting at
- * once apply each file exactly once, and a failing file leaves nothing half-applied.
- */
+ * once apply each file exactly once, and a failing file leaves nothing half-applied. */
 export async function applyMigrations(db: Sql, migrations = MIGRATIONS): Promise<string[]> {
   // Up to date: nothing to create. A server connecting as a login role in app_server (least
   // privilege, docs/deployment.md) may not create a schema, not even one that exists, since
@@ -89,12 +81,9 @@ async function allRecorded(db: Sql, migrations: readonly Migration[]): Promise<b
   return recorded.rows[0]?.n === migrations.length
 }
 
-/**
- * Roles belong to the whole server, and the advisory lock to one database: another database of
- * the same server migrating at the same moment can create a role between a file's "if not
- * exists" and its CREATE ROLE. The file's transaction is rolled back whole; run again, it finds
- * the role.
- */
+/** Roles belong to the whole server, and the advisory lock to one database: another database of the
+ * same server migrating at the same moment can create a role between a file's "if not exists" and
+ * its CREATE ROLE. */
 function isConcurrentRoleCreation(error: unknown): boolean {
   const { code, constraint } = error as { code?: string; constraint?: string }
   // Which of the two depends on whether the other CREATE ROLE had committed when this one ran.

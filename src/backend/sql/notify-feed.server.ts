@@ -1,10 +1,5 @@
-/**
- * One process-wide LISTEN on a channel, fanned out to this process's subscribers: what the
- * banner feed and the inbox's live changes share. One contract for both: `subscribe` is
- * synchronous and starts the LISTEN if none runs; `listening()` resolves once the database is
- * heard (a failed LISTEN is not kept: the next call tries again); a failing subscriber (say, a
- * closed SSE stream) never keeps the others from hearing a change.
- */
+/** One process-wide LISTEN on a channel, fanned out to this process's subscribers: what the banner
+ * feed and the inbox's live changes share. */
 import { log } from '~/lib/log.server'
 import type { SqlDatabase } from './client'
 

@@ -1,8 +1,6 @@
-/**
- * The server driver: any PostgreSQL ≥ 15 over a pool of `pg` connections (docs/decisions/075).
+/** The server driver: any PostgreSQL ≥ 15 over a pool of `pg` connections (docs/decisions/075).
  * LISTEN needs a connection of its own that stays open, outside the pool, reconnecting after a
- * failure; it may go to another URL (a session pooler) than the queries.
- */
+ * failure; it may go to another URL (a session pooler) than the queries. */
 import pg from 'pg'
 import { log } from '~/lib/log.server'
 import type { QueryResult, Sql, SqlDatabase } from './client'

@@ -1,8 +1,6 @@
-/**
- * A query to PGlite through PostgreSQL's wire protocol directly, for reading many rows without
+/** A query to PGlite through PostgreSQL's wire protocol directly, for reading many rows without
  * making a JavaScript value of each: the response's rows stay bytes in the one buffer PGlite
- * returns (decision 177). Only the simple query protocol, without parameters.
- */
+ * returns (decision 177). Only the simple query protocol, without parameters. */
 import type { PGlite } from '@electric-sql/pglite'
 import type { ColumnBytes } from './client'
 
@@ -43,11 +41,9 @@ function errorFields(body: Uint8Array): RawQueryError {
   return new RawQueryError(fields.get('M') ?? 'database error', fields.get('C'))
 }
 
-/**
- * Finds the first column of every DataRow of a response (`response[0 .. length)`); throws the
- * response's ErrorResponse if it has one. Any other message (row description, command tag,
- * notices, ready-for-query) is skipped.
- */
+/** Finds the first column of every DataRow of a response (`response[0 .. length)`); throws the
+ * response's ErrorResponse if it has one. Any other message (row description, command tag, notices,
+ * ready-for-query) is skipped. */
 export function firstColumns(response: Buffer, length = response.length, reuse?: Int32Array): ColumnBytes {
   let bounds = reuse ?? new Int32Array(1024)
   let count = 0
@@ -76,15 +72,8 @@ export function firstColumns(response: Buffer, length = response.length, reuse?:
   return { bytes: response, bounds, count }
 }
 
-/**
- * Runs `statement` on `pg` as its own query (waiting, as `query` does, for any transaction
- * under way to end) and gives the first column of its rows as bytes. PGlite's own handling of
- * the response is bypassed (`execProtocolRaw` would still parse every row into objects and
- * strings, and keep them until the next query), notifications included: a statement that
- * notifies nothing receives none (PostgreSQL sends a NOTIFY in the response of the statement
- * that commits it). `reuse`, the previous result of a series, lends its buffers to this one,
- * so that reading a whole table allocates (and leaves for the garbage collector) almost nothing.
- */
+/** Runs `statement` on `pg` as its own query (waiting, as `query` does, for any transaction under
+ * way to end) and gives the first column of its rows as bytes. */
 export async function queryFirstColumns(pg: PGlite, statement: string, reuse?: ColumnBytes): Promise<ColumnBytes> {
   await pg._checkReady()
   const message = simpleQueryMessage(statement)

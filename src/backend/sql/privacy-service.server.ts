@@ -1,12 +1,12 @@
 /** The Backend's PrivacyService on the SQL core: retention.server.ts and privacy.server.ts. */
 import type { PrivacyService } from '../backend'
 import type { MailLog } from '../mail/transport.server'
-import type { Accounts } from './accounts.server'
+import type { Accounts } from './builtin-accounts.server'
 import type { SqlDatabase } from './client'
 import { erasePersonalData, exportPersonalData } from './privacy.server'
 import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
-import { MAINTENANCE_STEP_BUDGET_MS } from './maintenance.server'
+import { MAINTENANCE_STEP_BUDGET_MS } from './bounded-steps.server'
 import { listDestructionRecords, type RetentionBatch, type RetentionRates, runRetention } from './retention.server'
 
 /** A batch over the budget is worth a warning (decision 184); the rest is summed up per pass. */

@@ -1,9 +1,7 @@
-/**
- * One person's data (docs/kvkk.md, decision 125): everything the app's database holds that names
- * an address, exported as one document or erased for good, each erasure recorded with the address
- * only as a keyed hash (HMAC-SHA256 under a key the first server stores in private.privacy_secrets).
- * reapplyErasures() lets a restore erase again what was erased after its backup was taken.
- */
+/** One person's data (docs/kvkk.md, decision 125): everything the app's database holds that names an
+ * address, exported as one document or erased for good, each erasure recorded with the address only
+ * as a keyed hash (HMAC-SHA256 under a key the first server stores in private.privacy_secrets).
+ * reapplyErasures() lets a restore erase again what was erased after its backup was taken. */
 import { createHmac, randomBytes } from 'node:crypto'
 import { lockUntilCommit } from './advisory-lock.server'
 import { analyzePersonalData } from './analyze-personal-data.server'
@@ -155,10 +153,8 @@ async function exportAccount(tx: Sql, address: string): Promise<PersonalDataExpo
   return row ? { createdAt: row.created_at.toISOString(), sessions: row.sessions, pendingCodes: row.codes } : null
 }
 
-/**
- * Deletes every row naming the address, in the caller's transaction; returns how many of each.
- * Nothing goes to the trash: the messages are deleted for good.
- */
+/** Deletes every row naming the address, in the caller's transaction; returns how many of each.
+ * Nothing goes to the trash: the messages are deleted for good. */
 export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureCounts> {
   const address = normalizeEmail(email)
   const found = await tx.query<{ id: string }>('select id from public.contact_messages where lower(email) = $1 for update', [
@@ -272,13 +268,8 @@ export async function readErasures(db: Sql, since: Date): Promise<ErasureRecord[
   return rows.map((r) => ({ at: r.created_at.toISOString(), via: r.via, subjectHash: r.subject_hash, counts: r.counts }))
 }
 
-/**
- * After a restore from a backup taken at `since`: erases again every address whose erasure was
- * recorded after it, and keeps those records. The addresses are found by hashing each address the
- * restored data holds under the same key (the backup carries it) and matching the records.
- * `erasures`: the records read (readErasures) from the database before the restore replaced its
- * tables; without them, the ones in the restored tables are used. Returns the addresses' count.
- */
+/** After a restore from a backup taken at `since`: erases again every address whose erasure was
+ * recorded after it, and keeps those records. */
 export async function reapplyErasures(tx: Sql, since: Date, erasures?: readonly ErasureRecord[]): Promise<number> {
   await lockUntilCommit(tx, 'privacy')
   const records = erasures ?? (await readErasures(tx, since))

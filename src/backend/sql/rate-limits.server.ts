@@ -1,8 +1,6 @@
-/**
- * Rate limits in public.rate_limit_hits, through the SQL functions of the rate-limits migration.
+/** Rate limits in public.rate_limit_hits, through the SQL functions of the rate-limits migration.
  * They count in the database's time, not the store's clock: a limit is about real seconds passing,
- * and every server instance shares the one clock.
- */
+ * and every server instance shares the one clock. */
 import { assertRateLimitInput, type RateLimit } from '~/domain/rate-limits'
 import type { RateLimitStore } from '../backend'
 import type { Sql } from './client'

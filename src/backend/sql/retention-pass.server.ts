@@ -1,9 +1,7 @@
-/**
- * A retention pass's lease and tally (decision 185), in public.retention_pass: one pass at a time
+/** A retention pass's lease and tally (decision 185), in public.retention_pass: one pass at a time
  * across instances, and what it has destroyed so far, added by each batch in the transaction that
  * destroys the rows, written as destruction records when the pass ends or, if it died, when the
- * next one starts.
- */
+ * next one starts. */
 import { DESTRUCTION_CATEGORIES, type DestructionCategory, type DestructionRecord, type RetentionRun } from '~/domain/privacy'
 import type { Sql } from './client'
 
@@ -39,10 +37,8 @@ async function writeRecords(tx: Sql, records: RetentionRun['records']): Promise<
   )
 }
 
-/**
- * Takes the lease if it is free, lapsed, or `exclusive`; first writes the records of a pass that
- * died with a tally (under that pass's own time). Null when another instance's pass is under way.
- */
+/** Takes the lease if it is free, lapsed, or `exclusive`; first writes the records of a pass that
+ * died with a tally (under that pass's own time). Null when another instance's pass is under way. */
 export async function claim(
   db: Sql,
   holder: string,

@@ -1,22 +1,17 @@
-/**
- * The retention job (docs/kvkk.md, decisions 125 and 184): destroys what is past its period and
- * writes one destruction record per category it destroyed something in.
- *
- * In bounded batches: each statement takes at most a batch of rows, in a transaction of its own,
- * and the app's queries go first between them (PGlite runs every statement in the server's own
- * thread, so one statement over a year's backlog held every request for about a minute). A pass
- * holds a lease (public.retention_pass) that each batch renews, and each batch adds what it
- * destroyed to the pass's tally in the same transaction: killed between two batches, a pass leaves
- * nothing half-done (a batch commits whole or not at all) and an exact count, which the next pass
- * writes as that pass's records before it starts. One pass at a time across instances: another
- * instance's live lease makes a pass skip (`ran: false`).
- */
+/** The retention job (docs/kvkk.md, decisions 125 and 184): destroys what is past its period and
+ * writes one destruction record per category it destroyed something in. */
 import { randomUUID } from 'node:crypto'
 import { LIMITS } from '~/lib/limits'
 import type { DestructionCategory, DestructionRecord, RetentionPolicy, RetentionRun } from '~/domain/privacy'
 import { analyzePersonalData } from './analyze-personal-data.server'
 import type { Sql } from './client'
-import { MAINTENANCE_PREDICTION_SHARE, MAINTENANCE_STEP_BUDGET_MS, timed, yieldToRequests } from './maintenance.server'
+import {
+  keepHighestRate,
+  MAINTENANCE_PREDICTION_SHARE,
+  MAINTENANCE_STEP_BUDGET_MS,
+  timed,
+  yieldToRequests,
+} from './bounded-steps.server'
 import { addToTally, type Counts, claim, finish } from './retention-pass.server'
 
 export { RetentionLeaseLostError } from './retention-pass.server'
@@ -28,12 +23,8 @@ const PERSONAL_DATA = new Set<DestructionCategory>(['messages', 'trash', 'spam',
 
 type Cutoff = 'message' | 'ip' | 'trash' | 'spam' | 'now' | 'records'
 
-/**
- * Where a category's batches have got to: the (key, id) of the last row its previous batch took,
- * in the order of an index. Each batch starts after it, so it never reads again the rows an
- * earlier batch of the pass deleted or anonymized (they stay in the table and its indexes until
- * a vacuum), and the planner walks the index instead of the table (decision 193).
- */
+/** Where a category's batches have got to: the (key, id) of the last row its previous batch took, in
+ * the order of an index (decision 193). */
 export interface Cursor {
   key: string
   id: string
@@ -58,25 +49,18 @@ interface Step {
   run(tx: Sql, limit: number, params: unknown[], cursor: Cursor): Promise<BatchResult>
 }
 
-/**
- * The rows due of a message step, `limit` of them after the cursor, in the order of `key`, id
- * (an index each: the date index, the trash index, the status index's spam part, the partial
- * index of the addresses kept). Without the order, the planner, told by the statistics that most
- * of the table was due, read the table from its start: past every row the pass had already
- * anonymized, up to 57 ms a batch at the end of 15,200 addresses.
- */
+/** The rows due of a message step, `limit` of them after the cursor, in the order of `key`, id (an
+ * index each: the date index, the trash index, the status index's spam part, the partial index of
+ * the addresses kept). */
 const dueAfterCursor = (where: string, key: string, limit: number) =>
   `doomed as (select id, ${key} as key from public.contact_messages
                where ${where} and (${key}, id) > ($2::timestamptz, $3::uuid)
                order by ${key}, id limit ${limit}),
    last as (select key::text as key, id::text as id from doomed order by key desc, id desc limit 1)`
 
-/**
- * Messages past a period, by category, in order: a row is counted in the first that takes it.
- * Their notification mail goes with them (a trigger of 20261125000300_mail.sql), counted under
- * 'mail' from the rows the statement deleted. The delete checks the period again on the row it
- * deletes: a message restored from the trash meanwhile (PostgreSQL) is not taken.
- */
+/** Messages past a period, by category, in order: a row is counted in the first that takes it. Their
+ * notification mail goes with them (a trigger of 20261125000300_mail.sql), counted under 'mail'
+ * from the rows the statement deleted. */
 function messageStep(category: DestructionCategory, before: Cutoff, where: string, key: string): Step {
   return {
     category,
@@ -111,21 +95,18 @@ function simpleStep(category: DestructionCategory, before: Cutoff | undefined, s
   }
 }
 
-/**
- * Merges the search indexes' pending lists, as a step of its own after an anonymizing batch
+/** Merges the search indexes' pending lists, as a step of its own after an anonymizing batch
  * (decision 193): the entries of that one batch, so that no later batch, and no contact form's
- * insert, pays for a list filled by many.
- */
+ * insert, pays for a list filled by many. */
 async function mergePending(db: Sql, category: DestructionCategory, options: RetentionOptions): Promise<void> {
   const waitedMs = await yieldToRequests(options.quietFor)
   const time = await timed(() => db.query('select private.merge_message_search_pending()'))
   await options.onBatch?.({ category, action: 'merge', rows: 0, limit: 0, waitedMs, ...time })
 }
 
-/**
- * Waits until the app has made no query for `analyzeQuietMs`, checking every second, at most
- * LIMITS.retention.analyzeMaxWaitMinutes; then lets the queries under way finish. Returns the time waited.
- */
+/** Waits until the app has made no query for `analyzeQuietMs`, checking every second, at most
+ * LIMITS.retention.analyzeMaxWaitMinutes; then lets the queries under way finish. Returns the time
+ * waited. */
 async function waitForQuiet(options: RetentionOptions): Promise<number> {
   const started = performance.now()
   const quietMs = options.analyzeQuietMs ?? 0
@@ -149,10 +130,9 @@ async function hasFunction(tx: Sql, signature: string): Promise<boolean> {
 
 const IP_DUE = 'ip_address is not null and created_at < $1'
 
-/**
- * The anonymizing batch's rows: `doomed`, the next `limit` messages whose address is due after the
- * cursor ($1 the period's start, $2 and $3 the cursor), and `last`. Exported for the test of its plan.
- */
+/** The anonymizing batch's rows: `doomed`, the next `limit` messages whose address is due after the
+ * cursor ($1 the period's start, $2 and $3 the cursor), and `last`. Exported for the test of its
+ * plan. */
 export const dueIpAddresses = (limit: number) => dueAfterCursor(IP_DUE, 'created_at', limit)
 
 const STEPS: Step[] = [
@@ -219,10 +199,8 @@ export interface RetentionBatch {
   waitedMs: number
 }
 
-/**
- * The highest cost per row (own milliseconds, the machine's share left out) measured per category:
- * kept by the caller from pass to pass (a process's lifetime), as maintenance keeps its rates.
- */
+/** The highest cost per row (own milliseconds, the machine's share left out) measured per category:
+ * kept by the caller from pass to pass (a process's lifetime), as maintenance keeps its rates. */
 export type RetentionRates = Map<DestructionCategory, number>
 
 export interface RetentionOptions {
@@ -231,10 +209,9 @@ export interface RetentionOptions {
   rates?: RetentionRates
   /** Milliseconds since the app's last query, 0 while one is in flight (embedded: watchActivity). */
   quietFor?: () => number
-  /**
-   * The statistics are renewed once the app has been quiet this long (with quietFor; embedded:
-   * LIMITS.database.maintenanceIdleSeconds); 0 or unset: at once, the app's queries under way first.
-   */
+  /** The statistics are renewed once the app has been quiet this long (with quietFor; embedded:
+   * LIMITS.database.maintenanceIdleSeconds); 0 or unset: at once, the app's queries under way
+   * first. */
   analyzeQuietMs?: number
   /** After the statistics were renewed at the end of a pass that destroyed personal data (decision 194). */
   onAnalyze?: (step: { ms: number; cpuMs: number; runQueueMs: number; waitedMs: number }) => void | Promise<void>
@@ -257,13 +234,9 @@ function cutoffsOf(policy: RetentionPolicy, now: Date): Record<Cutoff, Date> {
   }
 }
 
-/**
- * Rows the next batch of `category` may take: as many as fit in half the budget at its highest
- * rate, and at most twice the largest batch this pass has measured (`largest`; 0 before the
- * first). A rate measured on 10 rows said 50 would fit, and those 50 held the database 112 ms:
- * rows differ (a long message has more trigrams to index), so a batch grows by doubling, each
- * step measured before the next (decision 193).
- */
+/** Rows the next batch of `category` may take: as many as fit in half the budget at its highest
+ * rate, and at most twice the largest batch this pass has measured (`largest`; 0 before the first)
+ * (decision 193). */
 export function batchLimit(rates: RetentionRates, category: DestructionCategory, largest = 0): number {
   const rate = rates.get(category)
   const { minBatchRows, batchRows } = LIMITS.retention
@@ -274,8 +247,7 @@ export function batchLimit(rates: RetentionRates, category: DestructionCategory,
 
 /** Learns from a batch of a telling size (the fixed cost of a transaction would swamp a few rows). */
 function learn(rates: RetentionRates, category: DestructionCategory, rows: number, ownMs: number): void {
-  if (rows < LIMITS.retention.minBatchRows) return
-  rates.set(category, Math.max(rates.get(category) ?? 0, ownMs / rows))
+  if (rows >= LIMITS.retention.minBatchRows) keepHighestRate(rates, [category], ownMs / rows)
 }
 
 export async function runRetention(

@@ -1,8 +1,6 @@
-/**
- * The statistics ANALYZE keeps of the messages' two search columns, as the inbox's list reads them
- * to choose how to count a search (decisions 171, 172, 187 and 188), and the share of the
- * messages a substring is estimated to be in.
- */
+/** The statistics ANALYZE keeps of the messages' two search columns, as the inbox's list reads them
+ * to choose how to count a search (decisions 171, 172, 187 and 188), and the share of the messages
+ * a substring is estimated to be in. */
 import type { Sql } from './client'
 
 /** What ANALYZE keeps of the stored search text: its most common values and a histogram of the rest. */
@@ -14,11 +12,9 @@ export interface SearchTextStats {
   histogramShare: number
 }
 
-/**
- * The share of messages whose search text contains `term`, estimated from the statistics as the
+/** The share of messages whose search text contains `term`, estimated from the statistics as the
  * planner does for a LIKE: the common values that contain it, plus the histogram's share of them.
- * Undefined without statistics (a table never analyzed): then the planner decides alone.
- */
+ * Undefined without statistics (a table never analyzed): then the planner decides alone. */
 export function substringShare(stats: SearchTextStats, term: string): number | undefined {
   if (stats.common.length === 0 && stats.histogram.length === 0) return undefined
   const needles = [...new Set([term.toLocaleLowerCase('tr'), term.toLowerCase()])]
@@ -29,12 +25,10 @@ export function substringShare(stats: SearchTextStats, term: string): number | u
   return common + histogram
 }
 
-/**
- * Bumped when the statistics were renewed after personal data left the tables (analyzePersonalData):
- * a message store then reads them again at its next search instead of keeping the old samples,
- * which hold the erased names and addresses, for the rest of its 10 minutes (decision 194).
- * Another server instance forgets them within those 10 minutes.
- */
+/** Bumped when the statistics were renewed after personal data left the tables
+ * (analyzePersonalData): a message store then reads them again at its next search instead of
+ * keeping the old samples, which hold the erased names and addresses, for the rest of its 10
+ * minutes (decision 194). */
 let generation = 0
 
 export function forgetSearchStats(): void {
@@ -52,13 +46,9 @@ export interface SearchStats {
   wordStarts: Map<string, number>
 }
 
-/**
- * Reads the search columns' statistics through private.message_search_stats() (migration
+/** Reads the search columns' statistics through private.message_search_stats() (migration
  * 20261130000000), which every mode's migrations create: pg_stats hides a table with row-level
- * security from the server's role in the postgres and Supabase modes (decision 187). A Supabase
- * project whose migrations were not pushed yet has no such function: then there are no statistics,
- * and the planner decides alone, as for a table never analyzed.
- */
+ * security from the server's role in the postgres and Supabase modes (decision 187). */
 export async function readSearchStats(tx: Sql): Promise<SearchStats> {
   const present = await tx.query<{ present: boolean }>(
     `select pg_catalog.to_regprocedure('private.message_search_stats()') is not null as present`,

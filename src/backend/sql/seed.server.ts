@@ -1,9 +1,6 @@
-/**
- * What a fresh database of the built-in sign-in starts with. Embedded, so the site works out of
- * the box: an admin who can sign in, a non-admin who cannot reach the inbox, and a few messages
- * to triage. Postgres (production): only the admins SEED_ADMIN_EMAILS names.
- * (The hero banner rows come from the schema migration itself.)
- */
+/** What a fresh database of the built-in sign-in starts with. Embedded, so the site works out of the
+ * box: an admin who can sign in, a non-admin who cannot reach the inbox, and a few messages to
+ * triage. Postgres (production): only the admins SEED_ADMIN_EMAILS names. */
 import { sampleContactMessages } from '../seed-messages'
 import { addUser } from './builtin-auth/users.server'
 import type { Sql } from './client'
@@ -12,10 +9,8 @@ import { insertContactMessages } from './messages.server'
 export const SEED_ADMIN_EMAIL = 'admin@example.com'
 export const SEED_STAFF_EMAIL = 'staff@example.com'
 
-/**
- * Safe to run again: users are added only if missing, messages only into an empty inbox.
- * `extraAdmins` (SEED_ADMIN_EMAILS) gives browser tests admins of their own.
- */
+/** Safe to run again: users are added only if missing, messages only into an empty inbox.
+ * `extraAdmins` (SEED_ADMIN_EMAILS) gives browser tests admins of their own. */
 export async function seedDatabase(
   db: Sql,
   now: Date,

@@ -1,8 +1,6 @@
-/**
- * The spam filter on the SQL core (docs/spam.md): judging looks up the learned counts of the
+/** The spam filter on the SQL core (docs/spam.md): judging looks up the learned counts of the
  * message's words, staff's word about the sender and recent copies of the same text, then weighs
- * them (../spam/judge.ts); learning moves counts and remembers senders, in one transaction.
- */
+ * them (../spam/judge.ts); learning moves counts and remembers senders, in one transaction. */
 import { createHash, randomBytes } from 'node:crypto'
 import { normalizeEmail } from '~/domain/accounts'
 import type { SpamService } from '../backend'

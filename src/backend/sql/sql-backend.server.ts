@@ -1,14 +1,10 @@
-/**
- * Opens a Backend on the SQL core: banners, messages, rate limits and mail on one database, with
- * the mode's own sign-in, file storage and accounts. Every deployment mode opens through
- * openSqlBackend (embedded/, postgres/, supabase/ only gather their parts); which mode, the
- * environment says in ../open.server.ts. See docs/decisions/160-one-backend-opener.md.
- */
+/** Opens a Backend on the SQL core: banners, messages, rate limits and mail on one database, with
+ * the mode's own sign-in, file storage and accounts (decision 075). */
 import type { AuthService, Backend, FileStorage } from '../backend'
 import { chooseTransport } from '../mail/transport.server'
-import type { Accounts } from './accounts.server'
+import type { Accounts } from './builtin-accounts.server'
 import { createBannerStore } from './banners.server'
-import { createBuiltinAuthService } from './builtin-auth/auth.server'
+import { createBuiltinAuthService } from './builtin-auth/builtin-auth-service.server'
 import type { SqlDatabase } from './client'
 import { createInboxEvents } from './inbox-events.server'
 import { type CodeMailer, createMailSystem, type MailOptions, type MailSystem } from '../mail/mail-system.server'
@@ -19,7 +15,7 @@ import { createRateLimitStore } from './rate-limits.server'
 import { seedDatabase } from './seed.server'
 import { createSiteContentStore } from './site-content.server'
 import { createSpamService } from './spam.server'
-import { createBackendStatus } from './status.server'
+import { createBackendStatus } from './backend-status.server'
 import { createTeamStore } from './team.server'
 
 /** The database and the backend on it; the app goes through `backend` only, the tools and tests also use `db`. */
@@ -34,10 +30,8 @@ export interface SqlBackendParts {
   db: SqlDatabase
   /** The clock for every time the app stores (message dates, code and session expiry); tests move it. */
   now: () => Date
-  /**
-   * `migrate` (embedded, postgres): apply what is pending, and seed a database this start created.
-   * `check` (supabase, where `supabase db push` migrates): fail unless the tables are there.
-   */
+  /** `migrate` (embedded, postgres): apply what is pending, and seed a database this start created.
+   * `check` (supabase, where `supabase db push` migrates): fail unless the tables are there. */
   schema: { kind: 'migrate'; sampleData: boolean; extraAdmins?: readonly string[] } | { kind: 'check' }
   /** The mode's sign-in, once the schema is there; `codes` mails the built-in sign-in's codes. */
   auth: (db: SqlDatabase, codes: CodeMailer) => AuthService | Promise<AuthService>
@@ -54,19 +48,15 @@ export interface SqlBackendParts {
     /** The worker's database, if not `db` (embedded: one whose polling is not the app's activity). */
     workerDb?: SqlDatabase
   }
-  /**
-   * Milliseconds since the app's last query, 0 while one is in flight (embedded: watchActivity):
-   * the retention job's batches let the app's queries under way finish first.
-   */
+  /** Milliseconds since the app's last query, 0 while one is in flight (embedded: watchActivity):
+   * the retention job's batches let the app's queries under way finish first. */
   quietFor?: () => number
   /** Runs after the database is closed, or after a failed open (say, releasing the data folder's lock). */
   onClose?: () => void | Promise<void>
 }
 
-/**
- * Migrates (or checks) the schema, starts the mail system, assembles the backend and waits until
- * it hears banner changes. On failure, whatever was started is stopped and the database closed.
- */
+/** Migrates (or checks) the schema, starts the mail system, assembles the backend and waits until it
+ * hears banner changes. On failure, whatever was started is stopped and the database closed. */
 export async function openSqlBackend(parts: SqlBackendParts): Promise<OpenedBackend> {
   const { db, now, schema } = parts
   let mail: MailSystem | undefined

@@ -1,8 +1,6 @@
-/**
- * What both file stores of the SQL core share: the rows of storage.objects (name, content type,
+/** What both file stores of the SQL core share: the rows of storage.objects (name, content type,
  * cache lifetime) and the bucket's own limits. The bucket's row (size limit, allowed types) comes
- * from the same migration Supabase runs, so every deployment mode refuses the same files.
- */
+ * from the same migration Supabase runs, so every deployment mode refuses the same files. */
 import { IMAGE_BUCKET, UPLOADS_PATH } from '~/domain/banners'
 import type { Sql } from './client'
 

@@ -1,10 +1,8 @@
-/**
- * The team page's admin list: public.admin_emails, changed one change at a time across every
+/** The team page's admin list: public.admin_emails, changed one change at a time across every
  * instance (an advisory lock), each change recorded in public.admin_changes by the database's
- * trigger with the admin who made it (the transaction's `app.actor`). See decision 091.
- */
+ * trigger with the admin who made it (the transaction's `app.actor`). See decision 091. */
 import type { TeamChange, TeamMember, TeamStore } from '../backend'
-import type { Accounts } from './accounts.server'
+import type { Accounts } from './builtin-accounts.server'
 import { lockUntilCommit } from './advisory-lock.server'
 import { normalizeEmail } from '~/domain/accounts'
 import { addAdminEmail, removeAdminEmail } from './admins.server'

@@ -1,8 +1,6 @@
-/**
- * Supabase Auth errors in the contract's terms. The code drives the app's behaviour; the
- * message stays Supabase's own, since the login page shows an expected refusal's message as it
- * comes (docs/product.md#staff-sign-in).
- */
+/** Supabase Auth errors in the contract's terms. The code drives the app's behaviour; the message
+ * stays Supabase's own, since the login page shows an expected refusal's message as it comes
+ * (docs/product.md#staff-sign-in). */
 import { isAuthRetryableFetchError, type AuthError } from '@supabase/supabase-js'
 import type { AuthErrorCode } from '../backend'
 

@@ -1,8 +1,6 @@
-/**
- * The Supabase clients of the supabase mode. Storage goes through one service-role client
- * (server only); auth goes through anon-key clients, so a visitor's request never carries the
- * service role. Data never goes through them: the SQL core reaches the database directly.
- */
+/** The Supabase clients of the supabase mode. Storage goes through one service-role client (server
+ * only); auth goes through anon-key clients, so a visitor's request never carries the service role.
+ * Data never goes through them: the SQL core reaches the database directly. */
 import { createServerClient } from '@supabase/ssr'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { CookieJar } from '../backend'
@@ -23,12 +21,7 @@ export function createServiceClient(options: SupabaseBackendOptions): Db {
   })
 }
 
-/**
- * How a visitor's Auth call identifies itself. With a secret key (`sb_secret_…`), the call carries
- * it and the visitor's address in `Sb-Forwarded-For`, so GoTrue's per-address limits count the
- * visitor, not this server (decision 074; the project must have IP Address Forwarding on). With
- * the publishable key alone the header would be ignored, so it is not sent.
- */
+/** How a visitor's Auth call identifies itself (decision 074). */
 export interface VisitorCall {
   apiKey: string
   headers: Record<string, string>
@@ -45,11 +38,9 @@ function globalOption(options: SupabaseBackendOptions, call: VisitorCall) {
   return { ...fetchOption(options), headers: call.headers }
 }
 
-/**
- * Sends codes. Sending has no request cookies to write to, so it uses the implicit flow:
- * the PKCE flow that @supabase/ssr forces would store a code verifier we never need,
- * because the code is checked with verifyOtp, not exchanged.
- */
+/** Sends codes. Sending has no request cookies to write to, so it uses the implicit flow: the PKCE
+ * flow that @supabase/ssr forces would store a code verifier we never need, because the code is
+ * checked with verifyOtp, not exchanged. */
 export function createOtpClient(options: SupabaseBackendOptions, call: VisitorCall = visitorCall(options, undefined)): Db {
   return createClient(options.url, call.apiKey, {
     auth: {
@@ -62,11 +53,9 @@ export function createOtpClient(options: SupabaseBackendOptions, call: VisitorCa
   })
 }
 
-/**
- * A client bound to one request's cookies: the session is read from them and every
- * change (sign-in, refresh, sign-out) is written back through the jar. One per call,
- * as @supabase/ssr requires, because it caches the session of the request it serves.
- */
+/** A client bound to one request's cookies: the session is read from them and every change (sign-in,
+ * refresh, sign-out) is written back through the jar. One per call, as @supabase/ssr requires,
+ * because it caches the session of the request it serves. */
 export function createSessionClient(
   options: SupabaseBackendOptions,
   storageKey: string,

@@ -1,7 +1,5 @@
-/**
- * How the Supabase session lives in the request's cookies. The server owns them: the
- * browser never runs supabase-js, so they are HttpOnly, whatever @supabase/ssr defaults to.
- */
+/** How the Supabase session lives in the request's cookies. The server owns them: the browser never
+ * runs supabase-js, so they are HttpOnly, whatever @supabase/ssr defaults to. */
 import type { CookieOptions as SsrCookieOptions } from '@supabase/ssr'
 import type { CookieJar, CookieOptions } from '../backend'
 import { SUPABASE_SESSION_COOKIE, isSupabaseSessionCookie, supabaseSessionKey } from '~/lib/cookies'

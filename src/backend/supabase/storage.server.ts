@@ -12,10 +12,23 @@ export class SupabaseStorageError extends Error {
   }
 }
 
-/**
- * Plain names only (the embedded adapter's rule): Storage would read `a/b.png` as a folder and
- * keep `.hidden` or `%2e%2e` names as they are, so anything else is refused before the upload.
- */
+type StorageFailure = { status?: number; statusCode?: string; code?: string } | undefined
+const failure = (error: unknown) => (error instanceof SupabaseStorageError ? error.cause : error) as StorageFailure
+
+/** Storage refused an upload because the name is taken (HTTP 409, or 409 as its body's status code). */
+export function isAlreadyExists(error: unknown): boolean {
+  const cause = failure(error)
+  return cause?.status === 409 || cause?.statusCode === '409' || cause?.code === 'ResourceAlreadyExists'
+}
+
+/** Storage has no such file (HTTP 404, or 404 as its body's status code). */
+export function isNotFound(error: unknown): boolean {
+  const cause = failure(error)
+  return cause?.status === 404 || cause?.statusCode === '404' || cause?.code === 'NoSuchKey'
+}
+
+/** Plain names only (the embedded adapter's rule): Storage would read `a/b.png` as a folder and keep
+ * `.hidden` or `%2e%2e` names as they are, so anything else is refused before the upload. */
 const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/
 
 export function createFileStorage(options: SupabaseBackendOptions): FileStorage {

@@ -11,10 +11,8 @@ interface AddressFieldProps {
   onChange: (value: string) => void
 }
 
-/**
- * One e-mail address staff type about someone else (an admin to add, a data subject to find):
- * no autofill or capitals, the label for screen readers only, beside its button.
- */
+/** One e-mail address staff type about someone else (an admin to add, a data subject to find): no
+ * autofill or capitals, the label for screen readers only, beside its button. */
 export function AddressField({ id, label, placeholder, error, value, onChange }: AddressFieldProps) {
   return (
     <FormField

@@ -4,11 +4,9 @@ import { type LucideIcon, X } from 'lucide-react'
 import type { ComponentProps, ReactNode } from 'react'
 import { Button, buttonClass } from './button'
 
-/**
- * Ark UI's dialog, styled once: it traps focus, closes on Escape and on the backdrop, and returns
- * focus to what opened it. The content mounts only while open, so each opening starts afresh.
- * Ark's own parts (`Dialog.CloseTrigger` from '@ark-ui/react/dialog') work inside it unchanged.
- */
+/** Ark UI's dialog, styled once: it traps focus, closes on Escape and on the backdrop, and returns
+ * focus to what opened it. The content mounts only while open, so each opening starts afresh. Ark's
+ * own parts (`Dialog.CloseTrigger` from '@ark-ui/react/dialog') work inside it unchanged. */
 export function Dialog(props: ArkDialog.RootProps) {
   return <ArkDialog.Root lazyMount unmountOnExit {...props} />
 }
@@ -24,10 +22,8 @@ const PANEL = {
   content: 'flex max-h-full w-full flex-col overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-slate-900/10 outline-none',
 }
 
-/**
- * `alert`: a short question, a sheet at the bottom of a phone and centred above it. `md` and `xl`:
- * a panel with a header, a scrolling body and a footer, as wide as a form or an editor needs.
- */
+/** `alert`: a short question, a sheet at the bottom of a phone and centred above it. `md` and `xl`:
+ * a panel with a header, a scrolling body and a footer, as wide as a form or an editor needs. */
 const SIZES = {
   alert: {
     backdrop: 'fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[1px]',
@@ -88,10 +84,8 @@ export function DialogFooter({ className = '', ...props }: ComponentProps<'foote
   return <footer className={`border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6 sm:py-4 ${className}`} {...props} />
 }
 
-/**
- * Asks before something is undone for good: an alert dialog whose focus starts on the cancel
- * button, which closes it; the confirm button waits, disabled, while `pending`.
- */
+/** Asks before something is undone for good: an alert dialog whose focus starts on the cancel
+ * button, which closes it; the confirm button waits, disabled, while `pending`. */
 export function ConfirmDialog({
   open,
   onOpenChange,

@@ -4,10 +4,8 @@ import { Portal } from '@ark-ui/react/portal'
 import { useEffect } from 'react'
 import { m } from '~/paraglide/messages'
 
-/**
- * The toaster itself (Ark UI): loaded on the first toast only, through ./toaster.tsx, so
- * pages that never show one do not download it. Toasts are announced to screen readers.
- */
+/** The toaster itself (Ark UI): loaded on the first toast only, through ./toaster.tsx, so pages that
+ * never show one do not download it. Toasts are announced to screen readers. */
 export const toaster = createToaster({
   placement: 'bottom-end',
   overlap: false,

@@ -1,11 +1,9 @@
 import { type ComponentType, useEffect, useState } from 'react'
 import type { toaster as ArkToaster } from './toaster-view'
 
-/**
- * The app's toasts. Features call `toast.success({ title, description })`, `toast.error(…)`
- * or `toast.info(…)`. Ark UI's toaster (~14 KB gzipped) is downloaded with the first toast,
- * not with the page: most visitors never see one.
- */
+/** The app's toasts. Features call `toast.success({ title, description })`, `toast.error(…)` or
+ * `toast.info(…)`. Ark UI's toaster (~14 KB gzipped) is downloaded with the first toast, not with
+ * the page: most visitors never see one. */
 type ToastOptions = Parameters<typeof ArkToaster.create>[0]
 type View = ComponentType<{ onMounted: () => void }>
 

@@ -1,13 +1,9 @@
-/**
- * The login route's search params and where a sign-in leads. Kept apart from the sign-in
- * schemas: route options are part of the route tree every page loads.
- */
+/** The login route's search params and where a sign-in leads. Kept apart from the sign-in schemas:
+ * route options are part of the route tree every page loads. */
 import type { SearchSchemaInput } from '@tanstack/react-router'
 
-/**
- * Where to go after sign-in: only a path inside the admin area, so a crafted link
- * (`?redirect=https://evil.example`) can never send a fresh session elsewhere.
- */
+/** Where to go after sign-in: only a path inside the admin area, so a crafted link
+ * (`?redirect=https://evil.example`) can never send a fresh session elsewhere. */
 export const ADMIN_HOME = '/admin/messages'
 export function safeAdminRedirect(target: unknown): string {
   if (typeof target !== 'string') return ADMIN_HOME

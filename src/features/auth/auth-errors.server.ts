@@ -1,8 +1,6 @@
-/**
- * Backend sign-in failures as AppErrors the login page can show: a stable `auth_*` code and
- * a message in the caller's language. Messages never say more than Supabase itself would
- * (an unknown address is "cannot send a code here", never "this user is not an admin").
- */
+/** Backend sign-in failures as AppErrors the login page can show: a stable `auth_*` code and a
+ * message in the caller's language. Messages never say more than Supabase itself would (an unknown
+ * address is "cannot send a code here", never "this user is not an admin"). */
 import type { AuthFailure } from '~/backend/backend'
 import { AppError, rateLimitedError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'

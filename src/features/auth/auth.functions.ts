@@ -1,10 +1,8 @@
-/**
- * Sign-in server functions: validate → rate-limit → call the backend. None of them needs a
- * session (they are how one is obtained or ended); every admin operation lists
- * `requireAdmin` instead. See docs/decisions/020-sessions-and-otp.md.
- */
+/** Sign-in server functions: validate → rate-limit → call the backend. None of them needs a session
+ * (they are how one is obtained or ended); every admin operation lists `requireAdmin` instead. See
+ * docs/decisions/020-sessions-and-otp.md. */
 import { createServerFn } from '@tanstack/react-start'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { AppError } from '~/lib/app-error'
 import { clientIp } from '~/lib/client-ip.server'
 import { validate } from '~/lib/validate'
@@ -18,10 +16,8 @@ import type { AdminSession } from './session.functions'
 
 export type { AdminSession } from './session.functions'
 
-/**
- * Mails a one-time code to an existing user (never creates one). `deliveryId`: the mail is queued
- * for an SMTP server, and getCodeDelivery tells the login page whether it has left.
- */
+/** Mails a one-time code to an existing user (never creates one). `deliveryId`: the mail is queued
+ * for an SMTP server, and getCodeDelivery tells the login page whether it has left. */
 export const sendLoginCode = createServerFn({ method: 'POST' })
   .validator(validate(SendLoginCodeSchema))
   .handler(async ({ data }): Promise<{ sent: true; deliveryId: string | null }> => {
@@ -34,11 +30,9 @@ export const sendLoginCode = createServerFn({ method: 'POST' })
     return { sent: true, deliveryId: result.deliveryId ?? null }
   })
 
-/**
- * Whether the code e-mail `id` has left for the mail server: asked by the login page when the
- * code is late (LIMITS.mail.codeNoticeAfterSeconds). Public, as the sign-in itself is: the id is
- * random, given only to whoever asked for the code, and the answer says nothing else.
- */
+/** Whether the code e-mail `id` has left for the mail server: asked by the login page when the code
+ * is late (LIMITS.mail.codeNoticeAfterSeconds). Public, as the sign-in itself is: the id is random,
+ * given only to whoever asked for the code, and the answer says nothing else. */
 export const getCodeDelivery = createServerFn({ method: 'GET' })
   .validator(validate(CodeDeliveryInputSchema))
   .handler(async ({ data }): Promise<{ state: CodeDeliveryState | null }> => {
@@ -46,10 +40,8 @@ export const getCodeDelivery = createServerFn({ method: 'GET' })
     return { state: await backend.mail.codeDelivery(data.id) }
   })
 
-/**
- * Checks the code and starts a session, for admins only: anyone else who verifies is
- * signed out again at once and told they have no access.
- */
+/** Checks the code and starts a session, for admins only: anyone else who verifies is signed out
+ * again at once and told they have no access. */
 export const verifyLoginCode = createServerFn({ method: 'POST' })
   .validator(validate(VerifyLoginCodeSchema))
   .handler(async ({ data }): Promise<AdminSession> => {

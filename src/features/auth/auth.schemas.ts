@@ -1,7 +1,5 @@
-/**
- * Sign-in input, shared by the login form (client-side checks) and the server functions
- * (the real checks). Messages are functions so they are read in the caller's language.
- */
+/** Sign-in input, shared by the login form (client-side checks) and the server functions (the real
+ * checks). Messages are functions so they are read in the caller's language. */
 import * as v from 'valibot'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'

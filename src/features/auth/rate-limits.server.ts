@@ -1,8 +1,6 @@
-/**
- * The app's own limits on sign-in, in front of either backend (Supabase has no per-code
- * attempt limit of its own). Counted in the database (Backend.rateLimits), so they survive
- * restarts and hold across server instances. See docs/decisions/021-rate-limits.md and 006.
- */
+/** The app's own limits on sign-in, in front of either backend (Supabase has no per-code attempt
+ * limit of its own). Counted in the database (Backend.rateLimits), so they survive restarts and
+ * hold across server instances. See docs/decisions/021-rate-limits.md and 006. */
 import { normalizeEmail } from '~/domain/accounts'
 import { rateLimitedError } from '~/lib/app-error'
 import { hitAll, rateLimiter } from '~/backend/rate-limiter.server'
@@ -20,12 +18,9 @@ function refuseWhileWaiting(seconds: number): void {
   if (seconds > 0) throw rateLimitedError(m.login_error_rate_limited({ seconds }), seconds)
 }
 
-/**
- * Before a code is sent: the address's limit counts every request; the e-mail's resend interval
- * is only checked here and counted once a code went out (recordCodeSent), so a mistyped or
- * unknown address never has to wait. The app knows the wait in seconds in every mode (Supabase
- * Auth's own throttle says it only in English prose).
- */
+/** Before a code is sent: the address's limit counts every request; the e-mail's resend interval is
+ * only checked here and counted once a code went out (recordCodeSent), so a mistyped or unknown
+ * address never has to wait. */
 export async function limitSendCode(ip: string, email: string): Promise<void> {
   const wait = await limiters.sendCodePerEmail.check(normalizeEmail(email))
   if (wait > 0) throw rateLimitedError(m.login_error_resend_wait({ seconds: wait }), wait)

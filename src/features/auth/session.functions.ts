@@ -1,19 +1,15 @@
-/**
- * The session check the admin route guards run before every admin page. In a module of its own,
- * without the sign-in schemas: route guards are part of the route tree every page loads.
- */
+/** The session check the admin route guards run before every admin page. In a module of its own,
+ * without the sign-in schemas: route guards are part of the route tree every page loads. */
 import { createServerFn } from '@tanstack/react-start'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { requestContext } from './request-context.server'
 
 export interface AdminSession {
   email: string
 }
 
-/**
- * The signed-in admin, or null (no session, or a user not on the admin list). Used by the
- * admin route guard and the login page; it reveals nothing but the caller's own address.
- */
+/** The signed-in admin, or null (no session, or a user not on the admin list). Used by the admin
+ * route guard and the login page; it reveals nothing but the caller's own address. */
 export const getAdminSession = createServerFn({ method: 'GET' }).handler(async (): Promise<AdminSession | null> => {
   const backend = await getBackend()
   const user = await backend.auth.getUser(requestContext())

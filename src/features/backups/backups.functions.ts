@@ -1,9 +1,7 @@
-/**
- * Whether the inbox should warn admins that automatic snapshots are late (docs/backups.md):
- * validate (no input) → authorize (requireAdmin) → read the snapshot status.
- */
+/** Whether the inbox should warn admins that automatic snapshots are late (docs/backups.md):
+ * validate (no input) → authorize (requireAdmin) → read the snapshot status. */
 import { createServerFn } from '@tanstack/react-start'
-import { snapshotIsStale, snapshotStatus, snapshotsStartedAt } from '~/backend/backup/status.server'
+import { snapshotIsStale, snapshotStatus, snapshotsStartedAt } from '~/backend/backup/snapshot-status.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 
 export interface SnapshotWarning {

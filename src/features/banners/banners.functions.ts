@@ -1,11 +1,9 @@
-/**
- * Banner server functions for the admin dialog: validate → authorize (requireAdmin) → call the
- * backend. Every write goes through BannerStore, which announces the change to the public
- * pages' live channel. Uploads are a server route instead (see routes/api/banner-upload.ts).
- */
+/** Banner server functions for the admin dialog: validate → authorize (requireAdmin) → call the
+ * backend. Every write goes through BannerStore, which announces the change to the public pages'
+ * live channel. Uploads are a server route instead (see routes/api/banner-upload.ts). */
 import { createServerFn } from '@tanstack/react-start'
 import { BANNER_BADGE, BANNER_KEYS, type Banner, DEFAULT_BANNER_TITLE } from '~/domain/banners'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { validate } from '~/lib/validate'
 import { removeUnusedUploads } from './remove-unused-uploads.server'
@@ -19,10 +17,7 @@ export const listBanners = createServerFn({ method: 'GET' })
     return backend.banners.list()
   })
 
-/**
- * Upserts both rows at once (key, image_url and the mobile image with their copies, title, badge;
- * the store sets updated_at).
- */
+/** Upserts both rows at once (key, image_url and the mobile image with their copies, title, badge; the store sets updated_at). */
 export const saveBanners = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .validator(validate(SaveBannersSchema, { message: 'first-issue' }))

@@ -22,7 +22,7 @@ describe('the copies of a designer’s 4 MB photo-like banner', () => {
     set = await makeBannerVariants(png)
   }, 120_000)
 
-  it('is the upload the issue describes: 2200×720, over 4 MB', async () => {
+  it('is the upload the bench makes: 2200×720, over 4 MB', async () => {
     expect(png.byteLength).toBeGreaterThan(4 * 1024 * 1024)
     expect(await decoded(png)).toMatchObject({ format: 'png', ...PHOTO_BANNER_SIZE })
   })

@@ -1,13 +1,6 @@
-/**
- * The responsive copies of a banner upload (docs/decisions/042-responsive-banners.md): the image
- * is decoded once, turned upright and kept within the widest step of the ladder and the tallest
- * hero, then encoded as AVIF and WebP at every width of bannerVariantWidths. A 2200×720 photo of
- * 4 MB becomes 14 files of 15–220 KB (1.3 MB in all) in about two seconds of CPU.
- *
- * The encoding runs in a short-lived child process at a lower priority: AVIF's encoder takes
- * 50–90 MB for a wide banner and glibc keeps much of it, which would stay in the server's memory
- * for good; a child gives it all back when it exits, and pages keep being served meanwhile.
- */
+/** The responsive copies of a banner upload (docs/decisions/040-banners.md): the image is decoded
+ * once, turned upright and kept within the widest step of the ladder and the tallest hero, then
+ * encoded as AVIF and WebP at every width of bannerVariantWidths. */
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { setPriority } from 'node:os'
@@ -17,12 +10,8 @@ import { bannerVariantWidths } from '~/backend/banner-images'
 import { BANNER_VARIANT_FORMATS, type BannerImageVariants, type BannerVariantFormat } from '~/domain/banners'
 import { LIMITS } from '~/lib/limits'
 
-/**
- * AVIF at effort 1: a third of the CPU time of effort 2 for the same size and almost the same
- * fidelity (0.4 dB less on the default banners' text; effort 0 is larger and blurs it). Quality
- * 50 and WebP 75 are each format's usual setting for photographs and keep that text sharp at the
- * widths phones pick.
- */
+/** AVIF at effort 1: a third of the CPU time of effort 2 for the same size and almost the same
+ * fidelity (0.4 dB less on the default banners' text; effort 0 is larger and blurs it). */
 const ENCODER_OPTIONS: Record<BannerVariantFormat, { quality: number; effort: number }> = {
   avif: { quality: 50, effort: 1 },
   webp: { quality: 75, effort: 4 },
@@ -55,11 +44,9 @@ export class UndecodableImageError extends Error {
 
 type SharpFunction = typeof import('sharp').default
 
-/**
- * libvips is loaded with the first upload, not with the server (15–20 MB a process may never
- * need); the import names the package, so the build ships it. Nothing is cached between uploads:
- * the server holds no decoded image once an upload is stored.
- */
+/** libvips is loaded with the first upload, not with the server (15–20 MB a process may never need);
+ * the import names the package, so the build ships it. Nothing is cached between uploads: the
+ * server holds no decoded image once an upload is stored. */
 let loaded: Promise<SharpFunction> | undefined
 function loadSharp(): Promise<SharpFunction> {
   loaded ??= import('sharp').then(({ default: sharp }) => {
@@ -69,10 +56,8 @@ function loadSharp(): Promise<SharpFunction> {
   return loaded
 }
 
-/**
- * Where the child process finds sharp: next to this module (`.output/server/node_modules` when
- * built, which holds its ES module only). Under Vitest import.meta.resolve may be missing.
- */
+/** Where the child process finds sharp: next to this module (`.output/server/node_modules` when
+ * built, which holds its ES module only). Under Vitest import.meta.resolve may be missing. */
 function sharpEntry(): string {
   try {
     return fileURLToPath(import.meta.resolve('sharp'))
@@ -130,11 +115,9 @@ interface EncodeJob {
   options: typeof ENCODER_OPTIONS
 }
 
-/**
- * The child process: raw pixels on stdin, the job in argv, each encoded file on stdout as a
- * 4-byte length and its bytes. Its source is this function's (it refers to nothing outside it;
- * builtins come through process.getBuiltinModule, which no bundler rewrites).
- */
+/** The child process: raw pixels on stdin, the job in argv, each encoded file on stdout as a 4-byte
+ * length and its bytes. Its source is this function's (it refers to nothing outside it; builtins
+ * come through process.getBuiltinModule, which no bundler rewrites). */
 async function encoderMain(): Promise<void> {
   const { createRequire: requireFrom } = process.getBuiltinModule('node:module')
   // require() of an ES module: Node 22.12 and later.

@@ -1,11 +1,6 @@
-/**
- * What a save of the banner dialog carries: for each banner its image URL and the optional
- * mobile image, with the copies each upload made. Used by the saveBanners server function and
- * the tests; the dialog's fields are checked with BannerImageUrlSchema. Apart from
- * banners.schemas.ts so that no page builds these schemas in the browser: valibot's schemas are
- * kept wherever a module that makes one is loaded, and the public page's first load carries every
- * valibot function some browser code uses.
- */
+/** What a save of the banner dialog carries: for each banner its image URL and the optional mobile
+ * image, with the copies each upload made. Used by the saveBanners server function and the tests;
+ * the dialog's fields are checked with BannerImageUrlSchema. */
 import * as v from 'valibot'
 import { toBannerImageVariants } from '~/backend/banner-images'
 import type { BannerKey } from '~/domain/banners'
@@ -21,10 +16,8 @@ const VariantsSchema = v.optional(
   null,
 )
 
-/**
- * One banner's images: its image URL and the optional mobile image, each with the copies its
- * upload made (a typed address has none). Copies without their image are dropped.
- */
+/** One banner's images: its image URL and the optional mobile image, each with the copies its upload
+ * made (a typed address has none). Copies without their image are dropped. */
 export const BannerImagesSchema = v.pipe(
   v.object(
     {

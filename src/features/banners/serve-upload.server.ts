@@ -1,9 +1,7 @@
-/**
- * Serves a stored upload by name. Names carry a timestamp and are never overwritten, so a
- * response may be cached for a year; nosniff and a locked-down CSP make sure a browser only
- * ever treats the bytes as the image type they were checked to be.
- */
-import { getBackend } from '~/backend/index.server'
+/** Serves a stored upload by name. Names carry a timestamp and are never overwritten, so a response
+ * may be cached for a year; nosniff and a locked-down CSP make sure a browser only ever treats the
+ * bytes as the image type they were checked to be. */
+import { getBackend } from '~/backend/get-backend.server'
 import { isSafeUploadName } from './banners.schemas'
 
 const NOT_FOUND_HEADERS = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }

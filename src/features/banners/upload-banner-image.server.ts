@@ -1,12 +1,8 @@
-/**
- * The banner upload, as a plain HTTP handler so the browser can report progress (XHR upload
- * events; server functions post with fetch, which cannot). It does everything a server
- * function would: authorize, limit the body before reading it, validate, then store the image
- * with its responsive copies. See docs/decisions/041-banner-uploads.md and 042-responsive-banners.md.
- */
+/** The banner upload, as a plain HTTP handler so the browser can report progress (XHR upload events;
+ * server functions post with fetch, which cannot) (decision 040). */
 import type { FileStorage } from '~/backend/backend'
 import { BANNER_KEYS, type BannerImageVariants, bannerVariantUrl } from '~/domain/banners'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
 import { requestContext } from '~/features/auth/request-context.server'
@@ -126,10 +122,8 @@ function tooBig(locale: Locale): AppError {
   return new AppError(413, 'payload_too_large', m.banner_upload_error_too_big({ maxMb: LIMITS.upload.maxBytes / MB }, { locale }))
 }
 
-/**
- * Reads the multipart body with a cap: a declared Content-Length over the limit is refused
- * before a byte is read, and a body without one (chunked) is cut off as soon as it passes it.
- */
+/** Reads the multipart body with a cap: a declared Content-Length over the limit is refused before a
+ * byte is read, and a body without one (chunked) is cut off as soon as it passes it. */
 async function readForm(request: Request, locale: Locale): Promise<FormData> {
   const max = LIMITS.http.maxUploadBodyBytes
   const declared = Number(request.headers.get('content-length') ?? NaN)

@@ -1,9 +1,4 @@
-/**
- * The optional outside opinion (docs/spam.md): Akismet's comment-check, asked only when
- * AKISMET_API_KEY is set. It is one more layer, never the only one: when Akismet does not answer
- * within LIMITS.spam.outsideTimeoutMs, or answers anything but 'true'/'false', the message is
- * judged by our own layers alone, exactly as without a key.
- */
+/** The optional outside opinion (docs/spam.md): Akismet's comment-check, asked only when AKISMET_API_KEY is set. */
 import { LIMITS } from '~/lib/limits'
 
 export interface AkismetConfig {

@@ -4,10 +4,8 @@ import type { SearchSchemaInput } from '@tanstack/react-router'
 export const CONTACT_RESULTS = ['sent', 'invalid', 'rate-limited', 'failed'] as const
 export type ContactResult = (typeof CONTACT_RESULTS)[number]
 
-/**
- * The landing route's search params: `contact` when it is one of the outcomes, else nothing.
- * Plain code, not a valibot schema: route options travel in every page's first load (decision 181).
- */
+/** The landing route's search params: `contact` when it is one of the outcomes, else nothing. Plain
+ * code, not a valibot schema: route options travel in every page's first load (decision 181). */
 export function parseContactSearch(search: { contact?: ContactResult } & SearchSchemaInput): {
   contact: ContactResult | undefined
 } {

@@ -2,7 +2,7 @@ import { redirect } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import * as v from 'valibot'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { isLocale, localizeHref } from '~/paraglide/runtime'
 import type { NewContactMessage } from '~/domain/messages'
 import { serverEnv } from '~/lib/env.server'
@@ -42,10 +42,8 @@ export const submitContactMessage = createServerFn({ method: 'POST' })
     return { ok: true }
   })
 
-/**
- * The same submission as a native form post, for browsers without JavaScript: the result
- * comes back as a 303 to the page (in the form's language) with `?contact=<result>`.
- */
+/** The same submission as a native form post, for browsers without JavaScript: the result comes back
+ * as a 303 to the page (in the form's language) with `?contact=<result>`. */
 export const submitContactForm = createServerFn({ method: 'POST' })
   // Anything but a form post is a client's mistake (a plain Error here was answered 500).
   .validator(validate(v.instance(FormData)))

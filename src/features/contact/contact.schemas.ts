@@ -1,8 +1,6 @@
-/**
- * The contact form's one schema: the form validates with it, the server function validates
- * (and trims) with it again, and the tests check its messages. Messages are functions, so
- * each is produced in the language of the moment it is shown (docs/product.md#contact-form).
- */
+/** The contact form's one schema: the form validates with it, the server function validates (and
+ * trims) with it again, and the tests check its messages. Messages are functions, so each is
+ * produced in the language of the moment it is shown (docs/product.md#contact-form). */
 import * as v from 'valibot'
 import { FORM_STAMP_FIELD } from '~/lib/form-stamp'
 import { LIMITS } from '~/lib/limits'
@@ -11,12 +9,9 @@ import { m } from '~/paraglide/messages'
 
 const { nameMin, nameMax, emailMax, messageMin, messageMax } = LIMITS.contact
 
-/**
- * Text as it can be stored: control characters nobody types are dropped (NUL cannot be stored
- * in PostgreSQL text at all: the insert failed with a 500), and a lone UTF-16 surrogate becomes
- * U+FFFD, as UTF-8 storage would make it anyway (PGlite 0.5 cut the end off such text instead).
- * `keep` lists the controls a field may hold.
- */
+/** Text as it can be stored: control characters nobody types are dropped (NUL cannot be stored in
+ * PostgreSQL text at all: the insert failed with a 500), and a lone UTF-16 surrogate becomes
+ * U+FFFD, as UTF-8 storage would make it anyway (PGlite 0.5 cut the end off such text instead). */
 const storableText = (keep: string) =>
   v.transform((text: string) => {
     let clean = ''

@@ -1,7 +1,5 @@
-/**
- * Taking in a contact message: drop bots → rate-limit per address → judge → store.
- * Kept apart from the server function so tests can run it against any MessageStore.
- */
+/** Taking in a contact message: drop bots → rate-limit per address → judge → store. Kept apart from
+ * the server function so tests can run it against any MessageStore. */
 import type { MessageStore, SpamService } from '~/backend/backend'
 import type { NewContactMessage } from '~/domain/messages'
 import { type DatabaseRateLimiter, rateLimiter } from '~/backend/rate-limiter.server'
@@ -23,16 +21,12 @@ export interface ContactDeps {
   outside?: () => Promise<OutsideVerdict>
 }
 
-/**
- * Counted in the database, so the limit survives restarts and holds across server instances
- * (docs/decisions/006-database-rate-limits.md).
- */
+/** Counted in the database, so the limit survives restarts and holds across server instances
+ * (docs/decisions/021-rate-limits.md). */
 export const contactLimiter = rateLimiter('contactPerIp')
 
-/**
- * Takes input already parsed by `parseContactSubmission` (the server function's validator). The
- * visitor's answer is the same for spam as for a stored message, so a spammer learns nothing.
- */
+/** Takes input already parsed by `parseContactSubmission` (the server function's validator). The
+ * visitor's answer is the same for spam as for a stored message, so a spammer learns nothing. */
 export async function acceptContactMessage(input: ContactSubmission, ip: string, deps: ContactDeps): Promise<ContactOutcome> {
   // A filled honeypot is a bot: answer as if stored, so it learns nothing, and store nothing.
   if (input[HONEYPOT_FIELD].trim() !== '') return { status: 'dropped' }

@@ -5,7 +5,7 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import type { ContentDraft, ContentVersionSummary, SiteContent } from '~/domain/site-content'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { removeUnusedUploads } from '~/features/banners/remove-unused-uploads.server'

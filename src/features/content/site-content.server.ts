@@ -3,7 +3,7 @@
  * publish. Kept in memory until a publish is heard from any instance (LISTEN/NOTIFY).
  */
 import * as v from 'valibot'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import type { SiteContent } from '~/domain/site-content'
 import { log } from '~/lib/log.server'
 import { SiteContentSchema } from './content.schemas'

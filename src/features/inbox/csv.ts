@@ -1,10 +1,7 @@
-/**
- * CSV that spreadsheet programs open as meant: UTF-8 with a byte-order mark (Excel then reads
- * Turkish letters right), CRLF line ends, every field quoted, and cells that a spreadsheet
- * would run as a formula (= + - @, tab, CR at the start) defused with a leading apostrophe.
- * Turkish Excel splits on `;` (its list separator, as `,` is the decimal mark), so the file
- * uses the separator of the admin's language (decision record 031).
- */
+/** CSV that spreadsheet programs open as meant: UTF-8 with a byte-order mark (Excel then reads
+ * Turkish letters right), CRLF line ends, every field quoted, and cells that a spreadsheet would
+ * run as a formula (= + - @, tab, CR at the start) defused with a leading apostrophe (decision
+ * 031). */
 
 export const CSV_BOM = '\uFEFF'
 export type CsvDelimiter = ',' | ';'

@@ -1,7 +1,5 @@
-/**
- * The CSV export, built on MessageStore.list: pages of 1,000 (PostgREST's usual row cap) up to
- * LIMITS.inbox.exportMax rows, newest first, in the admin's language.
- */
+/** The CSV export, built on MessageStore.list: pages of 1,000 (PostgREST's usual row cap) up to
+ * LIMITS.inbox.exportMax rows, newest first, in the admin's language. */
 import type { ContactMessage, StatusFilter } from '~/domain/messages'
 import type { Locale } from '~/domain/locales'
 import type { MessageStore } from '~/backend/backend'

@@ -1,9 +1,6 @@
-/**
- * GET /api/inbox-events: changes of the inbox as server-sent events, for open inboxes (decision
- * 091). Admins only, checked here as requireAdmin checks server functions (401 without a
- * session, 403 for anyone else); same-origin only. The events carry what the database announces,
- * a kind and a row count, never a message: the page reads the messages through listMessages.
- */
+/** GET /api/inbox-events: changes of the inbox as server-sent events, for open inboxes (decision
+ * 091). Admins only, checked here as requireAdmin checks server functions (401 without a session,
+ * 403 for anyone else); same-origin only. */
 import type { AuthService, InboxChange, InboxEvents, RequestContext } from '~/backend/backend'
 import { createEventStream, eventStreamResponse } from '~/lib/event-stream.server'
 import { LIMITS } from '~/lib/limits'
@@ -19,11 +16,9 @@ export interface InboxStreamOptions {
   lifetimeMs?: number
 }
 
-/**
- * `ready` once changes are being heard (the page reads its list again then, so nothing written
- * while it connected is missed), an `inbox` event per change, a comment every HEARTBEAT_MS. If
- * the database cannot be heard, the stream ends and the browser tries again after RETRY_MS.
- */
+/** `ready` once changes are being heard (the page reads its list again then, so nothing written
+ * while it connected is missed), an `inbox` event per change, a comment every HEARTBEAT_MS. If the
+ * database cannot be heard, the stream ends and the browser tries again after RETRY_MS. */
 export function createInboxEventStream(events: InboxEvents, options: InboxStreamOptions = {}): ReadableStream<Uint8Array> {
   return createEventStream({
     name: 'inbox-events',

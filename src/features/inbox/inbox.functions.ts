@@ -1,9 +1,7 @@
-/**
- * The inbox's server functions: validate → authorize (requireAdmin, in every one) → call the
- * backend. Status changes are computed from the status stored now, never from the browser's.
- */
+/** The inbox's server functions: validate → authorize (requireAdmin, in every one) → call the
+ * backend. Status changes are computed from the status stored now, never from the browser's. */
 import { createServerFn } from '@tanstack/react-start'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'

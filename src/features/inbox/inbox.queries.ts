@@ -1,8 +1,6 @@
-/**
- * Query options shared by the route loader and the components. Keys are built from the
- * search params, so each filter/search/page is cached on its own and a shared link asks for
- * exactly what its URL says.
- */
+/** Query options shared by the route loader and the components. Keys are built from the search
+ * params, so each filter/search/page is cached on its own and a shared link asks for exactly what
+ * its URL says. */
 import {
   type DehydratedState,
   type Query,
@@ -37,14 +35,9 @@ function retry(failures: number, error: unknown): boolean {
 /** How long a list or a message read is shown without being read again. */
 export const INBOX_STALE_MS = 10_000
 
-/**
- * Whether a list's last read failed within INBOX_STALE_MS (its retries spent) and nothing reads it
+/** Whether a list's last read failed within INBOX_STALE_MS (its retries spent) and nothing reads it
  * now. Such a failure is kept like an answer: the page shows it with its "Try again", and neither
- * the route's loader nor the table asks the server again on its own. Otherwise a search the server
- * could not answer was asked for three times in a row (the search box, the route, the table's
- * mount), each with its retries: up to nine calls to a server already in trouble, and the failure
- * shown seconds later (docs/decisions/200-failed-list-asked-once.md).
- */
+ * the route's loader nor the table asks the server again on its own (decision 140). */
 export function failedJustNow(state: QueryState | undefined, now = Date.now()): boolean {
   return (
     state?.status === 'error' &&
@@ -77,25 +70,13 @@ export function messageQueryOptions(id: string) {
   })
 }
 
-/**
- * The route loader's part: on the server the first page renders with its data, which travels to
- * the browser's cache with the page (HydrationBoundary in the route).
- *
- * In the browser a list never loaded before (another search, filter or page) is waited for: the
- * page stays as it is (marked busy, MessageTable) and changes once, with its answer. Moving on at
- * once rendered the whole page twice per search, the first time while the server worked, for
- * nothing but the new URL (decision 196). A list already cached (opening a message, coming back to
- * a search) does not wait: it is shown at once and brought up to date behind it. A failed load
- * stays in the cache for the page to show (prefetchQuery never throws); one that failed just now
- * (the search box's own read, a moment ago) is shown as it is, not asked for again.
- */
+/** The route loader's part: on the server the first page renders with its data, which travels to the
+ * browser's cache with the page (HydrationBoundary in the route) (decision 196). */
 export async function loadInbox(
   search: MessageListParams & { id?: string },
-  /**
-   * Other features' reads that the page shows (the late-backups notice): on the server they are
+  /** Other features' reads that the page shows (the late-backups notice): on the server they are
    * read with the first page and travel with it, so that the browser does not ask for them as it
-   * starts. Not run in the browser, where their own queries keep them up to date.
-   */
+   * starts. Not run in the browser, where their own queries keep them up to date. */
   alongside: readonly ((queryClient: QueryClient) => Promise<void>)[] = [],
 ): Promise<DehydratedState | undefined> {
   const queryClient = getQueryClient()

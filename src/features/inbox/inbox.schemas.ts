@@ -1,8 +1,5 @@
-/**
- * The inbox server functions' inputs (strict: anything else is a 400). The route's lenient search
- * params are read in inbox.search.ts, with the same normalization.
- * Runs anywhere; no server code.
- */
+/** The inbox server functions' inputs (strict: anything else is a 400). The route's lenient search
+ * params are read in inbox.search.ts, with the same normalization. Runs anywhere; no server code. */
 import * as v from 'valibot'
 import { STATUS_FILTERS } from '~/domain/messages'
 import { LIMITS } from '~/lib/limits'

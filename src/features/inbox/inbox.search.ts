@@ -1,9 +1,5 @@
-/**
- * The inbox route's search params, read leniently: a bad or stale link still opens a sensible
- * view, each param falling back on its own. Plain code, not a valibot schema: route options are
- * part of the route tree every public page loads, and this parser is all the inbox puts there
- * (docs/decisions/181-first-load-headroom.md). Runs anywhere; no server code.
- */
+/** The inbox route's search params, read leniently: a bad or stale link still opens a sensible view,
+ * each param falling back on its own (decision 013). */
 import type { SearchSchemaInput } from '@tanstack/react-router'
 import { STATUS_FILTERS, type StatusFilter } from '~/domain/messages'
 import { INBOX_SEARCH_LIMITS } from '~/lib/inbox-search-limits'

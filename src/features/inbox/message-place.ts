@@ -1,7 +1,5 @@
-/**
- * Where a message is, for what the inbox offers on it: the inbox (new, read, archived), spam, or
- * the trash (whatever its status). Runs anywhere.
- */
+/** Where a message is, for what the inbox offers on it: the inbox (new, read, archived), spam, or
+ * the trash (whatever its status). Runs anywhere. */
 import type { ContactMessage, StatusFilter } from '~/domain/messages'
 
 export type MessagePlace = 'inbox' | 'spam' | 'trash'

@@ -1,8 +1,6 @@
-/**
- * The status workflow (docs/product.md#message-statuses) as pure functions, so the server functions and the UI
- * agree and the rules are unit-tested in one place. The server always feeds them the
- * status it has stored, never one sent by the browser.
- */
+/** The status workflow (docs/product.md#message-statuses) as pure functions, so the server functions
+ * and the UI agree and the rules are unit-tested in one place. The server always feeds them the
+ * status it has stored, never one sent by the browser. */
 import type { MessagePatch, MessageStatus } from '~/domain/messages'
 import type { BulkAction } from './inbox.schemas'
 
@@ -31,12 +29,9 @@ export function toggleAction(status: MessageStatus): 'read' | 'archive' {
   return status === 'read' ? 'archive' : 'read'
 }
 
-/**
- * A bulk action as at most two store updates. Mark read: new → read (read_at now),
- * archived → read (read_at kept). Archive: read → archived, and new → archived with
- * read_at now, since someone has looked at it (decision record 030).
- * Messages already in the target status are left alone, and so is spam.
- */
+/** A bulk action as at most two store updates. Mark read: new → read (read_at now), archived → read
+ * (read_at kept). Archive: read → archived, and new → archived with read_at now, since someone has
+ * looked at it (decision record 030). */
 export function bulkPatches(
   messages: readonly { id: string; status: MessageStatus }[],
   action: BulkAction,

@@ -1,20 +1,13 @@
-/**
- * Status changes read the stored status first and derive the patch from it, so a stale
- * screen (or a crafted request) can only ask "toggle this", never "set it to X".
- */
+/** Status changes read the stored status first and derive the patch from it, so a stale screen (or a
+ * crafted request) can only ask "toggle this", never "set it to X". */
 import type { ContactMessage, MessagePatch, MessageStatus } from '~/domain/messages'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { AppError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'
 import type { BulkAction } from './inbox.schemas'
 import { bulkPatches } from './message-status'
 
-/**
- * Applies the patch `decide` picks for the message's current status; null means no change.
- * The write is conditional on the status read (`where status = current`): when two admins
- * toggle the same message at once, one moves it and the other changes nothing and gets the
- * message as the winner left it, instead of moving it a second step.
- */
+/** Applies the patch `decide` picks for the message's current status; null means no change. */
 export async function changeStatus(
   id: string,
   decide: (status: MessageStatus, now: Date) => MessagePatch | null,
@@ -33,11 +26,9 @@ export async function changeStatus(
   return now
 }
 
-/**
- * Marks read or archives up to LIMITS.inbox.bulkMax messages; returns how many changed. The
- * stored statuses are read in one query; each update applies only to rows still in the status
- * it was computed from (every group of bulkPatches comes from one status).
- */
+/** Marks read or archives up to LIMITS.inbox.bulkMax messages; returns how many changed. The stored
+ * statuses are read in one query; each update applies only to rows still in the status it was
+ * computed from (every group of bulkPatches comes from one status). */
 export async function applyBulkAction(ids: string[], action: BulkAction): Promise<number> {
   const backend = await getBackend()
   const current = (await backend.messages.getMany(ids))

@@ -1,11 +1,9 @@
-/**
- * The trash and spam server functions (docs/decisions/035-trash-and-spam.md): validate →
- * authorize (requireAdmin, in every one) → the backend. Ids that are not uuids are refused by the
- * schema; ids of no message, or of messages not where the action applies, change nothing.
- */
+/** The trash and spam server functions (docs/decisions/030-inbox-workflow.md): validate → authorize
+ * (requireAdmin, in every one) → the backend. Ids that are not uuids are refused by the schema; ids
+ * of no message, or of messages not where the action applies, change nothing. */
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { serverEnv } from '~/lib/env.server'
 import { mailLinkOrigin } from '~/lib/mail-link-origin.server'

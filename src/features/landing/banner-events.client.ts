@@ -1,7 +1,5 @@
-/**
- * Browser side of the live banner: an EventSource on /api/banner-events for one key.
- * Loaded with a dynamic import after hydration, so it adds nothing to first-load JS.
- */
+/** Browser side of the live banner: an EventSource on /api/banner-events for one key. Loaded with a
+ * dynamic import after hydration, so it adds nothing to first-load JS. */
 import type { BannerChange, BannerImageExtras, BannerKey } from '~/domain/banners'
 
 export interface BannerUpdate extends BannerImageExtras {
@@ -11,11 +9,9 @@ export interface BannerUpdate extends BannerImageExtras {
 
 const MAX_BACKOFF_MS = 60_000
 
-/**
- * Calls `onSnapshot` with the row's state on every (re)connection and `onChange` with each
- * change of `key`. EventSource retries by itself after a dropped connection; when it gives
- * up (an HTTP error), we reopen it with a growing delay. Returns the stop function.
- */
+/** Calls `onSnapshot` with the row's state on every (re)connection and `onChange` with each change
+ * of `key`. EventSource retries by itself after a dropped connection; when it gives up (an HTTP
+ * error), we reopen it with a growing delay. Returns the stop function. */
 export function subscribeToBanner(
   key: BannerKey,
   handlers: { onSnapshot: (update: BannerUpdate) => void; onChange: (update: BannerUpdate) => void },

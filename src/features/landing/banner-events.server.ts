@@ -1,8 +1,6 @@
-/**
- * Live hero-banner updates as server-sent events: what the original app had from a Supabase
- * Realtime channel, `hero-updates` (UPDATE on hero_settings filtered by key). One stream per
- * open page, for one banner key; it ends when the browser goes away.
- */
+/** Live hero-banner updates as server-sent events: what the original app had from a Supabase
+ * Realtime channel, `hero-updates` (UPDATE on hero_settings filtered by key). One stream per open
+ * page, for one banner key; it ends when the browser goes away. */
 import * as v from 'valibot'
 import { type BannerChange, type BannerKey, toBannerChange } from '~/domain/banners'
 import type { BannerStore } from '~/backend/backend'
@@ -14,11 +12,9 @@ export const HEARTBEAT_MS = 25_000
 /** How long the browser waits before reconnecting after the stream drops. */
 export const RETRY_MS = 5_000
 
-/**
- * The event stream for `key`: first a `snapshot` of the row (so a browser that reconnects
- * catches up on what it missed), then a `banner` event per change of that key only,
- * and a comment line every HEARTBEAT_MS so proxies keep the connection open.
- */
+/** The event stream for `key`: first a `snapshot` of the row (so a browser that reconnects catches
+ * up on what it missed), then a `banner` event per change of that key only, and a comment line
+ * every HEARTBEAT_MS so proxies keep the connection open. */
 export function createBannerEventStream(
   banners: Pick<BannerStore, 'getPublic' | 'subscribe'>,
   key: BannerKey,

@@ -12,11 +12,9 @@ import type { Locale } from '~/domain/locales'
 /** The intrinsic size of the default banners; stored banners are drawn into the same box. */
 export const HERO_IMAGE_SIZE = { width: 1600, height: 520 } as const
 
-/**
- * The copies of the default banners in public/uploads (scripts/art/hero.mjs makes them as an
- * upload would be made): the 1600×520 banner, and the 1170×660 mobile one, which is the phone's
- * 390×220 hero at three device pixels. hero-image.test.ts checks them against the ladder.
- */
+/** The copies of the default banners in public/uploads (scripts/art/hero.mjs makes them as an upload
+ * would be made): the 1600×520 banner, and the 1170×660 mobile one, which is the phone's 390×220
+ * hero at three device pixels. hero-image.test.ts checks them against the ladder. */
 export const DEFAULT_HERO_VARIANTS: BannerImageVariants = { ...HERO_IMAGE_SIZE, widths: [640, 828, 1080, 1280, 1600] }
 export const DEFAULT_MOBILE_HERO_VARIANTS: BannerImageVariants = { width: 1170, height: 660, widths: [640, 828, 1170] }
 
@@ -57,10 +55,8 @@ export function defaultMobileHeroUrl(locale: Locale): string {
   return DEFAULT_MOBILE_BANNER_URL[BANNER_BY_LOCALE[locale]]
 }
 
-/**
- * The width the image is shown at: the hero's full width, or less where the height of the
- * hero is what limits an image drawn contained in it.
- */
+/** The width the image is shown at: the hero's full width, or less where the height of the hero is
+ * what limits an image drawn contained in it. */
 function sizesOf({ width, height }: BannerImageVariants, heights: typeof HEIGHTS): string {
   return heights
     .map(([min, h]) => `${min ? `(min-width: ${min}rem) ` : ''}min(100vw, ${Math.round((h * width) / height)}px)`)
@@ -79,13 +75,9 @@ function sourcesOf(url: string, variants: BannerImageVariants | undefined, media
   }))
 }
 
-/**
- * What the hero shows for a stored banner (the stored URL, else the language's default:
- * docs/product.md#hero-banner):
- * on phones the mobile image when there is one (the default banner has its own), else the image;
- * each through its AVIF and WebP copies when it has them. `stamp` is a live update's version,
- * appended to addresses without copies (copies are new files on every upload).
- */
+/** What the hero shows for a stored banner (the stored URL, else the language's default:
+ * docs/product.md#hero-banner): on phones the mobile image when there is one (the default banner
+ * has its own), else the image; each through its AVIF and WebP copies when it has them. */
 export function heroPicture(locale: Locale, banner: HeroBanner, stamp?: number): HeroPicture {
   const fallback = defaultHeroUrl(locale)
   const stored = banner.imageUrl?.trim()

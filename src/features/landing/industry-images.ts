@@ -6,11 +6,9 @@ import { INDUSTRY_KEYS } from './industries'
 
 export const INDUSTRY_IMAGES_STORAGE_KEY = 'industry-images'
 
-/**
- * A `data:` image whose decoded payload is at most this many bytes is a placeholder, not a
- * picture: a 1×1 GIF or PNG and an empty SVG are all well under it, while even a heavily
- * compressed 64×40 thumbnail is larger.
- */
+/** A `data:` image whose decoded payload is at most this many bytes is a placeholder, not a picture:
+ * a 1×1 GIF or PNG and an empty SVG are all well under it, while even a heavily compressed 64×40
+ * thumbnail is larger. */
 export const TINY_DATA_IMAGE_MAX_BYTES = 512
 
 /** Decoded size of a data URL's payload, or null when it is not an image data URL. */

@@ -1,7 +1,5 @@
-/**
- * Head tags of the landing page: canonical and hreflang alternates (tr, en, x-default),
- * Open Graph and Twitter cards, and the firm as JSON-LD `Organization`.
- */
+/** Head tags of the landing page: canonical and hreflang alternates (tr, en, x-default), Open Graph
+ * and Twitter cards, and the firm as JSON-LD `Organization`. */
 import { LOCALES, type Locale } from '~/domain/locales'
 import { pageHead } from '~/lib/page-head'
 import { phoneHref } from '~/domain/site-content'

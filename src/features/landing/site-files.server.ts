@@ -2,7 +2,7 @@
  * robots.txt and sitemap.xml: both name absolute URLs, so they are answered by the server
  * (SITE_URL when set, else the request's origin) rather than shipped as static files.
  */
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { LOCALES } from '~/domain/locales'
 import { log } from '~/lib/log.server'
 import { serverEnv } from '~/lib/env.server'

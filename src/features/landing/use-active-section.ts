@@ -4,11 +4,9 @@ import type { SectionId } from './landing.sections'
 /** A section counts as being read once its top has passed this line (just under the header). */
 const READING_LINE_PX = 96
 
-/**
- * The menu section currently being read: the last one whose top has scrolled past the line
- * under the fixed header. At the very bottom of the page the last section wins (it may be too
- * short to reach the line). Server render and first client render both say the first section.
- */
+/** The menu section currently being read: the last one whose top has scrolled past the line under
+ * the fixed header. At the very bottom of the page the last section wins (it may be too short to
+ * reach the line). Server render and first client render both say the first section. */
 export function useActiveSection(ids: readonly SectionId[]): SectionId {
   const [active, setActive] = useState<SectionId>(ids[0] ?? 'home')
 

@@ -6,10 +6,8 @@ import type { BannerUpdate } from './banner-events.client'
 /** The EventSource code, fetched only in the browser and only when the page needs it. */
 const loadBannerEvents = createClientOnlyFn(() => import('./banner-events.client'))
 
-/**
- * Subscribes to live changes of the banner `key` once the page is interactive and idle;
- * a new key (another language) closes the old subscription and opens one for the new key.
- */
+/** Subscribes to live changes of the banner `key` once the page is interactive and idle; a new key
+ * (another language) closes the old subscription and opens one for the new key. */
 export function useLiveBanner(
   key: BannerKey,
   handlers: { onSnapshot: (update: BannerUpdate) => void; onChange: (update: BannerUpdate) => void },

@@ -24,10 +24,8 @@ export interface CookieRow {
   necessary: boolean
 }
 
-/**
- * What the legal pages say that the configuration decides: the retention periods, which
- * providers are abroad, the sign-in in use and the cookies it sets.
- */
+/** What the legal pages say that the configuration decides: the retention periods, which providers
+ * are abroad, the sign-in in use and the cookies it sets. */
 export interface LegalFacts {
   messageRetentionDays: number
   ipRetentionDays: number

@@ -1,10 +1,8 @@
-/**
- * The signed-in admin's own notification settings: validate → authorize (requireAdmin) → the
- * backend's mail part. An admin reads and changes only their own (docs/decisions/090-mail.md).
- */
+/** The signed-in admin's own notification settings: validate → authorize (requireAdmin) → the
+ * backend's mail part. An admin reads and changes only their own (docs/decisions/090-mail.md). */
 import { createServerFn } from '@tanstack/react-start'
 import type { NotificationSettings } from '~/backend/backend'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { NotificationSettingsSchema } from './notifications.schemas'
 import { validate } from '~/lib/validate'

@@ -1,10 +1,8 @@
-/**
- * GET /healthz, /readyz and /metrics, answered in the request pipeline before anything reads a
+/** GET /healthz, /readyz and /metrics, answered in the request pipeline before anything reads a
  * body, a cookie or the page cache: no session, no rate limit, never cached
- * (docs/decisions/132-health-and-readiness.md, docs/operations.md).
- */
+ * (docs/decisions/130-logs-metrics-health.md, docs/operations.md). */
 import { timingSafeEqual } from 'node:crypto'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { serverEnv } from '~/lib/env.server'
 import { registry } from '~/lib/metrics.server'
 import type { Middleware } from '~/lib/middleware'

@@ -1,9 +1,6 @@
-/**
- * Whether this instance should get traffic (GET /readyz): the database answers within
+/** Whether this instance should get traffic (GET /readyz): the database answers within
  * LIMITS.ops.readyTimeoutMs with every migration applied, mail is being delivered, and, where
- * snapshots are on, the newest is recent. Each check reports a few numbers, never personal data.
- * docs/decisions/132-health-and-readiness.md.
- */
+ * snapshots are on, the newest is recent (decision 130). */
 import type { BackendStatus, StatusReading } from '~/backend/backend'
 import { LIMITS } from '~/lib/limits'
 import type { SnapshotStatus } from './snapshot-status.server'
@@ -48,10 +45,8 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 const errorCode = (error: unknown) =>
   error instanceof Timeout ? 'timeout' : String((error as { code?: unknown })?.code ?? (error as Error)?.name ?? 'error')
 
-/**
- * One reading at a time per process: probes that arrive while one is under way share it, so a
- * database that hangs holds one connection, not one per probe.
- */
+/** One reading at a time per process: probes that arrive while one is under way share it, so a
+ * database that hangs holds one connection, not one per probe. */
 export function createReader(sources: ReadinessSources): () => Promise<Reading> {
   let inFlight: Promise<StatusReading> | null = null
   return async () => {

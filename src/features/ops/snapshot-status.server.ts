@@ -1,9 +1,7 @@
-/**
- * The newest snapshot as /readyz and /metrics see it (docs/backups.md): the backup service's
+/** The newest snapshot as /readyz and /metrics see it (docs/backups.md): the backup service's
  * status, with the time this process started taking snapshots, so that a server that has not yet
- * written its first one (it waits a minute after a start) is not reported late.
- */
-import { snapshotStatus as backupSnapshotStatus, snapshotsStartedAt } from '~/backend/backup/status.server'
+ * written its first one (it waits a minute after a start) is not reported late. */
+import { snapshotStatus as backupSnapshotStatus, snapshotsStartedAt } from '~/backend/backup/snapshot-status.server'
 
 export interface SnapshotStatus {
   enabled: boolean

@@ -1,7 +1,5 @@
-/**
- * The gauges read at each scrape of GET /metrics, from the backend's status reading, the pool
- * and the newest snapshot (src/lib/metrics.server.ts keeps the registry).
- */
+/** The gauges read at each scrape of GET /metrics, from the backend's status reading, the pool and
+ * the newest snapshot (src/lib/metrics.server.ts keeps the registry). */
 import { Gauge } from 'prom-client'
 import type { PoolUse, StatusReading } from '~/backend/backend'
 import { registry } from '~/lib/metrics.server'

@@ -1,11 +1,9 @@
-/**
- * The KVKK staff page's server functions (docs/kvkk.md): validate → authorize (requireAdmin, in
- * every one) → call the backend. The retention policy shown is the one the server runs with.
- */
+/** The KVKK staff page's server functions (docs/kvkk.md): validate → authorize (requireAdmin, in
+ * every one) → call the backend. The retention policy shown is the one the server runs with. */
 import { createServerFn } from '@tanstack/react-start'
 import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy } from '~/domain/privacy'
 import { normalizeEmail } from '~/domain/accounts'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'

@@ -1,12 +1,6 @@
-/**
- * Runs the retention job in the server: once at start, then every LIMITS.retention.runEveryHours
+/** Runs the retention job in the server: once at start, then every LIMITS.retention.runEveryHours
  * (the KVKK regulation asks for destruction at the latest every 6 months; daily keeps every row
- * within a day of its period). Several instances may each run it: the backend lets one pass at a
- * time do the work. A pass that stood aside (another's under way, or the lease of one killed
- * moments ago not yet lapsed) or failed is tried again LIMITS.retention.retryMinutes later, so a
- * pass cut short is finished within minutes, not the next day (decision 184). A pass lasting
- * longer than the interval is not started twice. The timers never keep the process alive.
- */
+ * within a day of its period) (decision 184). */
 import type { PrivacyService } from '~/backend/backend'
 import type { RetentionPolicy } from '~/domain/privacy'
 import { LIMITS } from '~/lib/limits'

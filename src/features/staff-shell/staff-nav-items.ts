@@ -2,10 +2,8 @@ import type { LucideIcon } from 'lucide-react'
 import { FileText, Inbox, ShieldCheck, Users } from 'lucide-react'
 import { m } from '~/paraglide/messages'
 
-/**
- * The staff area's pages, in the order the navigation shows them. Each staff page adds one entry;
- * the navigation (sidebar on wide screens, a menu on phones) is built once from this list.
- */
+/** The staff area's pages, in the order the navigation shows them. Each staff page adds one entry;
+ * the navigation (sidebar on wide screens, a menu on phones) is built once from this list. */
 export type StaffNavItem = {
   to: string
   /**

@@ -1,11 +1,9 @@
-/**
- * The team page's server functions: validate → authorize (requireAdmin, in every one) → call the
- * backend. The signed-in admin is the actor the database records with each change.
- */
+/** The team page's server functions: validate → authorize (requireAdmin, in every one) → call the
+ * backend. The signed-in admin is the actor the database records with each change. */
 import { createServerFn } from '@tanstack/react-start'
 import type { TeamChange, TeamMember, TeamRemovalRefusal } from '~/backend/backend'
 import { normalizeEmail } from '~/domain/accounts'
-import { getBackend } from '~/backend/index.server'
+import { getBackend } from '~/backend/get-backend.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'

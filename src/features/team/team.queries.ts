@@ -22,11 +22,9 @@ export function teamQueryOptions() {
   })
 }
 
-/**
- * The route loader's part: on the server the page renders with its data; in the browser
- * navigation does not wait. The page's title comes from here too, so its copy travels with the
- * admin chunks rather than with the route tree every page loads.
- */
+/** The route loader's part: on the server the page renders with its data; in the browser navigation
+ * does not wait. The page's title comes from here too, so its copy travels with the admin chunks
+ * rather than with the route tree every page loads. */
 export async function loadTeam(): Promise<{ state: DehydratedState | undefined; title: string }> {
   const queryClient = getQueryClient()
   const title = m.team_meta_title()

@@ -5,17 +5,9 @@ import { browserSession } from '~/features/auth/session-in-browser'
 import { getAdminSession } from '~/features/auth/session.functions'
 import { StaffShell } from '~/features/staff-shell/components/staff-shell'
 
-/**
- * Every /admin/* page but the login: the session is checked (on the server for the first
- * page, through a server function after that) before anything renders. This is a courtesy
- * to the reader; each admin server function checks again for itself (requireAdmin).
- *
- * The browser's last answer is reused while the reader stays inside the admin pages (a search
- * typed letter by letter is one navigation per pause): asking again each time doubled the calls
- * of every keystroke and delayed the list behind it (docs/decisions/140-search-while-typing.md).
- * The first answer is the server's own, for the page it rendered (AdminLayout), so that a visit's
- * first search does not ask either.
- */
+/** Every /admin/* page but the login: the session is checked (on the server for the first page,
+ * through a server function after that) before anything renders. This is a courtesy to the reader;
+ * each admin server function checks again for itself (requireAdmin) (decision 140). */
 export const Route = createFileRoute('/admin/_authed')({
   beforeLoad: async ({ location, cause }) => {
     const browser = typeof window !== 'undefined'

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/api/banner-events')({
         // Imported here so nothing server-side is reachable from the client's route tree.
         const [{ bannerEventsResponse }, { getBackend }] = await Promise.all([
           import('~/features/landing/banner-events.server'),
-          import('~/backend/index.server'),
+          import('~/backend/get-backend.server'),
         ])
         return bannerEventsResponse(request, (await getBackend()).banners)
       },

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/api/inbox-events')({
         // Imported here so nothing server-side is reachable from the client's route tree.
         const [{ inboxEventsResponse }, { getBackend }, { requestContext }] = await Promise.all([
           import('~/features/inbox/inbox-events.server'),
-          import('~/backend/index.server'),
+          import('~/backend/get-backend.server'),
           import('~/features/auth/request-context.server'),
         ])
         return inboxEventsResponse(request, await getBackend(), requestContext())

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type EmbeddedInstance, openEmbedded, SEED_ADMIN_EMAIL } from '~/backend/embedded/index.server'
+import { type EmbeddedInstance, openEmbedded, SEED_ADMIN_EMAIL } from '~/backend/embedded/open-embedded.server'
 import { addUser } from '~/backend/sql/builtin-auth/users.server'
 import { LIMITS } from '~/lib/limits'
 import { contextFor, createMemoryCookieJar } from '../backend.contract'

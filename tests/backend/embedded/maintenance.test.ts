@@ -5,19 +5,18 @@
  * bench's business (`npm run bench`), not this file's.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { openEmbedded } from '~/backend/embedded/index.server'
+import { openEmbedded } from '~/backend/embedded/open-embedded.server'
 import type { SqlDatabase } from '~/backend/sql/client'
 import {
   createMaintenance,
   type MaintenanceStep,
-  MAINTENANCE_STEP_BUDGET_MS,
   maintainDatabase,
-  neededActions,
   newMaintenanceState,
   predictedMs,
   SWEEP_MIN_BATCH_ROWS,
-  watchActivity,
 } from '~/backend/sql/maintenance.server'
+import { MAINTENANCE_STEP_BUDGET_MS, watchActivity } from '~/backend/sql/bounded-steps.server'
+import { neededActions } from '~/backend/sql/table-stats.server'
 import { log } from '~/lib/log.server'
 import { LIMITS } from '~/lib/limits'
 import { makeContactMessage } from '~/backend/seed-messages'

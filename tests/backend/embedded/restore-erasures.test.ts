@@ -10,7 +10,7 @@ import { diskImageStore } from '~/backend/backup/images.server'
 import { restoreArchive } from '~/backend/backup/restore-archive.server'
 import { restoreKeepingErasures } from '~/backend/backup/restore-keeping-erasures.server'
 import { writeArchive } from '~/backend/backup/write-archive.server'
-import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/index.server'
+import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/open-embedded.server'
 import { isEmptyExport } from '~/domain/privacy'
 import { makeTempDataDir } from '../embedded-harness'
 

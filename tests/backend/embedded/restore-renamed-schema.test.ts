@@ -11,7 +11,7 @@ import { createArchiveWriter, readArchive } from '~/backend/backup/archive-file.
 import { diskImageStore } from '~/backend/backup/images.server'
 import { restoreArchive } from '~/backend/backup/restore-archive.server'
 import { writeArchive } from '~/backend/backup/write-archive.server'
-import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/index.server'
+import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/open-embedded.server'
 import { addUser, findUserByEmail } from '~/backend/sql/builtin-auth/users.server'
 import { makeTempDataDir } from '../embedded-harness'
 

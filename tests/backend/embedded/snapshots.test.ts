@@ -9,7 +9,7 @@ import { afterAll, expect, it } from 'vitest'
 import { readArchive } from '~/backend/backup/archive-file.server'
 import { diskImageStore } from '~/backend/backup/images.server'
 import { startSnapshots } from '~/backend/backup/snapshots.server'
-import { snapshotIsStale } from '~/backend/backup/status.server'
+import { snapshotIsStale } from '~/backend/backup/snapshot-status.server'
 import { openTestBackend, type TestBackend } from '../embedded-harness'
 
 let backend: TestBackend | undefined

@@ -1,8 +1,6 @@
-/**
- * One-time sign-in codes, with the outcomes and messages of Supabase's email OTP
- * (shouldCreateUser: false) so both backends read the same to the login page, plus what
- * Supabase leaves to configuration: a per-code attempt limit and hashed storage.
- */
+/** One-time sign-in codes, with the outcomes and messages of Supabase's email OTP (shouldCreateUser:
+ * false) so both backends read the same to the login page, plus what Supabase leaves to
+ * configuration: a per-code attempt limit and hashed storage. */
 import type { AuthErrorCode, AuthFailure, AuthResult } from '../../backend'
 import { type AuthUser, normalizeEmail } from '~/domain/accounts'
 import { LIMITS } from '~/lib/limits'

@@ -1,8 +1,6 @@
-/**
- * Random codes and tokens, and the hashes under which they are stored. Codes are HMACed with a
+/** Random codes and tokens, and the hashes under which they are stored. Codes are HMACed with a
  * per-data-folder secret: a 6-digit code has only a million values, so a plain hash in a copied
- * database could be reversed instantly; without the secret file it cannot.
- */
+ * database could be reversed instantly; without the secret file it cannot. */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -46,10 +44,8 @@ export function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
-/**
- * The postgres mode's secret, kept in the database so that every instance hashes codes alike:
- * the first instance to start stores one, the others read it. Readable by the server role only.
- */
+/** The postgres mode's secret, kept in the database so that every instance hashes codes alike: the
+ * first instance to start stores one, the others read it. Readable by the server role only. */
 export async function loadDatabaseSecret(db: Sql): Promise<Buffer> {
   await db.query("insert into builtin_auth.secrets (name, value) values ('code_hmac', $1) on conflict (name) do nothing", [
     randomBytes(32).toString('hex'),

@@ -1,8 +1,6 @@
-/**
- * Server-side sessions behind an opaque, httpOnly cookie. The database keeps only the token's
- * hash; a session ends after LIMITS.auth.sessionIdleSeconds without a request or
- * LIMITS.auth.sessionMaxSeconds after sign-in, whichever comes first.
- */
+/** Server-side sessions behind an opaque, httpOnly cookie. The database keeps only the token's hash;
+ * a session ends after LIMITS.auth.sessionIdleSeconds without a request or
+ * LIMITS.auth.sessionMaxSeconds after sign-in, whichever comes first. */
 import type { CookieOptions, RequestContext } from '../../backend'
 import type { AuthUser } from '~/domain/accounts'
 import { SESSION_COOKIE, builtinSessionCookieName } from '~/lib/cookies'

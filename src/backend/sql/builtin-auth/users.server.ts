@@ -1,7 +1,5 @@
-/**
- * The built-in sign-in's user accounts (embedded and postgres modes), for the seed, the auth
- * service and the admin CLI. There is no sign-up: users exist only when added here.
- */
+/** The built-in sign-in's user accounts (embedded and postgres modes), for the seed, the auth
+ * service and the admin CLI. There is no sign-up: users exist only when added here. */
 import { type AuthUser, normalizeEmail } from '~/domain/accounts'
 import { addAdminEmail, removeAdminEmail } from '../admins.server'
 import type { Sql } from '../client'

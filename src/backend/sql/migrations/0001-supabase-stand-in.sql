@@ -4,7 +4,7 @@
 -- (tests/support/supabase-platform.sql reproduces that setup for the tests). The server
 -- authorizes each call itself; these roles, grants and policies are Supabase's own, so that the
 -- migrations' revokes, grants and policies mean here what they mean there.
--- See docs/decisions/002-embedded-schema.md.
+-- See docs/decisions/075-one-sql-core.md.
 
 -- Roles named by the migrations' GRANT and policy clauses. CREATE ROLE has no IF NOT EXISTS.
 do $$

@@ -1,5 +1,5 @@
 -- Sign-in for the embedded backend: users, one-time codes and sessions. Codes and session
--- tokens are stored only as hashes. See docs/decisions/003-embedded-auth.md.
+-- tokens are stored only as hashes. See docs/decisions/075-one-sql-core.md.
 
 create schema if not exists embedded_auth;
 revoke all on schema embedded_auth from public;

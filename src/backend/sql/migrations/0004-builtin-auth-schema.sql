@@ -1,5 +1,5 @@
 -- The built-in sign-in's schema is called `builtin_auth`: the postgres mode uses it as much as the
--- embedded one. See docs/decisions/163-builtin-auth-schema.md.
+-- embedded one. See docs/decisions/075-one-sql-core.md.
 --
 -- A rename keeps the tables, their rows, indexes, foreign keys, identity sequences, ownership and
 -- every grant (to app_server included): they refer to the schema by its oid, not by its name. Only

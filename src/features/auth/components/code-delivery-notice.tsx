@@ -14,12 +14,9 @@ function nextNotice(previous: Notice, state: CodeDeliveryState | null): Notice {
   return state === 'queued' ? 'late' : previous
 }
 
-/**
- * Step 2's word on the code e-mail, when it queued for an SMTP server (`deliveryId`): silent if
- * the mail left within LIMITS.mail.codeNoticeAfterSeconds, else "delayed" until it leaves
- * ("now sent") or is given up ("could not be sent"). Without SMTP (the outbox) and on Supabase
- * there is no id and nothing to say.
- */
+/** Step 2's word on the code e-mail, when it queued for an SMTP server (`deliveryId`): silent if the
+ * mail left within LIMITS.mail.codeNoticeAfterSeconds, else "delayed" until it leaves ("now sent")
+ * or is given up ("could not be sent"). */
 export function CodeDeliveryNotice({ deliveryId }: { deliveryId: string | null }) {
   const check = useServerFn(getCodeDelivery)
   const [notice, setNotice] = useState<Notice>(null)

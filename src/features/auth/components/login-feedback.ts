@@ -12,11 +12,9 @@ const ANSWERS = new Set([
   'auth_too_many_attempts',
 ])
 
-/**
- * Shows why a step failed: the backend's (localized) message under 'Hata', 'Yetkisiz Erişim'
- * for a verified non-admin, and the step's own text for anything unexpected (network down,
- * server fault). Returns the error code.
- */
+/** Shows why a step failed: the backend's (localized) message under 'Hata', 'Yetkisiz Erişim' for a
+ * verified non-admin, and the step's own text for anything unexpected (network down, server fault).
+ * Returns the error code. */
 export function showLoginError(step: 'send' | 'verify', error: unknown): string {
   const { code, message } = describeError(error)
   if (code === 'auth_not_admin') {

@@ -18,20 +18,14 @@ interface BannerBlockProps {
   field: (kind: BannerImageKind) => ReactNode
 }
 
-/**
- * What a phone shows: the mobile image, else the banner's own image; the default banner has a
- * mobile image of its own.
- */
+/** What a phone shows: the mobile image, else the banner's own image; the default banner has a mobile image of its own. */
 function phoneUrl(bannerKey: BannerKey, { imageUrl, mobileImageUrl }: BannerFormValue): string {
   if (mobileImageUrl.trim() !== '') return mobileImageUrl
   const main = imageUrl.trim()
   return main === '' || main === DEFAULT_BANNER_URL[bannerKey] ? '' : main
 }
 
-/**
- * One banner: its preview and image, then the optional mobile image with a preview of what
- * phones show.
- */
+/** One banner: its preview and image, then the optional mobile image with a preview of what phones show. */
 export function BannerBlock({ bannerKey, value, field }: BannerBlockProps) {
   const id = useId()
   const label = BLOCK_LABEL[bannerKey]()

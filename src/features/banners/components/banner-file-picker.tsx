@@ -36,10 +36,8 @@ interface BannerFilePickerProps {
   onUploaded: (uploaded: UploadedBannerImage) => void
 }
 
-/**
- * "Dosya Seç" for one of a banner's images: JPG, PNG or WebP up to the size limit, with upload
- * progress, then a note while the server makes the image's copies.
- */
+/** "Dosya Seç" for one of a banner's images: JPG, PNG or WebP up to the size limit, with upload
+ * progress, then a note while the server makes the image's copies. */
 export function BannerFilePicker({ bannerKey, kind, onUploaded }: BannerFilePickerProps) {
   const { upload, uploading, progress } = useBannerImageUpload(bannerKey, kind, onUploaded)
   const copy = COPY[kind]

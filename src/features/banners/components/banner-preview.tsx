@@ -35,10 +35,8 @@ export function useBannerPreview(url: string, fallback: string): BannerPreviewSt
   }
 }
 
-/**
- * The image in the public hero's proportions, contained on white as it is there: the desktop
- * hero (1600×520), or the phone's (390×220) for the mobile image.
- */
+/** The image in the public hero's proportions, contained on white as it is there: the desktop hero
+ * (1600×520), or the phone's (390×220) for the mobile image. */
 export function BannerPreview({ preview, alt, phone = false }: { preview: BannerPreviewState; alt: string; phone?: boolean }) {
   return (
     <div

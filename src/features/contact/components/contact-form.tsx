@@ -21,11 +21,9 @@ const FIELDS = Object.keys(EMPTY) as (keyof typeof EMPTY)[]
 type FieldName = 'name' | 'email' | 'message'
 const noSubscription = () => () => {}
 
-/**
- * Name, e-mail and message, validated with the schema the server uses. Idle → sending →
- * success (toast, form cleared) or failure (toast, text kept). Before hydration, or without
- * JavaScript, it is a plain form post that the server answers with a redirect.
- */
+/** Name, e-mail and message, validated with the schema the server uses. Idle → sending → success
+ * (toast, form cleared) or failure (toast, text kept). Before hydration, or without JavaScript, it
+ * is a plain form post that the server answers with a redirect. */
 export function ContactForm() {
   // False in the server render and during hydration, true once React handles the submit.
   const enhanced = useSyncExternalStore(

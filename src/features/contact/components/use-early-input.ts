@@ -1,12 +1,6 @@
 import { type RefObject, useLayoutEffect } from 'react'
 
-/**
- * Keeps what a visitor typed before the form hydrated. The page's code arrives after the first
- * paint (docs/decisions/014), so a quick visitor may already be typing into the server-rendered
- * fields; that text is in the DOM but not in the form's state, and the first render after
- * hydration would replace it with the state's empty value. The hydration commit copies it over
- * before that render.
- */
+/** Keeps what a visitor typed before the form hydrated (decision 014). */
 export function useEarlyInput<Name extends string>(
   form: RefObject<HTMLFormElement | null>,
   names: readonly Name[],

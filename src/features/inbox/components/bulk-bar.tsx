@@ -16,10 +16,9 @@ export interface BulkHandlers {
   onPurge: () => void
 }
 
-/**
- * Shown while rows are ticked, with what their place allows: in the inbox mark read, archive,
- * 'Spam' and 'Sil'; in spam 'Spam Değil' and 'Sil'; in the trash 'Geri Yükle' and 'Kalıcı Olarak Sil'.
- */
+/** Shown while rows are ticked, with what their place allows: in the inbox mark read, archive,
+ * 'Spam' and 'Sil'; in spam 'Spam Değil' and 'Sil'; in the trash 'Geri Yükle' and 'Kalıcı Olarak
+ * Sil'. */
 export function BulkBar({
   count,
   place,

@@ -5,10 +5,8 @@ import { getLocale } from '~/paraglide/runtime'
 
 const subscribe = () => () => {}
 
-/**
- * True once the page has hydrated. Dates are written in the reader's time zone, which the
- * server does not know; rendering them only in the browser keeps hydration consistent.
- */
+/** True once the page has hydrated. Dates are written in the reader's time zone, which the server
+ * does not know; rendering them only in the browser keeps hydration consistent. */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -8,11 +8,9 @@ import type { MessageHandlers } from './message-handlers'
 import { MessageDate } from './message-date'
 import { StatusBadge } from './status-badge'
 
-/**
- * 'Mesaj Detayı'. A column beside the table on wide screens; on phones a sheet over the list
- * that closes with its X or a tap outside. Every field is plain text (React escapes it), and
- * long words wrap anywhere so no message can push the layout wider.
- */
+/** 'Mesaj Detayı'. A column beside the table on wide screens; on phones a sheet over the list that
+ * closes with its X or a tap outside. Every field is plain text (React escapes it), and long words
+ * wrap anywhere so no message can push the layout wider. */
 export function MessageDetail({
   selectedId,
   message,

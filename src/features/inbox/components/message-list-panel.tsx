@@ -16,10 +16,8 @@ import { SearchBox } from './search-box'
 import { StatusFilterSelect } from './status-filter'
 import { useSearchFirst } from './use-search-first'
 
-/**
- * The list column: search, filter and export, the spam or trash notice, the bulk bar while rows
- * are ticked, the table and its pages.
- */
+/** The list column: search, filter and export, the spam or trash notice, the bulk bar while rows are
+ * ticked, the table and its pages. */
 export function MessageListPanel({
   search,
   navigate,

@@ -25,11 +25,9 @@ export interface MessageTableProps {
   rowRef?: (index: number, button: HTMLButtonElement | null) => void
 }
 
-/**
- * How long the list shown may be out of date (a search or page on its way) before it is dimmed.
- * Most answers come sooner: dimming for them would only flash the table (and restyle and repaint
- * it while the server works, on the same machine as the browser in the bench; decision 195).
- */
+/** How long the list shown may be out of date (a search or page on its way) before it is dimmed.
+ * Most answers come sooner: dimming for them would only flash the table (and restyle and repaint it
+ * while the server works, on the same machine as the browser in the bench; decision 195). */
 const DIM_AFTER_MS = 200
 
 /** `flag`, once it has held for `ms`; false as soon as it drops. */
@@ -46,10 +44,8 @@ function useHeldFor(flag: boolean, ms: number): boolean {
 
 const TH = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase'
 
-/**
- * What a row does, always through the table's latest props: the same functions for the table's
- * whole life, so that a row whose message and state did not change is not rendered again.
- */
+/** What a row does, always through the table's latest props: the same functions for the table's
+ * whole life, so that a row whose message and state did not change is not rendered again. */
 interface RowCallbacks {
   open: (message: ContactMessage, index: number) => void
   check: (ids: string[], checked: boolean) => void
@@ -170,11 +166,9 @@ interface MessageRowProps {
   callbacks: RowCallbacks
 }
 
-/**
- * Equal rows: the same place, state and message content. Each search answers with new objects,
+/** Equal rows: the same place, state and message content. Each search answers with new objects,
  * often for the same messages (typing 'mehm' → 'mehme'), and a page holds 50 rows: rendering only
- * the rows that changed keeps the page responsive while staff type.
- */
+ * the rows that changed keeps the page responsive while staff type. */
 function sameRow(a: MessageRowProps, b: MessageRowProps): boolean {
   return (
     a.index === b.index &&

@@ -3,12 +3,7 @@ import { Button } from '~/components/ui/button'
 import { m } from '~/paraglide/messages'
 import { formatCount } from './inbox-header'
 
-/**
- * '1–50 / 1.234', Önceki / Sonraki and 'Sayfa 1 / 25'; hidden when there is nothing to show.
- * When a search's count stopped at its cap (`totalExact` false, more than `total` match), it
- * shows '1–50 / 1.000+' and 'Sayfa 1', and 'Sonraki' stays enabled: the backend counts at least
- * one row past the page asked for, so more than `total` means a next page exists.
- */
+/** '1–50 / 1.234', Önceki / Sonraki and 'Sayfa 1 / 25'; hidden when there is nothing to show. */
 export function Pagination({
   page,
   pageSize,

@@ -4,10 +4,8 @@ import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 import type { MessagePlace } from '../message-place'
 
-/**
- * Above the spam and trash lists: how long they keep messages (the retention job destroys them
- * after that), and in the trash 'Çöpü Boşalt'.
- */
+/** Above the spam and trash lists: how long they keep messages (the retention job destroys them
+ * after that), and in the trash 'Çöpü Boşalt'. */
 export function PlaceNotice({
   place,
   empty,

@@ -6,11 +6,9 @@ import { placeOf } from '../message-place'
 import { toggleAction } from '../message-status'
 import type { MessageHandlers } from './message-handlers'
 
-/**
- * A row's icon buttons, by where the message is: in the inbox the status toggle, 'Spam' and
- * 'Sil'; in spam 'Spam Değil' and 'Sil'; in the trash 'Geri Yükle' and 'Kalıcı Olarak Sil'.
- * Each is named with the action and the sender ('Sil: Ayşe Yılmaz').
- */
+/** A row's icon buttons, by where the message is: in the inbox the status toggle, 'Spam' and 'Sil';
+ * in spam 'Spam Değil' and 'Sil'; in the trash 'Geri Yükle' and 'Kalıcı Olarak Sil'. Each is named
+ * with the action and the sender ('Sil: Ayşe Yılmaz'). */
 export function RowActions({ message, handlers }: { message: ContactMessage; handlers: MessageHandlers }) {
   const label = (action: string) => m.inbox_row_action({ action, name: message.name })
   switch (placeOf(message)) {

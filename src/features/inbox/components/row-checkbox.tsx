@@ -1,11 +1,8 @@
 import { useEffect, useRef } from 'react'
 
-/**
- * A compact checkbox for table rows and the select-all header: the browser's own checkbox, named
- * by its label, under a drawn box that looks like the app's other checkboxes (Ark UI's). A page
- * holds 51 of them and mounts 50 new ones for every search answer while staff type: the native
- * control costs a fraction of a state machine per row (docs/decisions/176-inbox-rows-while-typing.md).
- */
+/** A compact checkbox for table rows and the select-all header: the browser's own checkbox, named by
+ * its label, under a drawn box that looks like the app's other checkboxes (Ark UI's) (decision
+ * 140). */
 export function RowCheckbox({
   checked,
   onChange,

@@ -7,11 +7,9 @@ import { normalizeSearch } from '../inbox.search'
 
 const DEBOUNCE_MS = 300
 
-/**
- * The search field. It keeps its own text while the reader types and writes the URL after a
- * pause; the field is never re-mounted, so focus and caret stay put. A new search from the
- * URL (back/forward, a shared link) replaces the text.
- */
+/** The search field. It keeps its own text while the reader types and writes the URL after a pause;
+ * the field is never re-mounted, so focus and caret stay put. A new search from the URL
+ * (back/forward, a shared link) replaces the text. */
 export function SearchBox({
   value,
   onSearch,

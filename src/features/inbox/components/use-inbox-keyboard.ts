@@ -7,12 +7,7 @@ import type { MessageHandlers } from './message-handlers'
 import { useInboxShortcuts } from './use-inbox-shortcuts'
 import type { useRowCursor } from './use-row-cursor'
 
-/**
- * The inbox's keys, bound to this page: the row cursor, the open message and the search box.
- * Delete (or #) and ! act on the ticked rows when there are some, else on the open message,
- * else on the highlighted row: Delete moves to the trash (in the trash, asks to delete for good),
- * ! marks spam (in spam: not spam). z brings back what the last deletion moved.
- */
+/** The inbox's keys, bound to this page: the row cursor, the open message and the search box. */
 export function useInboxKeyboard({
   items,
   cursor,

@@ -14,11 +14,9 @@ function ownedElsewhere(event: KeyboardEvent): boolean {
   return document.querySelector('[role="alertdialog"][data-state="open"], [role="dialog"][data-state="open"]') !== null
 }
 
-/**
- * j / k move through the rows, Enter opens the highlighted one, / jumps to the search box,
- * Escape closes the open message, Delete (or #) deletes, ! marks spam, z undoes the last
- * deletion. Modified keys (Ctrl+J…) stay the browser's; Shift is how # and ! are typed.
- */
+/** j / k move through the rows, Enter opens the highlighted one, / jumps to the search box, Escape
+ * closes the open message, Delete (or #) deletes, ! marks spam, z undoes the last deletion.
+ * Modified keys (Ctrl+J…) stay the browser's; Shift is how # and ! are typed. */
 export function useInboxShortcuts(handlers: {
   move: (delta: 1 | -1) => void
   openActive: () => boolean

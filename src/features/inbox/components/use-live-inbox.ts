@@ -1,8 +1,6 @@
-/**
- * Keeps an open inbox current (decision 091): an EventSource on /api/inbox-events, where the
- * server tells of every change of the messages, made through any instance. Each change, and each
- * (re)connection, reads the list again; the events themselves carry no message.
- */
+/** Keeps an open inbox current (decision 091): an EventSource on /api/inbox-events, where the server
+ * tells of every change of the messages, made through any instance. Each change, and each
+ * (re)connection, reads the list again; the events themselves carry no message. */
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { inboxKeys } from '../inbox.queries'

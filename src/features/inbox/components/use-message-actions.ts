@@ -24,10 +24,8 @@ export function failure(title: string) {
   }
 }
 
-/**
- * Every change the inbox makes. Each success reads the list and its counts again (after any
- * change the lists refresh, docs/product.md#inbox) and puts the changed message straight into the cache.
- */
+/** Every change the inbox makes. Each success reads the list and its counts again (after any change
+ * the lists refresh, docs/product.md#inbox) and puts the changed message straight into the cache. */
 export function useMessageActions() {
   const queryClient = useQueryClient()
   const refreshLists = () => queryClient.invalidateQueries({ queryKey: inboxKeys.lists() })

@@ -7,11 +7,9 @@ export function stepCursor(from: number | null, delta: 1 | -1, count: number): n
   return Math.min(count - 1, Math.max(0, start + delta))
 }
 
-/**
- * The j/k cursor: which row is highlighted, and keyboard focus on that row's control. Rows hand
+/** The j/k cursor: which row is highlighted, and keyboard focus on that row's control. Rows hand
  * their control over through `rowRef`. Another `view` (filter, search or page) starts the cursor
- * again from the top.
- */
+ * again from the top. */
 export function useRowCursor(view: string) {
   const [activeIndex, setActiveIndex] = useState<number | null>(null)
   const [shownView, setShownView] = useState(view)

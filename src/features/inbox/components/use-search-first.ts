@@ -5,20 +5,8 @@ import type { InboxSearch } from '../inbox.search'
 import { INBOX_STALE_MS, messagesQueryOptions } from '../inbox.queries'
 import type { InboxNavigate } from './inbox-navigate'
 
-/**
- * A search the reader types goes to the server alone, and the page moves to it (URL, route,
- * table) once its list is at hand: one change, with the answer. Moving the URL first made the
- * browser do its part of a navigation (the history entry, the router's pending state, the page's
- * icon) at the very moment the server worked on the answer, on the same two cores in the bench
- * (docs/decisions/197-search-before-the-url.md). A list cached and still fresh is shown at once;
- * one cached but stale (clearing the box after a while) is read again first, so that the page
- * does not draw it and then redraw it with the answer while the server works.
- *
- * Only the newest search moves the page: one overtaken by the next keystroke, or still on its
- * way when the reader leaves the inbox, is dropped, also while the page they left for is still
- * loading (the inbox is still on screen then, but the router's location is already the other
- * page's). `waiting` says a search is on its way (the table is marked busy meanwhile).
- */
+/** A search the reader types goes to the server alone, and the page moves to it (URL, route, table)
+ * once its list is at hand: one change, with the answer (decision 140). */
 export function useSearchFirst(
   search: InboxSearch,
   navigate: InboxNavigate,

@@ -10,10 +10,8 @@ export function withChecked(prev: ReadonlySet<string>, ids: readonly string[], v
   return next
 }
 
-/**
- * The ticked rows. A tick outlives a page change; `checkedIds` holds only the ticked rows the page
- * shows, in the page's order, and is what the bulk bar acts on.
- */
+/** The ticked rows. A tick outlives a page change; `checkedIds` holds only the ticked rows the page
+ * shows, in the page's order, and is what the bulk bar acts on. */
 export function useSelection(shownIds: readonly string[]) {
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set())
   return {

@@ -10,11 +10,9 @@ import { failure } from './use-message-actions'
 /** A deletion's notice stays long enough to reach 'Geri Al'. */
 const UNDO_TOAST_MS = 10_000
 
-/**
- * The trash and spam actions (docs/product.md#trash-and-spam). Each success reads every list and
+/** The trash and spam actions (docs/product.md#trash-and-spam). Each success reads every list and
  * message again (counts, tab title and the open message follow); `onGone` hears the ids that left
- * the list on screen, to untick them and close the open one.
- */
+ * the list on screen, to untick them and close the open one. */
 export function useTrashActions(onGone: (ids: string[]) => void) {
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: inboxKeys.all })

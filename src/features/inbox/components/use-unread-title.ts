@@ -2,11 +2,9 @@ import { useEffect } from 'react'
 import { m } from '~/paraglide/messages'
 import { formatCount } from './inbox-header'
 
-/**
- * The tab's title carries the unread count, '(3) İletişim Mesajları | Admin Paneli', so a tab in
+/** The tab's title carries the unread count, '(3) İletişim Mesajları | Admin Paneli', so a tab in
  * the background shows that messages are waiting. `view` re-applies it after a navigation, whose
- * head may have written the plain title again.
- */
+ * head may have written the plain title again. */
 export function useUnreadTitle(unread: number | undefined, view: string): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `view` re-runs it after a navigation rewrote the title
   useEffect(() => {
@@ -15,10 +13,8 @@ export function useUnreadTitle(unread: number | undefined, view: string): void {
   }, [unread, view])
 }
 
-/**
- * Writes into the text node React rendered for the route's head rather than replacing it
- * (`document.title = …` would), so the next page's head still updates the title React knows.
- */
+/** Writes into the text node React rendered for the route's head rather than replacing it
+ * (`document.title = …` would), so the next page's head still updates the title React knows. */
 function setTitle(text: string): void {
   const node = document.querySelector('head > title')?.firstChild
   if (node?.nodeType === Node.TEXT_NODE && !node.nextSibling) node.nodeValue = text

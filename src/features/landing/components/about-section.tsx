@@ -8,13 +8,9 @@ import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
 /** The three pillars' icons, in order; their texts are content. */
 const PILLAR_ICONS = [Compass, Scale, Route]
 
-/**
- * Static: the server's HTML is the whole section. Right under the hero it is in view on every
- * load, where `visible()` would fetch and hydrate it with the page; Start's `never()` keeps the
- * server's HTML and fetches no code (docs/decisions/016). The sections further down keep
- * `visible()`: never() re-inserts its saved HTML once the page has hydrated, a cost worth paying
- * for this section only.
- */
+/** Static: the server's HTML is the whole section. Right under the hero it is in view on every load,
+ * where `visible()` would fetch and hydrate it with the page; Start's `never()` keeps the server's
+ * HTML and fetches no code (docs/decisions/016). */
 export function AboutSection() {
   return (
     <section id="about" aria-labelledby="about-title" className={`border-t border-slate-100 bg-white ${SECTION_SPACING}`}>

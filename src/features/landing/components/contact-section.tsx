@@ -9,11 +9,9 @@ import { hydrateWhenVisible } from '../hydrate-when-visible'
 import { ContactCards } from './contact-cards'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
 
-/**
- * Contact cards beside the contact form; `result` is the outcome of a form posted without JS.
- * The form (TanStack Form and its schema, ~15 KB gzipped) hydrates as it nears the viewport,
- * not with the page; before that it still works as a plain HTML form.
- */
+/** Contact cards beside the contact form; `result` is the outcome of a form posted without JS. The
+ * form (TanStack Form and its schema, ~15 KB gzipped) hydrates as it nears the viewport, not with
+ * the page; before that it still works as a plain HTML form. */
 export function ContactSection({ result }: { result?: ContactResult }) {
   return (
     <section id="contact" aria-labelledby="contact-title" className={`border-t border-slate-200 bg-slate-50 ${SECTION_SPACING}`}>

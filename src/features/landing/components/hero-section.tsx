@@ -9,13 +9,8 @@ import { useLiveBanner } from '../use-live-banner'
 
 export const HERO_FALLBACK_WARNING = 'Hero image failed to load, using fallback'
 
-/**
- * The full-width banner under the header, as a <picture>: a phone downloads a copy as wide as it
- * shows (and the mobile image, when the banner has one), never the uploaded original. The server
- * renders the stored images of the page's language; a live change replaces them (with
- * ?v=<stamp>), and an image that fails to load gives way to the language's default with a
- * console warning (docs/product.md#hero-banner).
- */
+/** The full-width banner under the header, as a <picture>: a phone downloads a copy as wide as it
+ * shows (and the mobile image, when the banner has one), never the uploaded original. */
 export function HeroSection({ locale, banner }: { locale: Locale; banner: LandingPageData['banner'] }) {
   const [shown, setShown] = useState<{ banner: HeroBanner; stamp?: number }>({ banner })
   const updatedAt = useRef(banner.updatedAt)

@@ -3,12 +3,8 @@ import { m } from '~/paraglide/messages'
 import { getLocale, localizeHref, setLocale } from '~/paraglide/runtime'
 import type { SectionId } from '../landing.sections'
 
-/**
- * Shows the other language's code and leads to the same section in that language (or to
- * `href`, the same page in the other language, on a page other than the landing page).
- * A plain link (it works without JavaScript); the click also stores the choice in the
- * language cookie that admin pages and server functions follow.
- */
+/** Shows the other language's code and leads to the same section in that language (or to `href`, the
+ * same page in the other language, on a page other than the landing page). */
 export function LanguageToggle({ section, href: pageHref }: { section: SectionId; href?: string }) {
   const other: Locale = getLocale() === 'tr' ? 'en' : 'tr'
   const href = pageHref ?? localizeHref('/', { locale: other }) + (section === 'home' ? '' : `#${section}`)

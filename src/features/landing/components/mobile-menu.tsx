@@ -5,10 +5,8 @@ import { NavLinks } from './nav-links'
 
 const PANEL_ID = 'mobile-menu'
 
-/**
- * The small-screen menu: a button that opens a panel under the header. Escape or a click
- * outside closes it and returns focus to the button; following a link closes it too.
- */
+/** The small-screen menu: a button that opens a panel under the header. Escape or a click outside
+ * closes it and returns focus to the button; following a link closes it too. */
 export function MobileMenu({ active, home }: { active: SectionId | null; home: string }) {
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
@@ -67,11 +65,9 @@ export function MobileMenu({ active, home }: { active: SectionId | null; home: s
   )
 }
 
-/**
- * Lucide's "menu" and "x" drawn inline: the button hydrates with the page, and lucide's shared
- * icon code (1.7 KB gzip) would otherwise join the first load for two icons. The sections' icons
- * stay lucide's: their code arrives only when a section needs it.
- */
+/** Lucide's "menu" and "x" drawn inline: the button hydrates with the page, and lucide's shared icon
+ * code (1.7 KB gzip) would otherwise join the first load for two icons. The sections' icons stay
+ * lucide's: their code arrives only when a section needs it. */
 function MenuIcon({ open }: { open: boolean }) {
   return (
     <svg

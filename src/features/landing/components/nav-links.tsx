@@ -1,9 +1,7 @@
 import { NAV_SECTIONS, type SectionId } from '../landing.sections'
 
-/**
- * The menu's anchor links; the section in view is marked for sighted and screen-reader users.
- * `home` is the landing page's address when the links are shown on another page.
- */
+/** The menu's anchor links; the section in view is marked for sighted and screen-reader users.
+ * `home` is the landing page's address when the links are shown on another page. */
 export function NavLinks({
   active,
   home = '',

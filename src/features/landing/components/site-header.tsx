@@ -7,11 +7,9 @@ import { Logo } from './logo'
 import { MobileMenu } from './mobile-menu'
 import { NavLinks } from './nav-links'
 
-/**
- * The fixed header: logo, section links (a menu panel on small screens), language toggle.
- * On another public page (`away`), the links lead to the landing page's sections and the
- * toggle to that page in the other language.
- */
+/** The fixed header: logo, section links (a menu panel on small screens), language toggle. On
+ * another public page (`away`), the links lead to the landing page's sections and the toggle to
+ * that page in the other language. */
 export function SiteHeader({ away }: { away?: { languageHref: string } }) {
   const reading = useActiveSection(away ? [] : SECTION_IDS)
   const active = away ? null : reading

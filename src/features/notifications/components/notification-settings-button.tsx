@@ -5,10 +5,8 @@ import { Dialog, DialogContent, DialogHeader, DialogTrigger } from '~/components
 import { m } from '~/paraglide/messages'
 import { NotificationSettingsForm } from './notification-settings-form'
 
-/**
- * "Bildirimler" in the inbox header, and the small panel it opens: whether the admin gets an
- * e-mail about new messages, and in which language. The content mounts only while open.
- */
+/** "Bildirimler" in the inbox header, and the small panel it opens: whether the admin gets an e-mail
+ * about new messages, and in which language. The content mounts only while open. */
 export function NotificationSettingsButton() {
   const [open, setOpen] = useState(false)
   return (

@@ -4,10 +4,8 @@ import { Button } from '~/components/ui/button'
 import { m } from '~/paraglide/messages'
 import { TeamDate } from './team-date'
 
-/**
- * Every admin: address, when added, and 'Kaldır', except on the reader's own row (the server refuses
- * that, and the last admin, whatever a page sends).
- */
+/** Every admin: address, when added, and 'Kaldır', except on the reader's own row (the server
+ * refuses that, and the last admin, whatever a page sends). */
 export function MemberList({
   members,
   you,

@@ -1,0 +1,69 @@
+/** The database half of the inbox benchmark (bench/inbox/inbox.mjs), run through scripts/run-ts.mjs
+ * with the server stopped (an embedded data folder has one owner at a time). */
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { openBenchDatabase, signInBenchAdmin } from '../lib/bench-db'
+import { MESSAGE_STATUSES } from '~/domain/messages'
+import { makeContactMessage } from '~/backend/seed-messages'
+import { bulkInsertMessages } from '~/backend/sql/bulk-insert.server'
+
+// One trigram index of the stored search text since migration 20261128001000 (decision 140).
+const TRIGRAM_INDEXES = ['contact_messages_search_text_trgm_idx']
+
+const definitionsFile = (dataDir: string) => path.join(dataDir, 'bench-trigram-indexes.json')
+
+async function seed(dataDir: string, count: number): Promise<void> {
+  const { backend, db } = await openBenchDatabase(dataDir)
+  try {
+    const { rows } = await db.query<{ indexdef: string }>(
+      'select indexdef from pg_indexes where schemaname = $1 and indexname = any($2)',
+      ['public', TRIGRAM_INDEXES],
+    )
+    if (rows.length !== TRIGRAM_INDEXES.length)
+      throw new Error(`expected the trigram index of the migrations (${TRIGRAM_INDEXES.join(', ')})`)
+    writeFileSync(definitionsFile(dataDir), JSON.stringify(rows.map((r) => r.indexdef)))
+    for (const index of TRIGRAM_INDEXES) await db.exec(`drop index public.${index}`)
+
+    const started = Date.now()
+    const now = Date.now()
+    // Through the seed's own bulk load (decision 143): the other indexes are built once after the rows.
+    await bulkInsertMessages(db, count, (n) => {
+      // Every status, about one in ten still new; one a minute going back ~70 days.
+      const status = n % 10 === 0 ? 'new' : MESSAGE_STATUSES[1 + (n % 2)]!
+      return makeContactMessage({ status, createdAt: new Date(now - n * 60_000) })
+    })
+    await db.exec('analyze public.contact_messages')
+    console.info(`[bench-inbox] seeded ${count} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+
+    // A real session through the backend's own sign-in, as the browser would get one.
+    const header = (await signInBenchAdmin(backend, dataDir)).map((c) => `${c.name}=${c.value}`).join('; ')
+    writeFileSync(path.join(dataDir, 'bench-session.json'), JSON.stringify({ cookie: header }))
+  } finally {
+    await backend.close()
+  }
+}
+
+async function restoreTrigram(dataDir: string): Promise<void> {
+  const definitions = JSON.parse(readFileSync(definitionsFile(dataDir), 'utf8')) as string[]
+  const { backend, db } = await openBenchDatabase(dataDir)
+  try {
+    const started = Date.now()
+    for (const definition of definitions) await db.exec(definition)
+    // A server's autovacuum would otherwise visit the 100,000 new rows during the measurement;
+    // PGlite has none (and its figures stay comparable with earlier runs).
+    await db.exec(db.driver === 'pg' ? 'vacuum analyze public.contact_messages' : 'analyze public.contact_messages')
+    console.info(`[bench-inbox] rebuilt the trigram indexes in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  } finally {
+    await backend.close()
+  }
+}
+
+export default async function main([command, dataDir, count]: string[]): Promise<number> {
+  if (command === 'seed' && dataDir) await seed(dataDir, Number(count ?? 100_000))
+  else if (command === 'restore-trigram' && dataDir) await restoreTrigram(dataDir)
+  else {
+    console.error('Usage: node scripts/run-ts.mjs bench/inbox/inbox.db.ts seed <dataDir> <count> | restore-trigram <dataDir>')
+    return 2
+  }
+  return 0
+}

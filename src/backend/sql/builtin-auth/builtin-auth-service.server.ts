@@ -1,0 +1,26 @@
+/** The built-in AuthService of the embedded and postgres modes: e-mail one-time codes
+ * (otp.server.ts) that open a cookie session (sessions.server.ts), both kept in the database, so a
+ * session started through one server instance is valid on every other (decision 075). */
+import type { AuthService } from '../../backend'
+import { isAdminEmail } from '../admins.server'
+import type { Sql } from '../client'
+import { createOtp, type OtpOptions } from './otp.server'
+import { createSessionManager } from './sessions.server'
+
+export function createBuiltinAuthService(db: Sql, options: OtpOptions & { secureCookies: boolean }): AuthService {
+  const otp = createOtp(db, options)
+  const sessions = createSessionManager(db, options)
+  return {
+    sendCode: otp.send,
+
+    async verifyCode(ctx, email, code) {
+      const result = await otp.verify(email, code)
+      if (result.ok) await sessions.start(ctx, result.user.id)
+      return result
+    },
+
+    getUser: sessions.current,
+    signOut: sessions.end,
+    isAdmin: (email) => isAdminEmail(db, email),
+  }
+}
