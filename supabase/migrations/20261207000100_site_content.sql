@@ -28,8 +28,9 @@ alter table public.site_content_draft enable row level security;
 revoke all on table public.site_content_versions, public.site_content_draft from anon, authenticated, service_role;
 revoke all on sequence public.site_content_versions_id_seq from anon, authenticated, service_role;
 
--- The server reads and adds versions, never rewrites one.
+-- The server reads and adds versions, never rewrites one; only an erasure takes a publisher's address out.
 grant select, insert on public.site_content_versions to app_server;
+grant update (created_by) on public.site_content_versions to app_server;
 grant select, update on public.site_content_draft to app_server;
 create policy "server: all" on public.site_content_versions for all to app_server using (true) with check (true);
 create policy "server: all" on public.site_content_draft for all to app_server using (true) with check (true);

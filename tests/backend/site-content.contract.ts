@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SiteContent } from '~/domain/site-content'
 import { defaultSiteContent } from '~/features/content/default-content'
-import type { Subject } from './contract-subject'
+import { runTag, type Subject } from './contract-subject'
 
 function withTitle(title: string): SiteContent {
   const content = defaultSiteContent()
@@ -61,6 +61,18 @@ export function describeSiteContent(subject: Subject): void {
       } finally {
         unsubscribe()
       }
+    })
+
+    it("keeps every version when a publisher's data is erased, without their address", async () => {
+      const { backend } = subject()
+      const publisher = `publisher-${runTag()}@example.com`
+      const published = await backend.content.publish(withTitle('Silinen Yayıncı'), (await backend.content.draft()).revision, publisher)
+      if (!published.ok) throw new Error('the publish was refused')
+      const erased = await backend.privacy.erase(publisher, { via: 'cli' })
+      expect(erased.ok).toBe(true)
+      const versions = await backend.content.versions(5)
+      expect(versions.find((v) => v.id === published.version.id)).toMatchObject({ kind: 'publish', createdBy: null })
+      expect(versions.some((v) => v.createdBy === publisher)).toBe(false)
     })
 
     it('names every picture of the draft and of every version, for the uploads cleanup to keep', async () => {

@@ -24,6 +24,8 @@ const TABLES = {
   spam_learned: 'verdict',
   backup_state: 'holder',
   retention_pass: 'holder',
+  site_content_versions: 'kind',
+  site_content_draft: 'revision',
 } as const
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
 
@@ -387,6 +389,21 @@ describe('as the server (a login role in app_server)', () => {
     await expectDenied(app.query('delete from public.privacy_requests'))
     await expectDenied(app.query(`update private.privacy_secrets set value = value`))
     await expectDenied(app.query('delete from private.privacy_secrets'))
+  })
+
+  it('adds site content versions and saves the draft, but never rewrites or deletes a version', async () => {
+    const version = await app.query(
+      `insert into public.site_content_versions (content, kind, created_by) values ('{"about":{}}', 'publish', 'a@example.com') returning id`,
+    )
+    const id = version.rows[0].id
+    expect((await app.query('select kind from public.site_content_versions where id = $1', [id])).rows).toEqual([{ kind: 'publish' }])
+    expect((await app.query(`update public.site_content_draft set revision = revision + 1 where id = 1`)).rowCount).toBe(1)
+    await expectDenied(app.query(`update public.site_content_versions set content = '{}' where id = $1`, [id]))
+    await expectDenied(app.query('delete from public.site_content_versions where id = $1', [id]))
+    await expectDenied(app.query('delete from public.site_content_draft'))
+    await expectDenied(app.query('insert into public.site_content_draft (id) values (1)'))
+    // An erasure may take a publisher's address out, nothing else.
+    expect((await app.query('update public.site_content_versions set created_by = null where id = $1', [id])).rowCount).toBe(1)
   })
 
   it('keeps the KVKK tables: destruction records written and aged out, requests recorded, the hash key stored once', async () => {

@@ -171,6 +171,9 @@ export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureC
   const admin = await tx.query('delete from public.admin_emails where email = $1', [address])
   // After the admin entry: its removal has just added a history row naming the address.
   const changes = await tx.query('delete from public.admin_changes where email = $1 or actor = $1', [address])
+  // The site content's versions stay (any may be restored); who published them does not.
+  await tx.query('update public.site_content_versions set created_by = null where created_by = $1', [address])
+  await tx.query('update public.site_content_draft set updated_by = null where updated_by = $1', [address])
   // Digests list message ids only: the erased ones leave the list.
   await tx.query(
     `update public.mail_queue set data = jsonb_set(data, '{ids}',
