@@ -205,6 +205,10 @@ export const LIMITS = {
     /** Delivered, expired and failed rows are deleted after this long. */
     keepSeconds: 7 * 24 * 60 * 60,
   },
+  replies: {
+    /** Characters of one reply from the desk (the database allows 20,000). */
+    bodyMax: 10_000,
+  },
   backup: {
     /** Rows a backup reads from a cursor at a time: the embedded server answers requests between batches. */
     fetchRows: 500,

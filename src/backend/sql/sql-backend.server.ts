@@ -16,6 +16,7 @@ import { createMessageStore } from './messages.server'
 import { applyMigrations, missingTables, REQUIRED_TABLES, SchemaMissingError } from './migrations.server'
 import { createPrivacyService } from './privacy-service.server'
 import { createRateLimitStore } from './rate-limits.server'
+import { createReplyStore } from './replies.server'
 import { seedDatabase } from './seed.server'
 import { createSpamService } from './spam.server'
 import { createBackendStatus } from './status.server'
@@ -114,6 +115,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
     kind: parts.kind,
     banners,
     messages: createMessageStore(db, now, mail),
+    replies: createReplyStore(db, now, mail.kick),
     auth,
     storage: parts.storage,
     rateLimits: createRateLimitStore(db),

@@ -4,6 +4,7 @@
  * each is produced in the language of the moment it is shown (docs/product.md#contact-form).
  */
 import * as v from 'valibot'
+import { LOCALES } from '~/domain/locales'
 import { FORM_STAMP_FIELD } from '~/lib/form-stamp'
 import { LIMITS } from '~/lib/limits'
 import { validate } from '~/lib/validate'
@@ -69,6 +70,8 @@ export const ContactSubmissionSchema = v.object({
   ...ContactSchema.entries,
   [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
   [FORM_STAMP_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
+  /** The page's language, kept with the message: a reply defaults to it. */
+  locale: v.optional(v.picklist(LOCALES)),
 })
 
 export type ContactSubmission = v.InferOutput<typeof ContactSubmissionSchema>
