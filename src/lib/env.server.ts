@@ -53,6 +53,18 @@ const EnvSchema = v.object({
   SMTP_URL: optionalString,
   /** The From of every mail, `Name <address>` or an address; needed with SMTP_URL. */
   MAIL_FROM: optionalString,
+  /** imaps://user:password@host:993/INBOX: the firm's mailbox, read for the visitors' answers to replies. */
+  IMAP_URL: optionalString,
+  /** Seconds between two readings of the mailbox (IDLE wakes the reader sooner where offered). */
+  IMAP_POLL_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d*$/, 'IMAP_POLL_SECONDS must be a whole number of seconds'),
+      v.transform((text) => (text === '' ? LIMITS.replies.imapPollDefaultSeconds : Number(text))),
+      v.minValue(LIMITS.replies.imapPollMinSeconds, `IMAP_POLL_SECONDS must be at least ${LIMITS.replies.imapPollMinSeconds}`),
+    ),
+    '',
+  ),
   /** Echo e-mails to the server log (embedded). */
   LOG_EMAILS: v.optional(v.picklist(['true', 'false']), 'true'),
   /** json (one object a line, for production) or pretty (a terminal); `npm start` picks pretty in a terminal. */
@@ -209,6 +221,8 @@ export type ServerEnv = {
   metricsToken: string | null
   /** The mail server; null: mail is written to DATA_DIR/outbox.jsonl (and the log). */
   mail: { smtpUrl: string; from: string } | null
+  /** The firm's mailbox, read for answers to replies (IMAP_URL); null: not read. */
+  imap: { url: string; pollSeconds: number } | null
   /** Extra admins the embedded seed creates (none unless SEED_ADMIN_EMAILS is set). */
   seedAdminEmails: string[]
   /** How long an embedded sign-in code lives: LIMITS.auth.codeTtlSeconds unless a test shortens it. */
@@ -254,6 +268,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     log: { format: env.LOG_FORMAT || 'json', level: env.LOG_LEVEL || 'info' },
     metricsToken: env.METRICS_TOKEN || null,
     mail: parseMail(env),
+    imap: parseImap(env),
     seedAdminEmails: env.SEED_ADMIN_EMAILS,
     codeTtlSeconds: env.AUTH_CODE_TTL_SECONDS,
     mailFloodMax: env.MAIL_FLOOD_MAX,
@@ -319,6 +334,26 @@ function parseMail(env: v.InferOutput<typeof EnvSchema>): ServerEnv['mail'] {
     throw new EnvError('MAIL_FROM must be an e-mail address or "Name <address>", e.g. "Pusula Dijital <no-reply@example.com>".')
   }
   return { smtpUrl: url, from }
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost'])
+
+function parseImap(env: v.InferOutput<typeof EnvSchema>): ServerEnv['imap'] {
+  const url = env.IMAP_URL
+  if (url === '') return null
+  let parsed: URL | null = null
+  try {
+    parsed = new URL(url)
+  } catch {}
+  const example = 'e.g. imaps://user:password@imap.example.com:993/INBOX'
+  if (!parsed || !['imap:', 'imaps:'].includes(parsed.protocol) || parsed.hostname === '' || parsed.username === '') {
+    throw new EnvError(`IMAP_URL must be an imaps:// URL with a user and a password, ${example}.`)
+  }
+  // The password would cross the network in clear.
+  if (parsed.protocol === 'imap:' && !LOOPBACK.has(parsed.hostname)) {
+    throw new EnvError(`IMAP_URL may use imap:// only for a server on this machine; use imaps://, ${example}.`)
+  }
+  return { url, pollSeconds: env.IMAP_POLL_SECONDS }
 }
 
 function parseMode(env: v.InferOutput<typeof EnvSchema>): ServerEnv['backend'] {

@@ -208,6 +208,9 @@ export const LIMITS = {
   replies: {
     /** Characters of one reply from the desk (the database allows 20,000). */
     bodyMax: 10_000,
+    /** IMAP_POLL_SECONDS when unset, and its least: the mailbox is also read at once on IDLE's news. */
+    imapPollDefaultSeconds: 60,
+    imapPollMinSeconds: 5,
   },
   backup: {
     /** Rows a backup reads from a cursor at a time: the embedded server answers requests between batches. */

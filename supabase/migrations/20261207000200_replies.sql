@@ -20,7 +20,11 @@ create table public.message_replies (
   -- A reply's delivery as staff see it: queued (waiting or being sent), sent, failed.
   delivery text check (delivery is null or delivery in ('queued', 'sent', 'failed')),
   created_at timestamptz not null,
-  sent_at timestamptz
+  sent_at timestamptz,
+  -- An answer's own Message-ID (or, without one, UIDVALIDITY:UID in the mailbox): imported once.
+  source_message_id text unique check (source_message_id is null or char_length(source_message_id) <= 998),
+  -- An answer's attachments, by name and size only: their contents are never imported.
+  attachments jsonb not null default '[]'::jsonb check (jsonb_typeof(attachments) = 'array')
 );
 
 create index message_replies_thread_idx on public.message_replies (message_id, created_at, id);
@@ -52,7 +56,24 @@ create trigger mail_queue_reply_delivery
   for each row when (new.kind = 'reply' and new.status is distinct from old.status)
   execute function private.reply_delivery_follows_queue();
 
--- 4. Only the server's role (docs/decisions/073-database-grants.md): rows are written and their
+-- 4. The reading of the firm's mailbox (IMAP_URL): one reader at a time across instances (a lease,
+--    as for mail delivery), and how far it has read (the UID high-water mark, valid for one
+--    UIDVALIDITY). A lost mark costs a re-read, never a second import (source_message_id).
+create table public.imap_reader_state (
+  id boolean primary key default true check (id),
+  holder text check (holder is null or char_length(holder) <= 100),
+  expires_at timestamptz not null default '-infinity',
+  uid_validity text check (uid_validity is null or char_length(uid_validity) <= 40),
+  last_uid bigint not null default 0
+);
+insert into public.imap_reader_state default values;
+
+alter table public.imap_reader_state enable row level security;
+revoke all on table public.imap_reader_state from anon, authenticated, service_role;
+grant select, update on public.imap_reader_state to app_server;
+create policy "server: all" on public.imap_reader_state for all to app_server using (true) with check (true);
+
+-- 5. Only the server's role (docs/decisions/073-database-grants.md): rows are written and their
 --    delivery updated; they are deleted only with their message.
 alter table public.message_replies enable row level security;
 revoke all on table public.message_replies from anon, authenticated, service_role;

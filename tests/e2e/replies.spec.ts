@@ -19,7 +19,6 @@ test('a lead written in English is answered in English from the message, and the
   const tag = Date.now().toString(36)
   const name = `Reply Visitor ${tag}`
   const visitor = `reply-${tag}@example.com`
-  const since = new Date(Date.now() - 1000)
 
   // The visitor in a browser of their own: the English page sets its own language cookie.
   const visitorContext = await browser.newContext({ baseURL })

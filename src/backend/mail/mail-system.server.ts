@@ -10,6 +10,7 @@ import { deliverMail } from './deliver.server'
 import { queueMessageNotifications, readNotificationSettings, writeNotificationSettings } from './notifications.server'
 import { cancelMail, codeDeliveryState, type MailRow, queueCodeMail } from './queue.server'
 import { type MailWorker, startMailWorker } from './worker.server'
+import { type ImapConfig, type ImapReader, startImapReader } from './imap-reader.server'
 
 export interface MailSystemOptions {
   db: SqlDatabase
@@ -23,6 +24,8 @@ export interface MailSystemOptions {
   exclusive: boolean
   /** Messages in the flood window before notifications become a digest: LIMITS.mail.floodMax unless a test raises it. */
   floodMax?: number
+  /** The firm's mailbox, read for answers to replies by the process that delivers (IMAP_URL). */
+  imap?: ImapConfig | null
 }
 
 /** How the built-in sign-in mails its codes. */
@@ -54,6 +57,8 @@ export async function createMailSystem(options: MailSystemOptions): Promise<Mail
   const worker: MailWorker | null = options.worker
     ? await startMailWorker({ db: options.workerDb ?? db, transport, now, exclusive: options.exclusive })
     : null
+  const reader: ImapReader | null =
+    options.worker && options.imap ? startImapReader({ db: options.workerDb ?? db, config: options.imap, now }) : null
 
   return {
     service: {
@@ -63,6 +68,7 @@ export async function createMailSystem(options: MailSystemOptions): Promise<Mail
       saveSettings: (email, settings) => writeNotificationSettings(db, email, settings),
       // The one way to stop: the server's shutdown (stopBackendWork) and the backend's close.
       stop: async () => {
+        await reader?.close()
         await worker?.close()
       },
     },
@@ -92,4 +98,6 @@ export interface MailOptions {
   worker?: boolean
   /** MAIL_FLOOD_MAX (a test knob): messages in the flood window before notifications become a digest. */
   floodMax?: number
+  /** IMAP_URL and IMAP_POLL_SECONDS: the mailbox the worker's process reads for answers; none when unset. */
+  imap?: ImapConfig | null
 }

@@ -88,6 +88,7 @@ export async function openSqlBackend(parts: SqlBackendParts): Promise<OpenedBack
       transport: chooseTransport({ ...parts.mail, now }),
       worker: parts.mail.worker ?? false,
       floodMax: parts.mail.floodMax,
+      imap: parts.mail.imap,
       exclusive: parts.mail.exclusive,
       workerDb: parts.mail.workerDb,
     })
