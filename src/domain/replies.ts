@@ -19,6 +19,8 @@ export interface ThreadEntry {
   delivery: ReplyDelivery | null
   createdAt: string
   sentAt: string | null
+  /** An answer's attachments, by name and size in bytes: their contents are not imported. */
+  attachments: { name: string; size: number }[]
 }
 
 export interface MessageThread {

@@ -24,6 +24,8 @@ const TABLES = {
   spam_learned: 'verdict',
   backup_state: 'holder',
   retention_pass: 'holder',
+  message_replies: 'body',
+  imap_reader_state: 'holder',
 } as const
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
 

@@ -18,9 +18,10 @@ interface ReplyRow {
   delivery: ReplyDelivery | null
   created_at: Date
   sent_at: Date | null
+  attachments: { name: string; size: number }[]
 }
 
-const COLUMNS = 'id, kind, author, locale, body, delivery, created_at, sent_at'
+const COLUMNS = 'id, kind, author, locale, body, delivery, created_at, sent_at, attachments'
 
 function toEntry(row: ReplyRow): ThreadEntry {
   return {
@@ -32,6 +33,7 @@ function toEntry(row: ReplyRow): ThreadEntry {
     delivery: row.delivery,
     createdAt: row.created_at.toISOString(),
     sentAt: row.sent_at ? row.sent_at.toISOString() : null,
+    attachments: row.attachments,
   }
 }
 

@@ -140,12 +140,13 @@ describe('an answer in the mailbox', () => {
     await until(async () => ((await instance.backend.replies.thread(id))?.entries.length ?? 0) === 2)
     const thread = await instance.backend.replies.thread(id)
     expect(thread?.entries.map((entry) => entry.kind)).toEqual(['reply', 'answer'])
-    expect(thread?.entries[1]).toMatchObject({ body: 'Evet,\nsalı günü uygun.', author: null, delivery: null })
-    const { rows } = await instance.db.query<{ attachments: unknown }>(
-      `select attachments from public.message_replies where kind = 'answer' and message_id = $1`,
-      [id],
-    )
-    expect(rows).toEqual([{ attachments: [{ name: 'teklif.pdf', size: 1234 }] }])
+    // The attachment by name and size only.
+    expect(thread?.entries[1]).toMatchObject({
+      body: 'Evet,\nsalı günü uygun.',
+      author: null,
+      delivery: null,
+      attachments: [{ name: 'teklif.pdf', size: 1234 }],
+    })
     expect((await instance.backend.messages.get(id))?.status).toBe('new')
     await until(() => smtp.received.filter((m) => m.to === SEED_ADMIN_EMAIL && m.text.includes(id)).length === notifiedBefore + 1)
 

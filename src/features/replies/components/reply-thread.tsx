@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { LoaderCircle } from 'lucide-react'
+import { LoaderCircle, Paperclip } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
 import type { ContactMessage } from '~/domain/messages'
 import type { ThreadEntry } from '~/domain/replies'
@@ -65,11 +65,29 @@ export function ReplyThread({
             <p className="mt-1.5 text-sm leading-relaxed whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]" dir="auto">
               {entry.body}
             </p>
+            {entry.attachments.length > 0 ? (
+              <ul className="mt-2 space-y-1" aria-label={m.replies_attachments_label()}>
+                {entry.attachments.map((file, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: two attachments may share a name; the list never reorders
+                  <li key={index} className="flex items-center gap-1.5 text-xs text-slate-600 [overflow-wrap:anywhere]">
+                    <Paperclip aria-hidden="true" className="size-3.5 shrink-0" />
+                    {m.replies_attachment({ name: file.name || '—', size: formatSize(file.size) })}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ol>
     </section>
   )
+}
+
+/** Bytes as a reader thinks of them: 980 B, 12 KB, 3.4 MB. */
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
 function EntryHeading({ who, at, children }: { who: string; at: string; children?: ReactNode }) {
