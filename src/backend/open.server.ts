@@ -32,6 +32,7 @@ export async function openBackend(env: ServerEnv, use: BackendUse): Promise<Conf
           worker: true,
           floodMax: env.mailFloodMax,
           imap: env.imap && { ...env.imap, linkOrigin: env.siteUrl },
+          reminders: { dueHours: env.replyDueHours, linkOrigin: env.siteUrl },
         }
       : undefined,
     seedAdminEmails: use === 'restore' ? [] : env.seedAdminEmails,

@@ -65,6 +65,16 @@ const EnvSchema = v.object({
     ),
     '',
   ),
+  /** Hours a lead may wait for a reply before staff get one reminder of it. */
+  REPLY_DUE_HOURS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d*$/, 'REPLY_DUE_HOURS must be a whole number of hours'),
+      v.transform((text) => (text === '' ? LIMITS.replies.dueDefaultHours : Number(text))),
+      v.minValue(1, 'REPLY_DUE_HOURS must be at least 1'),
+    ),
+    '',
+  ),
   /** Echo e-mails to the server log (embedded). */
   LOG_EMAILS: v.optional(v.picklist(['true', 'false']), 'true'),
   /** json (one object a line, for production) or pretty (a terminal); `npm start` picks pretty in a terminal. */
@@ -223,6 +233,8 @@ export type ServerEnv = {
   mail: { smtpUrl: string; from: string } | null
   /** The firm's mailbox, read for answers to replies (IMAP_URL); null: not read. */
   imap: { url: string; pollSeconds: number } | null
+  /** Hours before an unanswered lead sends staff one reminder (REPLY_DUE_HOURS). */
+  replyDueHours: number
   /** Extra admins the embedded seed creates (none unless SEED_ADMIN_EMAILS is set). */
   seedAdminEmails: string[]
   /** How long an embedded sign-in code lives: LIMITS.auth.codeTtlSeconds unless a test shortens it. */
@@ -269,6 +281,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     metricsToken: env.METRICS_TOKEN || null,
     mail: parseMail(env),
     imap: parseImap(env),
+    replyDueHours: env.REPLY_DUE_HOURS,
     seedAdminEmails: env.SEED_ADMIN_EMAILS,
     codeTtlSeconds: env.AUTH_CODE_TTL_SECONDS,
     mailFloodMax: env.MAIL_FLOOD_MAX,

@@ -211,6 +211,10 @@ export const LIMITS = {
     /** IMAP_POLL_SECONDS when unset, and its least: the mailbox is also read at once on IDLE's news. */
     imapPollDefaultSeconds: 60,
     imapPollMinSeconds: 5,
+    /** REPLY_DUE_HOURS when unset: a lead still unanswered this long sends staff one reminder. */
+    dueDefaultHours: 24,
+    /** How often the delivering process looks for leads past due. */
+    reminderCheckSeconds: 5 * 60,
   },
   backup: {
     /** Rows a backup reads from a cursor at a time: the embedded server answers requests between batches. */

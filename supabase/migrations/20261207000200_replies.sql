@@ -32,7 +32,8 @@ create index message_replies_thread_idx on public.message_replies (message_id, c
 -- 3. A reply is a kind of queued mail; its row's status sets the reply's delivery state.
 alter table public.mail_queue drop constraint mail_queue_kind_check;
 alter table public.mail_queue
-  add constraint mail_queue_kind_check check (kind in ('sign_in_code', 'new_message', 'digest', 'reply'));
+  add constraint mail_queue_kind_check
+  check (kind in ('sign_in_code', 'new_message', 'digest', 'reply', 'reply_reminder'));
 
 create function private.reply_delivery_follows_queue()
 returns trigger
@@ -73,7 +74,21 @@ revoke all on table public.imap_reader_state from anon, authenticated, service_r
 grant select, update on public.imap_reader_state to app_server;
 create policy "server: all" on public.imap_reader_state for all to app_server using (true) with check (true);
 
--- 5. Only the server's role (docs/decisions/073-database-grants.md): rows are written and their
+-- 5. One reminder per message still unanswered after REPLY_DUE_HOURS: the row is the promise that it
+--    is never queued twice. Messages from before this migration count as reminded (no flood of
+--    reminders about old leads on the day it is deployed).
+create table public.reply_reminders (
+  message_id uuid primary key references public.contact_messages (id) on delete cascade,
+  queued_at timestamptz not null
+);
+insert into public.reply_reminders (message_id, queued_at) select id, now() from public.contact_messages;
+
+alter table public.reply_reminders enable row level security;
+revoke all on table public.reply_reminders from anon, authenticated, service_role;
+grant select, insert on public.reply_reminders to app_server;
+create policy "server: all" on public.reply_reminders for all to app_server using (true) with check (true);
+
+-- 6. Only the server's role (docs/decisions/073-database-grants.md): rows are written and their
 --    delivery updated; they are deleted only with their message.
 alter table public.message_replies enable row level security;
 revoke all on table public.message_replies from anon, authenticated, service_role;

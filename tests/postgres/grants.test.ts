@@ -26,6 +26,7 @@ const TABLES = {
   retention_pass: 'holder',
   message_replies: 'body',
   imap_reader_state: 'holder',
+  reply_reminders: 'queued_at',
 } as const
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
 

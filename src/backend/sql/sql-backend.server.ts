@@ -89,6 +89,7 @@ export async function openSqlBackend(parts: SqlBackendParts): Promise<OpenedBack
       worker: parts.mail.worker ?? false,
       floodMax: parts.mail.floodMax,
       imap: parts.mail.imap,
+      reminders: parts.mail.reminders,
       exclusive: parts.mail.exclusive,
       workerDb: parts.mail.workerDb,
     })

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EmbeddedInstance, openEmbedded, SEED_ADMIN_EMAIL } from '~/backend/embedded/index.server'
+import { queueReplyReminders } from '~/backend/mail/reply-reminders.server'
 import { LIMITS } from '~/lib/limits'
 import { createTestClock, makeTempDataDir } from '../embedded-harness'
 import { startSmtpServer, type TestSmtpServer } from '../../support/smtp-server'
@@ -201,5 +202,38 @@ describe('the thread as personal data', () => {
     expect(await instance.backend.messages.purge([id])).toBe(1)
     const { rows } = await instance.db.query('select 1 from public.message_replies where id = $1', [sent.reply.id])
     expect(rows).toEqual([])
+  })
+})
+
+describe('a lead left unanswered', () => {
+  it('sends staff one reminder after REPLY_DUE_HOURS; none once answered, none for spam, the trash or archived', async () => {
+    const origin = 'https://www.pusula.example'
+    const waiting = await lead()
+    const answered = await lead()
+    const spam = await lead()
+    const trashed = await lead()
+    const archived = await lead()
+    const sent = await reply(answered.id)
+    if (!sent.ok) throw new Error(sent.reason)
+    await instance.backend.messages.markSpam([spam.id])
+    await instance.backend.messages.trash([trashed.id])
+    await instance.backend.messages.update([archived.id], { status: 'archived' })
+    const remindersOf = (id: string) =>
+      smtp.received.filter((m) => m.to === SEED_ADMIN_EMAIL && m.subject.startsWith('Yanıt bekliyor:') && m.text.includes(id))
+
+    // Not yet due.
+    await queueReplyReminders(instance.db, { now: clock.now(), dueHours: 24, linkOrigin: origin })
+    clock.advance(25 * 3600)
+    await queueReplyReminders(instance.db, { now: clock.now(), dueHours: 24, linkOrigin: origin })
+    const mail = await smtp.waitFor((m) => m.to === SEED_ADMIN_EMAIL && m.text.includes(`?id=${waiting.id}`), 10_000)
+    expect(mail.subject).toBe(`Yanıt bekliyor: Ziyaretçi ${visitors - 4}`)
+    expect(mail.text.split('\n')[0]).toBe('Bu mesaj 24 saatten uzun süredir yanıt bekliyor.')
+    expect(mail.text).toContain(`${origin}/admin/messages?id=${waiting.id}`)
+
+    // Looking again (another instance, the next check) queues nothing more.
+    await queueReplyReminders(instance.db, { now: clock.now(), dueHours: 24, linkOrigin: origin })
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(remindersOf(waiting.id)).toHaveLength(1)
+    for (const other of [answered, spam, trashed, archived]) expect(remindersOf(other.id)).toEqual([])
   })
 })
