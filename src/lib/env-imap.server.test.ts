@@ -39,3 +39,13 @@ describe('the mailbox configuration', () => {
     expect(imapOptions('imaps://u:p@mail.example.com')).toMatchObject({ port: 993, path: 'INBOX' })
   })
 })
+
+describe('the reminder of unanswered leads', () => {
+  it('comes after 24 hours unless REPLY_DUE_HOURS says otherwise, at least 1', () => {
+    expect(parseEnv({}).replyDueHours).toBe(24)
+    expect(parseEnv({ REPLY_DUE_HOURS: '8' }).replyDueHours).toBe(8)
+    expect(() => parseEnv({ REPLY_DUE_HOURS: '0' })).toThrow(/at least 1/)
+    expect(() => parseEnv({ REPLY_DUE_HOURS: 'tomorrow' })).toThrow(/whole number of hours/)
+  })
+})
+
