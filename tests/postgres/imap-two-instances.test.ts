@@ -61,7 +61,10 @@ describe('two instances reading one mailbox', () => {
   it('import an answer once and notify staff once; unrelated mail is left as it was', async () => {
     const [a, b] = instances as [PostgresInstance, PostgresInstance]
     const visitor = `two-readers-${Date.now().toString(36)}@example.com`
-    const { id } = await a.backend.messages.create({ name: 'İki Okuyucu', email: visitor, message: 'Bir teklif istiyoruz.' })
+    const { id } = await a.backend.messages.create(
+      { name: 'İki Okuyucu', email: visitor, message: 'Bir teklif istiyoruz.' },
+      { linkOrigin: ORIGIN },
+    )
     await until(() => smtp.received.some((m) => m.to === ADMIN && m.text.includes(id)))
     await b.backend.messages.update([id], { status: 'read', readAt: new Date().toISOString() })
     const sent = await b.backend.replies.send({ id: randomUUID(), messageId: id, author: ADMIN, locale: 'tr', body: 'Merhaba.' })
