@@ -17,15 +17,17 @@ function refusal(reason: ReplyRefusal): AppError {
   return new AppError(404, 'not_found', m.inbox_detail_missing())
 }
 
-/** 'Yazışma': the message's thread, and whether mail really leaves (no SMTP: outbox.jsonl). */
+/**
+ * 'Yazışma': the message's thread, and whether mail really leaves (no SMTP: outbox.jsonl); null
+ * when the message is gone (deleted while open), as getMessage answers.
+ */
 export const getThread = createServerFn({ method: 'GET' })
   .middleware([requireAdmin])
   .validator(validate(ThreadInputSchema))
   .handler(async ({ data }) => {
     const backend = await getBackend()
     const thread = await backend.replies.thread(data.messageId)
-    if (!thread) throw new AppError(404, 'not_found', m.inbox_detail_missing())
-    return { ...thread, delivery: backend.mail.delivery }
+    return thread ? { ...thread, delivery: backend.mail.delivery } : null
   })
 
 /** 'Gönder': from MAIL_FROM to the visitor, signed by the staff member who sent it. */

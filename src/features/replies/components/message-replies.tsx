@@ -32,6 +32,8 @@ export function MessageReplies({ message }: { message: ContactMessage }) {
       </div>
     )
   }
+  // The message went (deleted elsewhere): the detail says so itself.
+  if (thread.data === null) return null
   return (
     <div className="space-y-5" data-testid="message-replies">
       {closed ? (
