@@ -1,6 +1,5 @@
 /** IMAP_URL and IMAP_POLL_SECONDS in the validated environment (docs/decisions/221-imap-answers.md). */
 import { describe, expect, it } from 'vitest'
-import { imapOptions } from '~/backend/mail/imap-reader.server'
 import { EnvError, parseEnv } from './env.server'
 
 const URL = 'imaps://bilgi%40firma.com.tr:uygulama%20sifresi@imap.gmail.com:993/INBOX'
@@ -27,17 +26,6 @@ describe('the mailbox configuration', () => {
       expect(() => parseEnv({ IMAP_URL: url }), url).toThrow(EnvError)
     }
   })
-
-  it('gives the client the decoded user and password, the port and the mailbox', () => {
-    expect(imapOptions(URL)).toEqual({
-      host: 'imap.gmail.com',
-      port: 993,
-      secure: true,
-      auth: { user: 'bilgi@firma.com.tr', pass: 'uygulama sifresi' },
-      path: 'INBOX',
-    })
-    expect(imapOptions('imaps://u:p@mail.example.com')).toMatchObject({ port: 993, path: 'INBOX' })
-  })
 })
 
 describe('the reminder of unanswered leads', () => {
@@ -48,4 +36,3 @@ describe('the reminder of unanswered leads', () => {
     expect(() => parseEnv({ REPLY_DUE_HOURS: 'tomorrow' })).toThrow(/whole number of hours/)
   })
 })
-
