@@ -12,6 +12,7 @@ import type {
 } from '~/domain/messages'
 import type { Locale } from '~/domain/locales'
 import type { ContentDraft, ContentVersionSummary, IndustryImage, SiteContent } from '~/domain/site-content'
+import type { MessageThread, NewReply, ReplyRefusal, ThreadEntry } from '~/domain/replies'
 import type { RateLimit } from '~/domain/rate-limits'
 import type { SpamCandidate, SpamJudgement } from './spam/judge'
 import type { SpamVerdict } from './spam/learn'
@@ -133,6 +134,19 @@ export interface MessageStore {
   /** Status 'new' (unread) for the ids that are spam and not in the trash, and, in the same
    * transaction, the admins' notifications of each, as if it had just arrived. */
   markNotSpam(ids: string[], context?: NewMessageContext): Promise<ContactMessage[]>
+}
+
+/**
+ * Replies from the desk (docs/decisions/220-replies.md): each written with its queued mail in one
+ * transaction, delivered by the mail worker from MAIL_FROM to the visitor.
+ */
+export interface ReplyStore {
+  /** The message's thread, oldest first; null when there is no such message. */
+  thread(messageId: string): Promise<MessageThread | null>
+  /** Stores and queues a reply; the same id again returns the stored reply and queues nothing. */
+  send(input: NewReply): Promise<{ ok: true; reply: ThreadEntry } | { ok: false; reason: ReplyRefusal }>
+  /** Queues a failed reply again ('Tekrar Gönder'); null when it is not a failed reply of a message that may be answered. */
+  resend(id: string): Promise<ThreadEntry | null>
 }
 
 /** Where the message came from, for the notifications it causes. */
@@ -323,6 +337,7 @@ export interface Backend {
   banners: BannerStore
   content: SiteContentStore
   messages: MessageStore
+  replies: ReplyStore
   auth: AuthService
   storage: FileStorage
   rateLimits: RateLimitStore

@@ -21,7 +21,13 @@ export async function openBackend(env: ServerEnv, use: BackendUse): Promise<Conf
     secureCookies: server && env.secureCookies,
     logEmails: server && env.logEmails,
     mail: server
-      ? { smtp: env.mail && { url: env.mail.smtpUrl, from: env.mail.from }, worker: true, floodMax: env.mailFloodMax }
+      ? {
+          smtp: env.mail && { url: env.mail.smtpUrl, from: env.mail.from },
+          worker: true,
+          floodMax: env.mailFloodMax,
+          imap: env.imap && { ...env.imap, linkOrigin: env.siteUrl },
+          reminders: { dueHours: env.replyDueHours, linkOrigin: env.siteUrl },
+        }
       : undefined,
     seedAdminEmails: use === 'restore' ? [] : env.seedAdminEmails,
     codeTtlSeconds: env.codeTtlSeconds,

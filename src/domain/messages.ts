@@ -32,6 +32,8 @@ export interface NewContactMessage {
   ipAddress?: string | null
   /** 'spam' stores it as spam and queues no notification; 'new' when absent. */
   status?: 'new' | 'spam'
+  /** The language of the page it was sent from (a reply defaults to it); unknown when absent. */
+  locale?: 'tr' | 'en'
 }
 
 export interface MessageQuery {

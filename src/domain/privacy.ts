@@ -48,11 +48,25 @@ export interface ExportedMessage {
   deletedAt: string | null
 }
 
+export interface ExportedReply {
+  id: string
+  messageId: string
+  kind: string
+  author: string | null
+  locale: string
+  body: string
+  delivery: string | null
+  createdAt: string
+  sentAt: string | null
+}
+
 /** Everything the app holds that names one address, as one JSON document. */
 export interface PersonalDataExport {
   email: string
   generatedAt: string
   messages: ExportedMessage[]
+  /** The threads of those messages (staff's replies, the visitor's answers), and replies the address wrote as staff. */
+  replies: ExportedReply[]
   admin: {
     onList: boolean
     addedAt: string | null
@@ -97,6 +111,7 @@ export type ErasureResult =
 export function isEmptyExport(data: PersonalDataExport): boolean {
   return (
     data.messages.length === 0 &&
+    data.replies.length === 0 &&
     !data.admin.onList &&
     data.admin.changes.length === 0 &&
     data.account === null &&

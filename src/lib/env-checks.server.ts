@@ -19,6 +19,26 @@ export function parseSpamd(url: string): ServerEnv['spam']['spamd'] {
   return { host: (match[1] ?? '').replace(/^\[|\]$/g, ''), port }
 }
 
+const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost'])
+
+export function parseImap(env: RawEnv): ServerEnv['imap'] {
+  const url = env.IMAP_URL
+  if (url === '') return null
+  let parsed: URL | null = null
+  try {
+    parsed = new URL(url)
+  } catch {}
+  const example = 'e.g. imaps://user:password@imap.example.com:993/INBOX'
+  if (!parsed || !['imap:', 'imaps:'].includes(parsed.protocol) || parsed.hostname === '' || parsed.username === '') {
+    throw new EnvError(`IMAP_URL must be an imaps:// URL with a user and a password, ${example}.`)
+  }
+  // The password would cross the network in clear.
+  if (parsed.protocol === 'imap:' && !LOOPBACK.has(parsed.hostname)) {
+    throw new EnvError(`IMAP_URL may use imap:// only for a server on this machine; use imaps://, ${example}.`)
+  }
+  return { url, pollSeconds: env.IMAP_POLL_SECONDS }
+}
+
 export function parseAkismet(env: RawEnv): ServerEnv['spam']['akismet'] {
   const { AKISMET_API_KEY: key, AKISMET_URL: url, SITE_URL: site } = env
   if (key === '') {

@@ -3,7 +3,15 @@
 import path from 'node:path'
 import * as v from 'valibot'
 import { normalizeEmail } from '~/domain/accounts'
-import { type Provider, parseAkismet, parseMail, parseMode, parseProvidersAbroad, parseSpamd } from './env-checks.server'
+import {
+  type Provider,
+  parseAkismet,
+  parseImap,
+  parseMail,
+  parseMode,
+  parseProvidersAbroad,
+  parseSpamd,
+} from './env-checks.server'
 import { EnvError, optionalString, wholeNumber } from './env-schema.server'
 import { refusedInProduction, TestKnobsSchema } from './env-test-knobs.server'
 import { LIMITS } from './limits'
@@ -47,6 +55,15 @@ const EnvSchema = v.object({
   SMTP_URL: optionalString,
   /** The From of every mail, `Name <address>` or an address; needed with SMTP_URL. */
   MAIL_FROM: optionalString,
+  /** imaps://user:password@host:993/INBOX: the firm's mailbox, read for the visitors' answers to replies. */
+  IMAP_URL: optionalString,
+  /** Seconds between two readings of the mailbox (IDLE wakes the reader sooner where offered). */
+  IMAP_POLL_SECONDS: wholeNumber('IMAP_POLL_SECONDS', 'seconds', {
+    fallback: LIMITS.replies.imapPollDefaultSeconds,
+    min: LIMITS.replies.imapPollMinSeconds,
+  }),
+  /** Hours a lead may wait for a reply before staff get one reminder of it. */
+  REPLY_DUE_HOURS: wholeNumber('REPLY_DUE_HOURS', 'hours', { fallback: LIMITS.replies.dueDefaultHours, min: 1 }),
   /** Echo e-mails to the server log (embedded). */
   LOG_EMAILS: v.optional(v.picklist(['true', 'false']), 'true'),
   /** json (one object a line, for production) or pretty (a terminal); `npm start` picks pretty in a terminal. */
@@ -146,6 +163,10 @@ export type ServerEnv = {
   metricsToken: string | null
   /** The mail server; null: mail is written to DATA_DIR/outbox.jsonl (and the log). */
   mail: { smtpUrl: string; from: string } | null
+  /** The firm's mailbox, read for answers to replies (IMAP_URL); null: not read. */
+  imap: { url: string; pollSeconds: number } | null
+  /** Hours before an unanswered lead sends staff one reminder (REPLY_DUE_HOURS). */
+  replyDueHours: number
   /** Extra admins the embedded seed creates (none unless SEED_ADMIN_EMAILS is set). */
   seedAdminEmails: string[]
   /** How long an embedded sign-in code lives: LIMITS.auth.codeTtlSeconds unless a test shortens it. */
@@ -195,6 +216,8 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     log: { format: env.LOG_FORMAT || 'json', level: env.LOG_LEVEL || 'info' },
     metricsToken: env.METRICS_TOKEN || null,
     mail: parseMail(env),
+    imap: parseImap(env),
+    replyDueHours: env.REPLY_DUE_HOURS,
     seedAdminEmails: env.SEED_ADMIN_EMAILS,
     codeTtlSeconds: env.AUTH_CODE_TTL_SECONDS,
     mailFloodMax: env.MAIL_FLOOD_MAX,

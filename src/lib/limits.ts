@@ -203,6 +203,17 @@ export const LIMITS = {
     /** Delivered, expired and failed rows are deleted after this long. */
     keepSeconds: 7 * 24 * 60 * 60,
   },
+  replies: {
+    /** Characters of one reply from the desk (the database allows 20,000). */
+    bodyMax: 10_000,
+    /** IMAP_POLL_SECONDS when unset, and its least: the mailbox is also read at once on IDLE's news. */
+    imapPollDefaultSeconds: 60,
+    imapPollMinSeconds: 5,
+    /** REPLY_DUE_HOURS when unset: a lead still unanswered this long sends staff one reminder. */
+    dueDefaultHours: 24,
+    /** How often the delivering process looks for leads past due. */
+    reminderCheckSeconds: 5 * 60,
+  },
   backup: {
     /** Rows a backup reads from a cursor at a time: the embedded server answers requests between batches. */
     fetchRows: 500,

@@ -66,7 +66,11 @@ export function describeSiteContent(subject: Subject): void {
     it("keeps every version when a publisher's data is erased, without their address", async () => {
       const { backend } = subject()
       const publisher = `publisher-${runTag()}@example.com`
-      const published = await backend.content.publish(withTitle('Silinen Yayıncı'), (await backend.content.draft()).revision, publisher)
+      const published = await backend.content.publish(
+        withTitle('Silinen Yayıncı'),
+        (await backend.content.draft()).revision,
+        publisher,
+      )
       if (!published.ok) throw new Error('the publish was refused')
       const erased = await backend.privacy.erase(publisher, { via: 'cli' })
       expect(erased.ok).toBe(true)

@@ -26,6 +26,9 @@ const TABLES = {
   retention_pass: 'holder',
   site_content_versions: 'kind',
   site_content_draft: 'revision',
+  message_replies: 'body',
+  imap_reader_state: 'holder',
+  reply_reminders: 'queued_at',
 } as const
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
 
@@ -396,7 +399,9 @@ describe('as the server (a login role in app_server)', () => {
       `insert into public.site_content_versions (content, kind, created_by) values ('{"about":{}}', 'publish', 'a@example.com') returning id`,
     )
     const id = version.rows[0].id
-    expect((await app.query('select kind from public.site_content_versions where id = $1', [id])).rows).toEqual([{ kind: 'publish' }])
+    expect((await app.query('select kind from public.site_content_versions where id = $1', [id])).rows).toEqual([
+      { kind: 'publish' },
+    ])
     expect((await app.query(`update public.site_content_draft set revision = revision + 1 where id = 1`)).rowCount).toBe(1)
     await expectDenied(app.query(`update public.site_content_versions set content = '{}' where id = $1`, [id]))
     await expectDenied(app.query('delete from public.site_content_versions where id = $1', [id]))

@@ -7,6 +7,7 @@ import { describeFailure, type MailTransport } from './transport.server'
 import type { Sql } from '../sql/client'
 import { finishMail, type MailRow, retryMailAt } from './queue.server'
 import { log } from '~/lib/log.server'
+import { renderReply, renderReplyReminder } from './reply-mail.server'
 
 export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'expired' | 'cancelled'
 
@@ -35,6 +36,8 @@ async function render(db: Sql, row: MailRow): Promise<RenderedMail | null> {
     const code = stringOrNull(row.data.code)
     return code ? signInMail(code) : null
   }
+  if (row.kind === 'reply') return renderReply(db, row.id)
+  if (row.kind === 'reply_reminder') return renderReplyReminder(db, row.message_id, row.locale, row.data)
   if (row.kind === 'new_message') {
     const [message] = row.message_id ? await messagesById(db, [row.message_id]) : []
     return message ? newMessageMail(message, row.locale, origin) : null

@@ -8,6 +8,10 @@ import { deliverMail } from './deliver.server'
 import { queueMessageNotifications, readNotificationSettings, writeNotificationSettings } from './notifications.server'
 import { cancelMail, codeDeliveryState, type MailRow, queueCodeMail } from './queue.server'
 import { type MailWorker, startMailWorker } from './worker.server'
+import { type ImapConfig, type ImapReader, startImapReader } from './imap-reader.server'
+import { queueReplyReminders } from './reply-reminders.server'
+import { LIMITS } from '~/lib/limits'
+import { log } from '~/lib/log.server'
 
 export interface MailSystemOptions {
   db: SqlDatabase
@@ -21,6 +25,15 @@ export interface MailSystemOptions {
   exclusive: boolean
   /** Messages in the flood window before notifications become a digest: LIMITS.mail.floodMax unless a test raises it. */
   floodMax?: number
+  /** The firm's mailbox, read for answers to replies by the process that delivers (IMAP_URL). */
+  imap?: ImapConfig | null
+  /** Reminders of leads unanswered after REPLY_DUE_HOURS, queued by the process that delivers. */
+  reminders?: ReminderOptions | null
+}
+
+export interface ReminderOptions {
+  dueHours: number
+  linkOrigin: string | null
 }
 
 /** How the built-in sign-in mails its codes. */
@@ -50,6 +63,18 @@ export async function createMailSystem(options: MailSystemOptions): Promise<Mail
   const worker: MailWorker | null = options.worker
     ? await startMailWorker({ db: options.workerDb ?? db, transport, now, exclusive: options.exclusive })
     : null
+  const reader: ImapReader | null =
+    options.worker && options.imap ? startImapReader({ db: options.workerDb ?? db, config: options.imap, now }) : null
+  const reminders = options.worker && options.reminders ? options.reminders : null
+  const remind = () => {
+    if (!reminders) return
+    queueReplyReminders(options.workerDb ?? db, { now: now(), ...reminders }).catch((error: unknown) =>
+      log().warn({ err: error }, 'mail: looking for unanswered messages failed; it will look again'),
+    )
+  }
+  const reminderTimer = reminders ? setInterval(remind, LIMITS.replies.reminderCheckSeconds * 1000) : undefined
+  reminderTimer?.unref()
+  remind()
 
   return {
     service: {
@@ -59,6 +84,8 @@ export async function createMailSystem(options: MailSystemOptions): Promise<Mail
       saveSettings: (email, settings) => writeNotificationSettings(db, email, settings),
       // The one way to stop: the server's shutdown (stopBackendWork) and the backend's close.
       stop: async () => {
+        clearInterval(reminderTimer)
+        await reader?.close()
         await worker?.close()
       },
     },
@@ -88,4 +115,8 @@ export interface MailOptions {
   worker?: boolean
   /** MAIL_FLOOD_MAX (a test knob): messages in the flood window before notifications become a digest. */
   floodMax?: number
+  /** IMAP_URL and IMAP_POLL_SECONDS: the mailbox the worker's process reads for answers; none when unset. */
+  imap?: ImapConfig | null
+  /** REPLY_DUE_HOURS: the worker's process reminds staff of unanswered leads; none when unset. */
+  reminders?: ReminderOptions | null
 }

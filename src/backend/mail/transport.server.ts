@@ -79,8 +79,8 @@ export function createSmtpTransport(config: SmtpConfig): MailTransport {
         text: mail.text,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         messageId: messageId(mail.id, domain),
-        // RFC 3834: no out-of-office replies to a machine's mail.
-        headers: { 'Auto-Submitted': 'auto-generated' },
+        // RFC 3834: no out-of-office replies to a machine's mail (a staff member's reply is not one).
+        ...(mail.kind === 'reply' ? {} : { headers: { 'Auto-Submitted': 'auto-generated' } }),
         // A server that takes the connection and then stalls must not hold the worker.
         signal: AbortSignal.timeout(LIMITS.mail.sendTimeoutSeconds * 1000),
       })

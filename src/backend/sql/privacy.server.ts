@@ -52,6 +52,21 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
          from public.contact_messages where lower(email) = $1 order by created_at, id`,
         [address],
       )
+      const replies = await tx.query<{
+        id: string
+        message_id: string
+        kind: string
+        author: string | null
+        locale: string
+        body: string
+        delivery: string | null
+        created_at: Date
+        sent_at: Date | null
+      }>(
+        `select id, message_id, kind, author, locale, body, delivery, created_at, sent_at from public.message_replies
+         where message_id = any($1::uuid[]) or lower(author) = $2 order by created_at, id`,
+        [messages.rows.map((m) => m.id), address],
+      )
       const admin = await tx.query<{ created_at: Date; new_messages: boolean | null; locale: string | null }>(
         `select a.created_at, s.new_messages, s.locale from public.admin_emails a
          left join public.admin_notification_settings s on s.email = a.email where a.email = $1`,
@@ -107,6 +122,17 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
             deletedAt: iso(m.deleted_at),
           }),
         ),
+        replies: replies.rows.map((r) => ({
+          id: r.id,
+          messageId: r.message_id,
+          kind: r.kind,
+          author: r.author,
+          locale: r.locale,
+          body: r.body,
+          delivery: r.delivery,
+          createdAt: r.created_at.toISOString(),
+          sentAt: iso(r.sent_at),
+        })),
         admin: {
           onList: Boolean(adminRow),
           addedAt: iso(adminRow?.created_at ?? null),
@@ -166,7 +192,9 @@ export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureC
     address,
     ids,
   ])
+  // Their threads go with them (on delete cascade); a staff member's replies elsewhere lose the name.
   const messages = await tx.query('delete from public.contact_messages where id = any($1::uuid[])', [ids])
+  await tx.query('update public.message_replies set author = null where lower(author) = $1', [address])
   const settings = await tx.query('delete from public.admin_notification_settings where email = $1', [address])
   const admin = await tx.query('delete from public.admin_emails where email = $1', [address])
   // After the admin entry: its removal has just added a history row naming the address.

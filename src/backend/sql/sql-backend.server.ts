@@ -12,6 +12,7 @@ import { createMessageStore } from './messages.server'
 import { applyMigrations, missingTables, REQUIRED_TABLES, SchemaMissingError } from './migrations.server'
 import { createPrivacyService } from './privacy-service.server'
 import { createRateLimitStore } from './rate-limits.server'
+import { createReplyStore } from './replies.server'
 import { seedDatabase } from './seed.server'
 import { createSiteContentStore } from './site-content.server'
 import { createSpamService } from './spam.server'
@@ -78,6 +79,8 @@ export async function openSqlBackend(parts: SqlBackendParts): Promise<OpenedBack
       transport: chooseTransport({ ...parts.mail, now }),
       worker: parts.mail.worker ?? false,
       floodMax: parts.mail.floodMax,
+      imap: parts.mail.imap,
+      reminders: parts.mail.reminders,
       exclusive: parts.mail.exclusive,
       workerDb: parts.mail.workerDb,
     })
@@ -107,6 +110,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
     banners,
     content,
     messages: createMessageStore(db, now, mail),
+    replies: createReplyStore(db, now, mail.kick),
     auth,
     storage: parts.storage,
     rateLimits: createRateLimitStore(db),

@@ -56,7 +56,7 @@ export const submitContactForm = createServerFn({ method: 'POST' })
     let result: ContactResult = 'sent'
     try {
       const fields = ['name', 'email', 'message', HONEYPOT_FIELD, FORM_STAMP_FIELD].map((name) => [name, field(name)])
-      await store(parseContactSubmission(Object.fromEntries(fields)))
+      await store(parseContactSubmission({ ...Object.fromEntries(fields), locale: isLocale(locale) ? locale : undefined }))
     } catch (error) {
       const { status } = describeError(error)
       result = status === 429 ? 'rate-limited' : status === 400 ? 'invalid' : 'failed'

@@ -2,6 +2,7 @@
  * trims) with it again, and the tests check its messages. Messages are functions, so each is
  * produced in the language of the moment it is shown (docs/product.md#contact-form). */
 import * as v from 'valibot'
+import { LOCALES } from '~/domain/locales'
 import { FORM_STAMP_FIELD } from '~/lib/form-stamp'
 import { LIMITS } from '~/lib/limits'
 import { validate } from '~/lib/validate'
@@ -64,6 +65,8 @@ export const ContactSubmissionSchema = v.object({
   ...ContactSchema.entries,
   [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
   [FORM_STAMP_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
+  /** The page's language, kept with the message: a reply defaults to it. */
+  locale: v.optional(v.picklist(LOCALES)),
 })
 
 export type ContactSubmission = v.InferOutput<typeof ContactSubmissionSchema>

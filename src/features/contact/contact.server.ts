@@ -42,6 +42,7 @@ export async function acceptContactMessage(input: ContactSubmission, ip: string,
   // A sender staff trust stays trusted whatever the outside service thinks.
   const trusted = judgement.signals.some((signal) => signal.rule === 'trusted_sender')
   const spam = judgement.spam || (outside === 'spam' && !trusted)
-  const created = await deps.messages.create({ name, email, message, ipAddress: ip, status: spam ? 'spam' : 'new' })
+  const status = spam ? 'spam' : 'new'
+  const created = await deps.messages.create({ name, email, message, ipAddress: ip, status, locale: input.locale })
   return { status: 'stored', id: created.id, spam }
 }

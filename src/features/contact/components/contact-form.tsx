@@ -41,7 +41,7 @@ export function ContactForm() {
       setServerErrors({})
       try {
         const stamp = formElement.current?.querySelector<HTMLInputElement>(`input[name="${FORM_STAMP_FIELD}"]`)?.value ?? ''
-        await submitContactMessage({ data: { ...value, [FORM_STAMP_FIELD]: stamp } })
+        await submitContactMessage({ data: { ...value, [FORM_STAMP_FIELD]: stamp, locale: getLocale() } })
         formApi.reset()
         toast.success({ title: m.contact_success_title(), description: m.contact_success_description() })
       } catch (error) {
