@@ -18,6 +18,7 @@ import type { Locale } from '~/domain/locales'
 import type { RateLimit } from '~/domain/rate-limits'
 import type { SpamCandidate, SpamJudgement } from './spam/judge'
 import type { SpamVerdict } from './spam/learn'
+import type { NewPageView, StatsQuery, VisitorTraits, VisitStats } from '~/domain/visits'
 import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy, RetentionRun } from '~/domain/privacy'
 
 export interface CookieOptions {
@@ -306,6 +307,19 @@ export interface SpamService {
 }
 
 /**
+ * Page views counted without cookies (docs/decisions/250-cookieless-visit-stats.md): the visitor
+ * is a hash of the day's salt, the site, the address and the user agent; only the hash is stored.
+ */
+export interface VisitStore {
+  /** Stores one page view of today; false when its id was recorded already. */
+  record(view: NewPageView, visitor: VisitorTraits): Promise<boolean>
+  /** The reader left the view after `seconds` (kept when longer than before); false for no such recent view. */
+  leave(id: string, seconds: number): Promise<boolean>
+  /** The statistics page's figures; a messages count of -1 when the filter names what messages do not record. */
+  stats(query: StatsQuery): Promise<VisitStats>
+}
+
+/**
  * embedded: PGlite in DATA_DIR, built-in sign-in, uploads on disk (nothing configured).
  * postgres: a PostgreSQL server (DATABASE_URL), built-in sign-in, uploads in the database.
  * supabase: its database (DATABASE_URL) for data, Supabase Auth and Storage.
@@ -324,6 +338,7 @@ export interface Backend {
   inboxEvents: InboxEvents
   privacy: PrivacyService
   spam: SpamService
+  visits: VisitStore
   status: BackendStatus
   close(): Promise<void>
 }

@@ -10,6 +10,8 @@ export const DESTRUCTION_CATEGORIES = [
   'mail',
   'rate_limits',
   'destruction_records',
+  'page_views',
+  'visit_salts',
 ] as const
 export type DestructionCategory = (typeof DESTRUCTION_CATEGORIES)[number]
 
@@ -29,6 +31,8 @@ export interface RetentionPolicy {
   trashDays: number
   spamDays: number
   recordYears: number
+  /** Raw page views (VISIT_RAW_DAYS); left out: the default, 30. */
+  visitRawDays?: number
 }
 
 /** What a retention run did; `ran` is false when another instance held the lock. */
