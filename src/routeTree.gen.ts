@@ -21,6 +21,7 @@ import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as ApiBannerEventsRouteImport } from './routes/api/banner-events'
 import { Route as ApiBannerUploadRouteImport } from './routes/api/banner-upload'
 import { Route as ApiInboxEventsRouteImport } from './routes/api/inbox-events'
+import { Route as ApiVisitRouteImport } from './routes/api/visit'
 import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
 import { Route as AdminAuthedMessagesRouteImport } from './routes/admin/_authed/messages'
 import { Route as AdminAuthedPrivacyRouteImport } from './routes/admin/_authed/privacy'
@@ -86,6 +87,11 @@ const ApiInboxEventsRoute = ApiInboxEventsRouteImport.update({
   path: '/api/inbox-events',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiVisitRoute = ApiVisitRouteImport.update({
+  id: '/api/visit',
+  path: '/api/visit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UploadsSplatRoute = UploadsSplatRouteImport.update({
   id: '/uploads/$',
   path: '/uploads/$',
@@ -119,6 +125,7 @@ export interface FileRoutesByFullPath {
   '/api/banner-events': typeof ApiBannerEventsRoute
   '/api/banner-upload': typeof ApiBannerUploadRoute
   '/api/inbox-events': typeof ApiInboxEventsRoute
+  '/api/visit': typeof ApiVisitRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
@@ -137,6 +144,7 @@ export interface FileRoutesByTo {
   '/api/banner-events': typeof ApiBannerEventsRoute
   '/api/banner-upload': typeof ApiBannerUploadRoute
   '/api/inbox-events': typeof ApiInboxEventsRoute
+  '/api/visit': typeof ApiVisitRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
   '/admin/privacy': typeof AdminAuthedPrivacyRoute
@@ -155,6 +163,7 @@ export interface FileRoutesById {
   '/api/banner-events': typeof ApiBannerEventsRoute
   '/api/banner-upload': typeof ApiBannerUploadRoute
   '/api/inbox-events': typeof ApiInboxEventsRoute
+  '/api/visit': typeof ApiVisitRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/_authed/messages': typeof AdminAuthedMessagesRoute
@@ -175,6 +184,7 @@ export interface FileRouteTypes {
     | '/api/banner-events'
     | '/api/banner-upload'
     | '/api/inbox-events'
+    | '/api/visit'
     | '/uploads/$'
     | '/admin/'
     | '/admin/messages'
@@ -193,6 +203,7 @@ export interface FileRouteTypes {
     | '/api/banner-events'
     | '/api/banner-upload'
     | '/api/inbox-events'
+    | '/api/visit'
     | '/uploads/$'
     | '/admin/messages'
     | '/admin/privacy'
@@ -210,6 +221,7 @@ export interface FileRouteTypes {
     | '/api/banner-events'
     | '/api/banner-upload'
     | '/api/inbox-events'
+    | '/api/visit'
     | '/uploads/$'
     | '/admin/'
     | '/admin/_authed/messages'
@@ -229,6 +241,7 @@ export interface RootRouteChildren {
   ApiBannerEventsRoute: typeof ApiBannerEventsRoute
   ApiBannerUploadRoute: typeof ApiBannerUploadRoute
   ApiInboxEventsRoute: typeof ApiInboxEventsRoute
+  ApiVisitRoute: typeof ApiVisitRoute
   UploadsSplatRoute: typeof UploadsSplatRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -319,6 +332,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiInboxEventsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/visit': {
+      id: '/api/visit'
+      path: '/api/visit'
+      fullPath: '/api/visit'
+      preLoaderRoute: typeof ApiVisitRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/uploads/$': {
       id: '/uploads/$'
       path: '/uploads/$'
@@ -378,6 +398,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiBannerEventsRoute: ApiBannerEventsRoute,
   ApiBannerUploadRoute: ApiBannerUploadRoute,
   ApiInboxEventsRoute: ApiInboxEventsRoute,
+  ApiVisitRoute: ApiVisitRoute,
   UploadsSplatRoute: UploadsSplatRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
