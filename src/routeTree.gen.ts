@@ -25,6 +25,7 @@ import { Route as ApiVisitRouteImport } from './routes/api/visit'
 import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
 import { Route as AdminAuthedMessagesRouteImport } from './routes/admin/_authed/messages'
 import { Route as AdminAuthedPrivacyRouteImport } from './routes/admin/_authed/privacy'
+import { Route as AdminAuthedStatsRouteImport } from './routes/admin/_authed/stats'
 import { Route as AdminAuthedTeamRouteImport } from './routes/admin/_authed/team'
 
 const IndexRoute = IndexRouteImport.update({
@@ -107,6 +108,11 @@ const AdminAuthedPrivacyRoute = AdminAuthedPrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => AdminAuthedRoute,
 } as any)
+const AdminAuthedStatsRoute = AdminAuthedStatsRouteImport.update({
+  id: '/stats',
+  path: '/stats',
+  getParentRoute: () => AdminAuthedRoute,
+} as any)
 const AdminAuthedTeamRoute = AdminAuthedTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -130,6 +136,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
   '/admin/privacy': typeof AdminAuthedPrivacyRoute
+  '/admin/stats': typeof AdminAuthedStatsRoute
   '/admin/team': typeof AdminAuthedTeamRoute
 }
 export interface FileRoutesByTo {
@@ -148,6 +155,7 @@ export interface FileRoutesByTo {
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
   '/admin/privacy': typeof AdminAuthedPrivacyRoute
+  '/admin/stats': typeof AdminAuthedStatsRoute
   '/admin/team': typeof AdminAuthedTeamRoute
 }
 export interface FileRoutesById {
@@ -168,6 +176,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/admin/_authed/messages': typeof AdminAuthedMessagesRoute
   '/admin/_authed/privacy': typeof AdminAuthedPrivacyRoute
+  '/admin/_authed/stats': typeof AdminAuthedStatsRoute
   '/admin/_authed/team': typeof AdminAuthedTeamRoute
 }
 export interface FileRouteTypes {
@@ -189,6 +198,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/messages'
     | '/admin/privacy'
+    | '/admin/stats'
     | '/admin/team'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -207,6 +217,7 @@ export interface FileRouteTypes {
     | '/uploads/$'
     | '/admin/messages'
     | '/admin/privacy'
+    | '/admin/stats'
     | '/admin/team'
   id:
     | '__root__'
@@ -226,6 +237,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/admin/_authed/messages'
     | '/admin/_authed/privacy'
+    | '/admin/_authed/stats'
     | '/admin/_authed/team'
   fileRoutesById: FileRoutesById
 }
@@ -360,6 +372,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedPrivacyRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
+    '/admin/_authed/stats': {
+      id: '/admin/_authed/stats'
+      path: '/stats'
+      fullPath: '/admin/stats'
+      preLoaderRoute: typeof AdminAuthedStatsRouteImport
+      parentRoute: typeof AdminAuthedRoute
+    }
     '/admin/_authed/team': {
       id: '/admin/_authed/team'
       path: '/team'
@@ -373,12 +392,14 @@ declare module '@tanstack/react-router' {
 interface AdminAuthedRouteChildren {
   AdminAuthedMessagesRoute: typeof AdminAuthedMessagesRoute
   AdminAuthedPrivacyRoute: typeof AdminAuthedPrivacyRoute
+  AdminAuthedStatsRoute: typeof AdminAuthedStatsRoute
   AdminAuthedTeamRoute: typeof AdminAuthedTeamRoute
 }
 
 const AdminAuthedRouteChildren: AdminAuthedRouteChildren = {
   AdminAuthedMessagesRoute: AdminAuthedMessagesRoute,
   AdminAuthedPrivacyRoute: AdminAuthedPrivacyRoute,
+  AdminAuthedStatsRoute: AdminAuthedStatsRoute,
   AdminAuthedTeamRoute: AdminAuthedTeamRoute,
 }
 

@@ -69,6 +69,14 @@ export const ContactSubmissionSchema = v.object({
   ...ContactSchema.entries,
   [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
   [FORM_STAMP_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
+  /** The visit the form was sent from (src/features/visits/lead-source.ts): referrer, landing path, query. */
+  source: v.optional(
+    v.strictObject({
+      r: v.pipe(v.string(), v.maxLength(2048)),
+      p: v.pipe(v.string(), v.maxLength(100)),
+      q: v.pipe(v.string(), v.maxLength(2048)),
+    }),
+  ),
 })
 
 export type ContactSubmission = v.InferOutput<typeof ContactSubmissionSchema>

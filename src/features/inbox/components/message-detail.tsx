@@ -7,6 +7,7 @@ import { DetailActions } from './detail-actions'
 import type { MessageHandlers } from './message-handlers'
 import { MessageDate } from './message-date'
 import { StatusBadge } from './status-badge'
+import { LeadSourceDetail } from '~/features/visits/components/lead-source-detail'
 
 /**
  * 'Mesaj Detayı'. A column beside the table on wide screens; on phones a sheet over the list
@@ -149,6 +150,7 @@ function Body({ message, busy, handlers }: { message: ContactMessage; busy: bool
           ) : null}
         </dl>
       ) : null}
+      <LeadSourceDetail source={message.leadSource} />
 
       <DetailActions message={message} busy={busy} handlers={handlers} />
     </div>
