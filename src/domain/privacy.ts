@@ -2,6 +2,8 @@
  * KVKK's domain (docs/kvkk.md): what the retention job destroys and records, and what one
  * person's data looks like when it is exported or erased. Imports nothing of the app.
  */
+import type { LeadSource } from './visits'
+
 export const DESTRUCTION_CATEGORIES = [
   'messages',
   'trash',
@@ -52,6 +54,8 @@ export interface ExportedMessage {
   ipAddress: string | null
   /** In the trash since then; null when not in it. */
   deletedAt: string | null
+  /** Where the message came from (referrer host, landing page, UTM values); null when unknown. */
+  leadSource: LeadSource | null
 }
 
 /** Everything the app holds that names one address, as one JSON document. */

@@ -25,23 +25,31 @@ export default function VisitsChart({ range, days }: { range: DayRange; days: St
       filled.map((d) => d.messages),
     ]
     const numbers = new Intl.NumberFormat(getLocale())
+    const dayLabel = new Intl.DateTimeFormat(getLocale(), { day: 'numeric', month: 'short', timeZone: 'UTC' })
     const count = (_: uPlot, value: number | null) => (value === null ? '—' : numbers.format(value))
     const bars = uPlot.paths.bars?.({ size: [0.6, 24] })
     const chart = new uPlot(
       {
         width: element.clientWidth,
-        height: element.clientHeight - 32,
+        height: element.clientHeight,
         // Calendar days: shown as the days they are, whatever the reader's time zone.
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        fmtDate: (template) => uPlot.fmtDate(template, getLocale() === 'en' ? undefined : TURKISH_NAMES),
+        legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true }, messages: { range: (_u, _min, max) => [0, Math.max(2, max)] } },
         axes: [
-          { stroke: '#475569', grid: { stroke: '#e2e8f0' }, ticks: { stroke: '#cbd5e1' } },
           {
             stroke: '#475569',
             grid: { stroke: '#e2e8f0' },
             ticks: { stroke: '#cbd5e1' },
+            incrs: DAY_STEPS,
+            values: (_u, ticks) => ticks.map((t) => dayLabel.format(new Date(t * 1000))),
+          },
+          {
+            stroke: '#475569',
+            grid: { stroke: '#e2e8f0' },
+            ticks: { stroke: '#cbd5e1' },
+            incrs: WHOLE_STEPS,
             values: (_u, ticks) => ticks.map((t) => numbers.format(t)),
           },
           {
@@ -49,7 +57,8 @@ export default function VisitsChart({ range, days }: { range: DayRange; days: St
             side: 1,
             stroke: MESSAGES,
             grid: { show: false },
-            values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? numbers.format(t) : '')),
+            incrs: WHOLE_STEPS,
+            values: (_u, ticks) => ticks.map((t) => numbers.format(t)),
           },
         ],
         series: [
@@ -69,19 +78,31 @@ export default function VisitsChart({ range, days }: { range: DayRange; days: St
       data,
       element,
     )
-    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: element.clientHeight - 32 }))
+    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: element.clientHeight }))
     resize.observe(element)
     return () => {
       resize.disconnect()
       chart.destroy()
     }
   }, [range, days])
-  return <div ref={box} role="img" aria-label={m.stats_chart_title()} className="h-full w-full text-xs text-slate-600" />
+  return (
+    <div className="flex h-full flex-col">
+      <div ref={box} role="img" aria-label={m.stats_chart_title()} className="min-h-0 flex-1 text-xs text-slate-600" />
+      <p aria-hidden="true" className="flex items-center justify-center gap-5 pt-2 text-xs text-slate-600">
+        <span className="inline-flex items-center gap-1.5">
+          <span className="h-0.5 w-4 bg-brand-700" />
+          {m.stats_visitors()}
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="size-2.5 rounded-sm bg-amber-600" />
+          {m.stats_messages()}
+        </span>
+      </p>
+    </div>
+  )
 }
 
-const TURKISH_NAMES: uPlot.DateNames = {
-  MMMM: ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık'],
-  MMM: ['Oca', 'Şub', 'Mar', 'Nis', 'May', 'Haz', 'Tem', 'Ağu', 'Eyl', 'Eki', 'Kas', 'Ara'],
-  WWWW: ['Pazar', 'Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi'],
-  WWW: ['Paz', 'Pzt', 'Sal', 'Çar', 'Per', 'Cum', 'Cmt'],
-}
+/** Counts are whole numbers: ticks 1, 2, 5, 10, … apart, never 0.25. */
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 1_000_000]
+/** Days on the x axis: a tick per 1, 2, 7, 14 or 30 days (seconds). */
+const DAY_STEPS = [1, 2, 7, 14, 30, 61, 91].map((days) => days * 86_400)
