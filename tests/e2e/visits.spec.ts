@@ -32,7 +32,9 @@ async function reader(browser: Browser, userAgent = BROWSER_UA) {
   return browser.newContext({
     userAgent,
     extraHTTPHeaders: { 'x-forwarded-for': address() },
+    // The project's device (Desktop Chrome) would lend its 1920 px screen to new contexts.
     viewport: { width: 390, height: 800 },
+    screen: { width: 390, height: 844 },
   })
 }
 

@@ -34,7 +34,7 @@ export function toContactMessage(row: MessageRow): ContactMessage {
     readAt: row.read_at ? row.read_at.toISOString() : null,
     ipAddress: row.ip_address,
     deletedAt: row.deleted_at ? row.deleted_at.toISOString() : null,
-    leadSource: row.source ?? null,
+    leadSource: row.source ?? undefined,
   }
 }
 
