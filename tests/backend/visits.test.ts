@@ -138,12 +138,13 @@ describe('visit statistics (embedded)', () => {
   it('counts non-spam messages by their source, and the change against the previous period', async () => {
     const { visits, messages } = test.backend
     await visits.record(view({ referrerHost: 'www.google.com' }), READER)
-    await messages.create({
+    const lead = await messages.create({
       name: 'Ayşe Demir',
       email: 'ayse@example.com',
       message: 'Merhaba, bir proje için görüşmek isteriz.',
       leadSource: { referrerHost: 'www.google.com', landingPath: '/', utm: NO_UTM },
     })
+    expect((await messages.get(lead.id))?.leadSource).toEqual({ referrerHost: 'www.google.com', landingPath: '/', utm: NO_UTM })
     await messages.create({ name: 'Spam Bot', email: 'bot@example.com', message: 'Buy cheap things now, now.', status: 'spam' })
     const stats = await visits.stats(query(test, {}, 7))
     expect(stats.totals).toEqual({ visitors: 1, views: 1, messages: 1 })

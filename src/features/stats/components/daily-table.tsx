@@ -18,7 +18,18 @@ export function fillDays(range: DayRange, days: StatsDay[]): StatsDay[] {
 }
 
 /** The chart's figures as a table, for screen readers and for reading exact numbers. */
-export function DailyTable({ range, days, numbers }: { range: DayRange; days: StatsDay[]; numbers: Intl.NumberFormat }) {
+export function DailyTable({
+  range,
+  days,
+  numbers,
+  messagesCounted,
+}: {
+  range: DayRange
+  days: StatsDay[]
+  numbers: Intl.NumberFormat
+  /** False when the filter names what messages do not record (the device). */
+  messagesCounted: boolean
+}) {
   const rows = fillDays(range, days).reverse()
   return (
     <details className="mt-3 text-sm">
@@ -52,7 +63,7 @@ export function DailyTable({ range, days, numbers }: { range: DayRange; days: St
                 </th>
                 <td className="px-3 py-1.5 text-right tabular-nums">{numbers.format(row.visitors)}</td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{numbers.format(row.views)}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{numbers.format(row.messages)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{messagesCounted ? numbers.format(row.messages) : '—'}</td>
               </tr>
             ))}
           </tbody>

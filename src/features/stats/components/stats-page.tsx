@@ -67,16 +67,16 @@ export function StatsPage({ search, actions }: { search: StatsSearch; actions?: 
 
         <div className="mt-5 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
           <nav aria-label={m.stats_range_label()}>
-            <ul className="inline-flex flex-wrap gap-1 rounded-lg border border-slate-200 bg-white p-1">
+            <ul className="flex gap-1 rounded-lg border border-slate-200 bg-white p-1 lg:inline-flex">
               {STATS_RANGES.map((name) => {
                 const current = view?.name === name || (!view && (search.range ?? '30d') === name && !search.from)
                 return (
-                  <li key={name}>
+                  <li key={name} className="flex-1 lg:flex-none">
                     <Link
                       to="/admin/stats"
                       search={{ ...search, range: name, from: undefined, to: undefined }}
                       aria-current={current ? 'page' : undefined}
-                      className={`inline-flex h-8 items-center rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
+                      className={`flex h-8 items-center justify-center rounded-md px-2 text-sm font-medium whitespace-nowrap sm:px-3 focus-visible:outline-2 focus-visible:outline-brand-600 ${
                         current ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'
                       }`}
                     >
@@ -127,11 +127,16 @@ export function StatsPage({ search, actions }: { search: StatsSearch; actions?: 
               <div className="mt-3 h-64">
                 {hydrated ? (
                   <Suspense fallback={<p className="py-24 text-center text-sm text-slate-500">{m.stats_chart_loading()}</p>}>
-                    <VisitsChart range={view.range} days={view.stats.days} />
+                    <VisitsChart range={view.range} days={view.stats.days} messagesCounted={view.stats.totals.messages >= 0} />
                   </Suspense>
                 ) : null}
               </div>
-              <DailyTable range={view.range} days={view.stats.days} numbers={numbers} />
+              <DailyTable
+                range={view.range}
+                days={view.stats.days}
+                numbers={numbers}
+                messagesCounted={view.stats.totals.messages >= 0}
+              />
             </section>
             <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
               <RowsTable

@@ -13,7 +13,16 @@ const MESSAGES = '#d97706'
  * Visitors (line) and messages (bars, their own scale) per day, drawn by uPlot (decision 251).
  * A picture for sighted readers; the table beside it (DailyTable) holds the same figures.
  */
-export default function VisitsChart({ range, days }: { range: DayRange; days: StatsDay[] }) {
+export default function VisitsChart({
+  range,
+  days,
+  messagesCounted,
+}: {
+  range: DayRange
+  days: StatsDay[]
+  /** False when the filter names what messages do not record: no bars then. */
+  messagesCounted: boolean
+}) {
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const element = box.current
@@ -22,7 +31,7 @@ export default function VisitsChart({ range, days }: { range: DayRange; days: St
     const data: uPlot.AlignedData = [
       filled.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000),
       filled.map((d) => d.visitors),
-      filled.map((d) => d.messages),
+      filled.map((d) => (messagesCounted ? d.messages : null)),
     ]
     const numbers = new Intl.NumberFormat(getLocale())
     const dayLabel = new Intl.DateTimeFormat(getLocale(), { day: 'numeric', month: 'short', timeZone: 'UTC' })
@@ -84,7 +93,7 @@ export default function VisitsChart({ range, days }: { range: DayRange; days: St
       resize.disconnect()
       chart.destroy()
     }
-  }, [range, days])
+  }, [range, days, messagesCounted])
   return (
     <div className="flex h-full flex-col">
       <div ref={box} role="img" aria-label={m.stats_chart_title()} className="min-h-0 flex-1 text-xs text-slate-600" />
@@ -93,10 +102,12 @@ export default function VisitsChart({ range, days }: { range: DayRange; days: St
           <span className="h-0.5 w-4 bg-brand-700" />
           {m.stats_visitors()}
         </span>
-        <span className="inline-flex items-center gap-1.5">
-          <span className="size-2.5 rounded-sm bg-amber-600" />
-          {m.stats_messages()}
-        </span>
+        {messagesCounted ? (
+          <span className="inline-flex items-center gap-1.5">
+            <span className="size-2.5 rounded-sm bg-amber-600" />
+            {m.stats_messages()}
+          </span>
+        ) : null}
       </p>
     </div>
   )
