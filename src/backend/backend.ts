@@ -315,6 +315,11 @@ export interface VisitStore {
   record(view: NewPageView, visitor: VisitorTraits): Promise<boolean>
   /** The reader left the view after `seconds` (kept when longer than before); false for no such recent view. */
   leave(id: string, seconds: number): Promise<boolean>
+  /**
+   * The key the beacon's rate limit counts an address under: hashed with the day's salt, so the
+   * limit holds across instances and the address itself is never written (rate_limit_hits).
+   */
+  addressKey(ip: string): Promise<string>
   /** The statistics page's figures; a messages count of -1 when the filter names what messages do not record. */
   stats(query: StatsQuery): Promise<VisitStats>
 }

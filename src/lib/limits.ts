@@ -35,7 +35,7 @@ export const LIMITS = {
     /** Verify attempts per e-mail and per IP address, on both backends. */
     verifyPerEmail: { max: 10, windowSeconds: 10 * 60 },
     verifyPerIp: { max: 20, windowSeconds: 10 * 60 },
-    /** Visit beacons per IP address: a reader sends two per page (view and leave). */
+    /** Visit beacons per IP address (keyed by its salted hash): a reader sends two per page (view and leave). */
     visitPerIp: { max: 120, windowSeconds: 60 },
   },
   inbox: {

@@ -17,13 +17,15 @@ const READER_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleW
 let test: TestBackend
 let hits = 0
 let limitWait = 0
+const keys: string[] = []
 const errors: unknown[] = []
 const deps = (): BeaconDeps => ({
   backend: async () => test.backend,
   clientIp: () => '198.51.100.20',
   origin: () => ORIGIN,
-  hitLimit: async () => {
+  hitLimit: async (key) => {
     hits++
+    keys.push(key)
     return limitWait
   },
   onError: (error) => errors.push(error),
@@ -91,6 +93,10 @@ describe('the visit beacon', () => {
     ])
     expect((await post(JSON.stringify({ t: 'l', id: beacon.id, s: 42 }))).status).toBe(204)
     expect((await storedViews())[0]).toMatchObject({ seconds: 42 })
+    // The limit counts the address under a salted hash, the same for both beacons: never the address.
+    expect(keys.at(-1)).toMatch(/^[0-9a-f]{32}$/)
+    expect(new Set(keys.slice(-2)).size).toBe(1)
+    expect(keys.join()).not.toContain('198.51.100.20')
   })
 
   it('counts the English page as English and this site as no referrer', async () => {

@@ -107,7 +107,15 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
         const { rows } = await tx.query<{ id: string; created_at: Date }>(
           `insert into public.contact_messages (name, email, message, ip_address, created_at, status, source)
            values ($1, $2, $3, $4, $5, $6, $7) returning id, created_at`,
-          [input.name, input.email, input.message, input.ipAddress ?? null, now(), status, input.leadSource ? JSON.stringify(input.leadSource) : null],
+          [
+            input.name,
+            input.email,
+            input.message,
+            input.ipAddress ?? null,
+            now(),
+            status,
+            input.leadSource ? JSON.stringify(input.leadSource) : null,
+          ],
         )
         const created = rows[0]!
         // Spam tells nobody: its notification is queued if staff mark it 'not spam' (markNotSpam).

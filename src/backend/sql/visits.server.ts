@@ -169,6 +169,11 @@ export function createVisitStore(db: Sql, now: () => Date): VisitStore {
       return rowCount > 0
     },
 
+    async addressKey(ip: string) {
+      const salt = await saltOf(istanbulDay(now()))
+      return createHash('sha256').update(salt).update(`\u0000rate\u0000${ip}`).digest('hex').slice(0, 32)
+    },
+
     async leave(id: string, seconds: number) {
       const at = now()
       // Only a view of today or yesterday: older days may have been rolled up already.

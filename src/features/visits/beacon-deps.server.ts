@@ -13,6 +13,6 @@ export const beaconDeps: BeaconDeps = {
   backend: getBackend,
   clientIp,
   origin: (request) => requestOrigin(request, serverEnv()),
-  hitLimit: (ip) => perIp.hit(ip),
+  hitLimit: (key) => perIp.hit(key),
   onError: (error) => log().error({ err: error }, 'visit beacon failed'),
 }

@@ -28,8 +28,8 @@ export interface BeaconDeps {
   clientIp: () => string
   /** The site's public origin (SITE_URL, or the Host as configured). */
   origin: (request: Request) => string
-  /** Seconds to wait when the address is over its limit (LIMITS.rate.visitPerIp), else 0 after counting. */
-  hitLimit: (ip: string) => Promise<number>
+  /** Seconds to wait when the address (its salted key) is over LIMITS.rate.visitPerIp, else 0 after counting. */
+  hitLimit: (addressKey: string) => Promise<number>
   onError: (error: unknown) => void
 }
 
@@ -76,10 +76,10 @@ export async function handleVisitBeacon(request: Request, deps: BeaconDeps): Pro
     if (beacon.t === 'v' && !COUNTED_PATHS.has(beacon.p)) return answer(400)
 
     const ip = deps.clientIp()
-    const wait = await deps.hitLimit(ip)
+    const backend = await deps.backend()
+    const wait = await deps.hitLimit(await backend.visits.addressKey(ip))
     if (wait > 0) return answer(429, { 'retry-after': String(wait) })
 
-    const backend = await deps.backend()
     if (cookieNames(request).some((name) => !VISITOR_COOKIES.has(name))) {
       const user = await backend.auth.getUser({ cookies: { getAll: () => readCookies(request), set: () => {} } })
       if (user) return answer(204)
