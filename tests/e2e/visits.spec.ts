@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { signInAsAdmin, waitForHydration } from './helpers'
@@ -109,4 +110,7 @@ test('counts readers by referrer and campaign, not crawlers or staff, and stores
   // The chart's figures as a table, for screen readers.
   await page.getByText('Günlük veriler (tablo)').click()
   await expect(page.getByRole('table', { name: 'Günlük ziyaretçi ve mesajlar' })).toBeVisible()
+
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 })
