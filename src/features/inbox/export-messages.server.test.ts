@@ -73,7 +73,9 @@ describe('exportMessagesFile', () => {
     expect(tr.csv.startsWith(`${CSV_BOM}"Tarih";"İsim";"E-posta";"Durum";"Mesaj";"Okunma Tarihi";"IP Adresi";"Kaynak"\r\n`)).toBe(
       true,
     )
-    expect(tr.csv).toContain(`"2026-01-01 15:00";"Şule Öz";"p0@example.com";"Yeni";"'=cmd|"" /C calc""!A0";"";"";"Bilinmiyor"\r\n`)
+    expect(tr.csv).toContain(
+      `"2026-01-01 15:00";"Şule Öz";"p0@example.com";"Yeni";"'=cmd|"" /C calc""!A0";"";"";"Bilinmiyor"\r\n`,
+    )
     expect(tr.csv).toContain(`"Okundu";"Message number 1";"2026-01-02 12:30";"203.0.113.7";"Bilinmiyor"\r\n`)
     expect(tr.filename).toMatch(/^iletisim-mesajlari-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/)
     expect(tr).toMatchObject({ rows: 2, total: 2 })
