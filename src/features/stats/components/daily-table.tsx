@@ -36,7 +36,13 @@ export function DailyTable({
       <summary className="cursor-pointer rounded text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
         {m.stats_chart_table()}
       </summary>
-      <div className="mt-2 max-h-80 overflow-auto rounded border border-slate-200">
+      {/* Scrolls on its own: focusable, so a keyboard can scroll it too. */}
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        aria-label={m.stats_chart_table()}
+        className="mt-2 max-h-80 overflow-auto rounded border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
         <table className="w-full text-sm">
           <caption className="sr-only">{m.stats_chart_title()}</caption>
           <thead className="sticky top-0 bg-slate-50 text-left text-xs text-slate-500">
@@ -68,7 +74,7 @@ export function DailyTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </details>
   )
 }
