@@ -21,10 +21,12 @@ import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as ApiBannerEventsRouteImport } from './routes/api/banner-events'
 import { Route as ApiBannerUploadRouteImport } from './routes/api/banner-upload'
 import { Route as ApiInboxEventsRouteImport } from './routes/api/inbox-events'
+import { Route as ApiVisitRouteImport } from './routes/api/visit'
 import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
 import { Route as AdminAuthedContentRouteImport } from './routes/admin/_authed/content'
 import { Route as AdminAuthedMessagesRouteImport } from './routes/admin/_authed/messages'
 import { Route as AdminAuthedPrivacyRouteImport } from './routes/admin/_authed/privacy'
+import { Route as AdminAuthedStatsRouteImport } from './routes/admin/_authed/stats'
 import { Route as AdminAuthedTeamRouteImport } from './routes/admin/_authed/team'
 
 const IndexRoute = IndexRouteImport.update({
@@ -87,6 +89,11 @@ const ApiInboxEventsRoute = ApiInboxEventsRouteImport.update({
   path: '/api/inbox-events',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiVisitRoute = ApiVisitRouteImport.update({
+  id: '/api/visit',
+  path: '/api/visit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UploadsSplatRoute = UploadsSplatRouteImport.update({
   id: '/uploads/$',
   path: '/uploads/$',
@@ -107,6 +114,11 @@ const AdminAuthedPrivacyRoute = AdminAuthedPrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => AdminAuthedRoute,
 } as any)
+const AdminAuthedStatsRoute = AdminAuthedStatsRouteImport.update({
+  id: '/stats',
+  path: '/stats',
+  getParentRoute: () => AdminAuthedRoute,
+} as any)
 const AdminAuthedTeamRoute = AdminAuthedTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -125,11 +137,13 @@ export interface FileRoutesByFullPath {
   '/api/banner-events': typeof ApiBannerEventsRoute
   '/api/banner-upload': typeof ApiBannerUploadRoute
   '/api/inbox-events': typeof ApiInboxEventsRoute
+  '/api/visit': typeof ApiVisitRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/content': typeof AdminAuthedContentRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
   '/admin/privacy': typeof AdminAuthedPrivacyRoute
+  '/admin/stats': typeof AdminAuthedStatsRoute
   '/admin/team': typeof AdminAuthedTeamRoute
 }
 export interface FileRoutesByTo {
@@ -144,10 +158,12 @@ export interface FileRoutesByTo {
   '/api/banner-events': typeof ApiBannerEventsRoute
   '/api/banner-upload': typeof ApiBannerUploadRoute
   '/api/inbox-events': typeof ApiInboxEventsRoute
+  '/api/visit': typeof ApiVisitRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/content': typeof AdminAuthedContentRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
   '/admin/privacy': typeof AdminAuthedPrivacyRoute
+  '/admin/stats': typeof AdminAuthedStatsRoute
   '/admin/team': typeof AdminAuthedTeamRoute
 }
 export interface FileRoutesById {
@@ -163,11 +179,13 @@ export interface FileRoutesById {
   '/api/banner-events': typeof ApiBannerEventsRoute
   '/api/banner-upload': typeof ApiBannerUploadRoute
   '/api/inbox-events': typeof ApiInboxEventsRoute
+  '/api/visit': typeof ApiVisitRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/_authed/content': typeof AdminAuthedContentRoute
   '/admin/_authed/messages': typeof AdminAuthedMessagesRoute
   '/admin/_authed/privacy': typeof AdminAuthedPrivacyRoute
+  '/admin/_authed/stats': typeof AdminAuthedStatsRoute
   '/admin/_authed/team': typeof AdminAuthedTeamRoute
 }
 export interface FileRouteTypes {
@@ -184,11 +202,13 @@ export interface FileRouteTypes {
     | '/api/banner-events'
     | '/api/banner-upload'
     | '/api/inbox-events'
+    | '/api/visit'
     | '/uploads/$'
     | '/admin/'
     | '/admin/content'
     | '/admin/messages'
     | '/admin/privacy'
+    | '/admin/stats'
     | '/admin/team'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -203,10 +223,12 @@ export interface FileRouteTypes {
     | '/api/banner-events'
     | '/api/banner-upload'
     | '/api/inbox-events'
+    | '/api/visit'
     | '/uploads/$'
     | '/admin/content'
     | '/admin/messages'
     | '/admin/privacy'
+    | '/admin/stats'
     | '/admin/team'
   id:
     | '__root__'
@@ -221,11 +243,13 @@ export interface FileRouteTypes {
     | '/api/banner-events'
     | '/api/banner-upload'
     | '/api/inbox-events'
+    | '/api/visit'
     | '/uploads/$'
     | '/admin/'
     | '/admin/_authed/content'
     | '/admin/_authed/messages'
     | '/admin/_authed/privacy'
+    | '/admin/_authed/stats'
     | '/admin/_authed/team'
   fileRoutesById: FileRoutesById
 }
@@ -241,6 +265,7 @@ export interface RootRouteChildren {
   ApiBannerEventsRoute: typeof ApiBannerEventsRoute
   ApiBannerUploadRoute: typeof ApiBannerUploadRoute
   ApiInboxEventsRoute: typeof ApiInboxEventsRoute
+  ApiVisitRoute: typeof ApiVisitRoute
   UploadsSplatRoute: typeof UploadsSplatRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -331,6 +356,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiInboxEventsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/visit': {
+      id: '/api/visit'
+      path: '/api/visit'
+      fullPath: '/api/visit'
+      preLoaderRoute: typeof ApiVisitRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/uploads/$': {
       id: '/uploads/$'
       path: '/uploads/$'
@@ -359,6 +391,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedPrivacyRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
+    '/admin/_authed/stats': {
+      id: '/admin/_authed/stats'
+      path: '/stats'
+      fullPath: '/admin/stats'
+      preLoaderRoute: typeof AdminAuthedStatsRouteImport
+      parentRoute: typeof AdminAuthedRoute
+    }
     '/admin/_authed/team': {
       id: '/admin/_authed/team'
       path: '/team'
@@ -373,6 +412,7 @@ interface AdminAuthedRouteChildren {
   AdminAuthedContentRoute: typeof AdminAuthedContentRoute
   AdminAuthedMessagesRoute: typeof AdminAuthedMessagesRoute
   AdminAuthedPrivacyRoute: typeof AdminAuthedPrivacyRoute
+  AdminAuthedStatsRoute: typeof AdminAuthedStatsRoute
   AdminAuthedTeamRoute: typeof AdminAuthedTeamRoute
 }
 
@@ -380,6 +420,7 @@ const AdminAuthedRouteChildren: AdminAuthedRouteChildren = {
   AdminAuthedContentRoute: AdminAuthedContentRoute,
   AdminAuthedMessagesRoute: AdminAuthedMessagesRoute,
   AdminAuthedPrivacyRoute: AdminAuthedPrivacyRoute,
+  AdminAuthedStatsRoute: AdminAuthedStatsRoute,
   AdminAuthedTeamRoute: AdminAuthedTeamRoute,
 }
 
@@ -399,6 +440,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiBannerEventsRoute: ApiBannerEventsRoute,
   ApiBannerUploadRoute: ApiBannerUploadRoute,
   ApiInboxEventsRoute: ApiInboxEventsRoute,
+  ApiVisitRoute: ApiVisitRoute,
   UploadsSplatRoute: UploadsSplatRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

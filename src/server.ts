@@ -2,6 +2,7 @@ import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { getBackend } from './backend/get-backend.server'
 import { BANNER_UPLOAD_PATH } from './features/banners/upload-banner-image'
 import { onSiteContentChange } from './features/content/site-content.server'
+import { VISIT_BEACON_PATH } from './features/visits/beacon-path'
 import { opsEndpoints } from './features/ops/ops-endpoints.server'
 import { limitBodies } from './lib/body-limit.server'
 import { compression } from './lib/compress.server'
@@ -72,6 +73,7 @@ const pipeline = compose(
         maxBytes: LIMITS.http.maxUploadBodyBytes,
         message: (locale) => m.banner_upload_error_too_big({ maxMb: LIMITS.upload.maxBytes / (1024 * 1024) }, { locale }),
       },
+      [VISIT_BEACON_PATH]: { maxBytes: LIMITS.visits.beaconMaxBytes },
     },
   }),
   // Outside the page cache: the cookie belongs to one visitor, the cached page to all of them.

@@ -16,6 +16,7 @@ import type { MessageThread, NewReply, ReplyRefusal, ThreadEntry } from '~/domai
 import type { RateLimit } from '~/domain/rate-limits'
 import type { SpamCandidate, SpamJudgement } from './spam/judge'
 import type { SpamVerdict } from './spam/learn'
+import type { NewPageView, StatsQuery, VisitorTraits, VisitStats } from '~/domain/visits'
 import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy, RetentionRun } from '~/domain/privacy'
 
 export interface CookieOptions {
@@ -327,9 +328,29 @@ export interface SpamService {
   stampKey(): Promise<Buffer>
 }
 
-/** embedded: PGlite in DATA_DIR, built-in sign-in, uploads on disk (nothing configured). postgres: a
- * PostgreSQL server (DATABASE_URL), built-in sign-in, uploads in the database. supabase: its
- * database (DATABASE_URL) for data, Supabase Auth and Storage. */
+/**
+ * Page views counted without cookies (docs/decisions/250-cookieless-visit-stats.md): the visitor
+ * is a hash of the day's salt, the site, the address and the user agent; only the hash is stored.
+ */
+export interface VisitStore {
+  /** Stores one page view of today; false when its id was recorded already. */
+  record(view: NewPageView, visitor: VisitorTraits): Promise<boolean>
+  /** The reader left the view after `seconds` (kept when longer than before); false for no such recent view. */
+  leave(id: string, seconds: number): Promise<boolean>
+  /**
+   * The key the beacon's rate limit counts an address under: hashed with the day's salt, so the
+   * limit holds across instances and the address itself is never written (rate_limit_hits).
+   */
+  addressKey(ip: string): Promise<string>
+  /** The statistics page's figures; a messages count of -1 when the filter names what messages do not record. */
+  stats(query: StatsQuery): Promise<VisitStats>
+}
+
+/**
+ * embedded: PGlite in DATA_DIR, built-in sign-in, uploads on disk (nothing configured).
+ * postgres: a PostgreSQL server (DATABASE_URL), built-in sign-in, uploads in the database.
+ * supabase: its database (DATABASE_URL) for data, Supabase Auth and Storage.
+ */
 export type DeploymentMode = 'embedded' | 'postgres' | 'supabase'
 
 export interface Backend {
@@ -346,6 +367,7 @@ export interface Backend {
   inboxEvents: InboxEvents
   privacy: PrivacyService
   spam: SpamService
+  visits: VisitStore
   status: BackendStatus
   close(): Promise<void>
 }

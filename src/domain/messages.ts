@@ -1,5 +1,8 @@
-/** Contact messages in the inbox: statuses, queries, pages, and the rules every data path applies to
- * them the same way. Imports nothing of the app: components may import it freely. */
+/**
+ * Contact messages in the inbox: statuses, queries, pages, and the rules every data path applies
+ * to them the same way. Imports nothing of the app: components may import it freely.
+ */
+import type { LeadSource } from './visits'
 
 /** A message's status. `spam` is its own place: it counts nowhere and no other filter shows it
  * (docs/decisions/030-inbox-workflow.md). Whether a message is in the trash is apart from its
@@ -23,6 +26,8 @@ export interface ContactMessage {
   ipAddress: string | null
   /** When it went to the trash; null when it is not there. */
   deletedAt: string | null
+  /** Where the lead came from (the visit the form was sent from); null when unknown. */
+  leadSource?: LeadSource | null
 }
 
 export interface NewContactMessage {
@@ -30,6 +35,7 @@ export interface NewContactMessage {
   email: string
   message: string
   ipAddress?: string | null
+  leadSource?: LeadSource | null
   /** 'spam' stores it as spam and queues no notification; 'new' when absent. */
   status?: 'new' | 'spam'
   /** The language of the page it was sent from (a reply defaults to it); unknown when absent. */

@@ -1,5 +1,9 @@
-/** KVKK's domain (docs/kvkk.md): what the retention job destroys and records, and what one person's
- * data looks like when it is exported or erased. Imports nothing of the app. */
+/**
+ * KVKK's domain (docs/kvkk.md): what the retention job destroys and records, and what one
+ * person's data looks like when it is exported or erased. Imports nothing of the app.
+ */
+import type { LeadSource } from './visits'
+
 export const DESTRUCTION_CATEGORIES = [
   'messages',
   'trash',
@@ -8,6 +12,8 @@ export const DESTRUCTION_CATEGORIES = [
   'mail',
   'rate_limits',
   'destruction_records',
+  'page_views',
+  'visit_salts',
 ] as const
 export type DestructionCategory = (typeof DESTRUCTION_CATEGORIES)[number]
 
@@ -27,6 +33,8 @@ export interface RetentionPolicy {
   trashDays: number
   spamDays: number
   recordYears: number
+  /** Raw page views (VISIT_RAW_DAYS); left out: the default, 30. */
+  visitRawDays?: number
 }
 
 /** What a retention run did; `ran` is false when another instance held the lock. */
@@ -46,6 +54,8 @@ export interface ExportedMessage {
   ipAddress: string | null
   /** In the trash since then; null when not in it. */
   deletedAt: string | null
+  /** Where the message came from (referrer host, landing page, UTM values); null when unknown. */
+  leadSource: LeadSource | null
 }
 
 export interface ExportedReply {

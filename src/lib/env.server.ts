@@ -102,6 +102,12 @@ const EnvSchema = v.object({
   MESSAGE_RETENTION_DAYS: retentionDays('MESSAGE_RETENTION_DAYS', LIMITS.retention.messageDefaultDays),
   /** Days a contact message keeps its sender's IP address; then the address is erased, the message stays. */
   IP_RETENTION_DAYS: retentionDays('IP_RETENTION_DAYS', LIMITS.retention.ipDefaultDays),
+  /** Days raw page views are kept before only their daily aggregates remain (docs/kvkk.md). */
+  VISIT_RAW_DAYS: wholeNumber('VISIT_RAW_DAYS', 'days', {
+    fallback: LIMITS.visits.rawDefaultDays,
+    min: 1,
+    max: LIMITS.visits.rawMaxDays,
+  }),
   /** Optional: an Akismet key, to ask Akismet about each contact message too (docs/spam.md). */
   /** Optional: a SpamAssassin daemon to score each contact message too, `spamd://host[:port]` (docs/spam.md). */
   SPAMD_URL: optionalString,
@@ -177,6 +183,8 @@ export type ServerEnv = {
   messageRetentionDays: number
   /** Days before a message's IP address is erased by the retention job (IP_RETENTION_DAYS). */
   ipRetentionDays: number
+  /** Days raw page views are kept (VISIT_RAW_DAYS); their daily aggregates stay. */
+  visitRawDays: number
   /** The spam filter's time trap and its optional outside check (docs/spam.md). */
   spam: {
     minFillSeconds: number
@@ -223,6 +231,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     mailFloodMax: env.MAIL_FLOOD_MAX,
     messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
     ipRetentionDays: env.IP_RETENTION_DAYS,
+    visitRawDays: env.VISIT_RAW_DAYS,
     spam: { minFillSeconds: env.SPAM_MIN_FILL_SECONDS, akismet: parseAkismet(env), spamd: parseSpamd(env.SPAMD_URL) },
     providersAbroad: parseProvidersAbroad(env.PROVIDERS_ABROAD, backend.kind),
     backups: {

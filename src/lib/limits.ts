@@ -33,6 +33,8 @@ export const LIMITS = {
     /** Verify attempts per e-mail and per IP address, on both backends. */
     verifyPerEmail: { max: 10, windowSeconds: 10 * 60 },
     verifyPerIp: { max: 20, windowSeconds: 10 * 60 },
+    /** Visit beacons per IP address (keyed by its salted hash): a reader sends two per page (view and leave). */
+    visitPerIp: { max: 120, windowSeconds: 60 },
   },
   inbox: {
     pageSize: 50,
@@ -131,6 +133,24 @@ export const LIMITS = {
   },
   banner: {
     urlMax: 2048,
+  },
+  visits: {
+    /** VISIT_RAW_DAYS when unset: raw page views kept this long, then only daily aggregates. */
+    rawDefaultDays: 30,
+    rawMaxDays: 400,
+    /** A beacon's body: a few short fields. */
+    beaconMaxBytes: 2048,
+    /** Each UTM value is cut to this many characters. */
+    utmMax: 100,
+    /** Time on page beyond this is not counted (a tab left open). */
+    maxSeconds: 4 * 60 * 60,
+    /** Screen widths below these are phones, then tablets; desktops from the second. */
+    phoneMaxWidth: 767,
+    tabletMaxWidth: 1199,
+    /** The statistics page's tables show this many rows each. */
+    tableRows: 10,
+    /** The longest custom range (?from=&to=), in days. */
+    rangeMaxDays: 731,
   },
   http: {
     /** Server function and form bodies larger than this are refused before being read whole. */

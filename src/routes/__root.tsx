@@ -1,9 +1,10 @@
 /// <reference types="vite/client" />
-import { HeadContent, Scripts, createRootRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { HeadContent, Scripts, createRootRoute, lazyRouteComponent, useRouterState } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useEffect } from 'react'
 import { preload } from 'react-dom'
 import { Toaster } from '~/components/ui/toaster'
+import { useVisitBeacon } from '~/features/visits/use-visit-beacon'
 import { m } from '~/paraglide/messages'
 import { getLocale, setLocale } from '~/paraglide/runtime'
 import interCopy from '~/assets/fonts/inter-copy-wght.woff2?url'
@@ -41,6 +42,7 @@ function preloadCopyFonts() {
 function RootDocument({ children }: { children: ReactNode }) {
   preloadCopyFonts()
   useRememberLocale()
+  useVisitBeacon(useRouterState({ select: (state) => state.location.pathname }))
   return (
     <html lang={getLocale()}>
       <head>

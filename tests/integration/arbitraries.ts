@@ -313,6 +313,7 @@ const FN = {
   legal: 'src/features/legal/legal.functions.ts',
   privacy: 'src/features/privacy/privacy.functions.ts',
   backups: 'src/features/backups/backups.functions.ts',
+  stats: 'src/features/stats/stats.functions.ts',
 }
 
 /** addAdmin and removeAdmin take one address. */
@@ -347,6 +348,21 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
   [`${FN.team}#getTeam`]: anything,
   [`${FN.backups}#getSnapshotWarning`]: anything,
   [`${FN.privacy}#getRetention`]: anything,
+  // A named range, or a broken one (an unknown name, a day that is no day, a filter of another type);
+  // an optional field given as undefined is no field, so some inputs are answered.
+  [`${FN.stats}#getStats`]: {
+    refuses: false,
+    input: (w) =>
+      brokenObject(
+        { range: fc.constantFrom('7d', '30d', '90d', '12m') },
+        {
+          range: refusedBy(v.picklist(['7d', '30d', '90d', '12m']), w),
+          from: refusedBy(v.pipe(v.string(), v.isoDate()), w),
+          device: refusedBy(v.picklist(['phone', 'tablet', 'desktop']), w),
+        },
+        w,
+      ),
+  },
   // One address: finding a valid unknown one changes nothing; erasing is only ever sent invalid ones.
   [`${FN.privacy}#findPersonalData`]: {
     refuses: true,

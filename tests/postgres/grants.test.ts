@@ -29,6 +29,9 @@ const TABLES = {
   message_replies: 'body',
   imap_reader_state: 'holder',
   reply_reminders: 'queued_at',
+  page_views: 'path',
+  visit_daily: 'path',
+  visit_rolled_days: 'day',
 } as const
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
 
@@ -422,6 +425,21 @@ describe('as the server (a login role in app_server)', () => {
     await app.query(`insert into private.privacy_secrets (name, value) values ('grants-test', repeat('b', 64))`)
     expect((await app.query(`select count(*)::int as n from private.privacy_secrets`)).rows).toEqual([{ n: 1 }])
     expect((await app.query(`delete from public.admin_changes where email = 'nobody@example.com'`)).rowCount).toBe(0)
+  })
+
+  it('keeps visit statistics: views counted, aggregates only added (and emptied by a restore), the salts out of the API', async () => {
+    await app.query(`insert into private.visit_salts (day, salt) values ('2026-01-01', decode(repeat('ab', 32), 'hex'))`)
+    await expectDenied(app.query(`update private.visit_salts set salt = salt`))
+    expect((await app.query(`delete from private.visit_salts where day = '2026-01-01'`)).rowCount).toBe(1)
+    await app.query(
+      `insert into public.page_views (id, day, at, visitor, path, locale, device)
+       values (gen_random_uuid(), '2026-01-01', now(), decode(repeat('cd', 16), 'hex'), '/', 'tr', 'phone')`,
+    )
+    await app.query(`update public.page_views set seconds = 5`)
+    expect((await app.query('delete from public.page_views')).rowCount).toBe(1)
+    await expectDenied(app.query(`update public.visit_daily set views = views + 1`))
+    await expectDenied(app.query(`update public.visit_rolled_days set rolled_at = now()`))
+    for (const caller of CALLERS) await expectDenied(asCaller(caller, 'select * from private.visit_salts'))
   })
 
   it("reads the messages' search statistics through the one function made for it, not through pg_stats", async () => {

@@ -1,11 +1,14 @@
-/** SQL pieces of the message store: the row mapping and the list filter. Kept apart from the store
- * so a test can EXPLAIN the exact filter the store runs. */
+/**
+ * SQL pieces of the message store: the row mapping and the list filter. Kept apart from the
+ * store so a test can EXPLAIN the exact filter the store runs.
+ */
+import type { LeadSource } from '~/domain/visits'
 import { type ContactMessage, type MessageQuery, type MessageStatus, searchMode } from '~/domain/messages'
 
 /** What the word-start index holds: the first one or two letters or digits of a word. */
 export const WORD_START = /^[\p{L}\p{N}]{1,2}$/u
 
-export const MESSAGE_COLUMNS = 'id, name, email, message, status, created_at, read_at, ip_address, deleted_at'
+export const MESSAGE_COLUMNS = 'id, name, email, message, status, created_at, read_at, ip_address, deleted_at, source'
 
 export interface MessageRow {
   id: string
@@ -17,6 +20,7 @@ export interface MessageRow {
   read_at: Date | null
   ip_address: string | null
   deleted_at: Date | null
+  source: LeadSource | null
 }
 
 export function toContactMessage(row: MessageRow): ContactMessage {
@@ -30,6 +34,7 @@ export function toContactMessage(row: MessageRow): ContactMessage {
     readAt: row.read_at ? row.read_at.toISOString() : null,
     ipAddress: row.ip_address,
     deletedAt: row.deleted_at ? row.deleted_at.toISOString() : null,
+    leadSource: row.source ?? undefined,
   }
 }
 

@@ -81,9 +81,18 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
       const row = await db.transaction(async (tx) => {
         const status = input.status ?? 'new'
         const { rows } = await tx.query<{ id: string; created_at: Date }>(
-          `insert into public.contact_messages (name, email, message, ip_address, created_at, status, locale)
-           values ($1, $2, $3, $4, $5, $6, $7) returning id, created_at`,
-          [input.name, input.email, input.message, input.ipAddress ?? null, now(), status, input.locale ?? null],
+          `insert into public.contact_messages (name, email, message, ip_address, created_at, status, locale, source)
+           values ($1, $2, $3, $4, $5, $6, $7, $8) returning id, created_at`,
+          [
+            input.name,
+            input.email,
+            input.message,
+            input.ipAddress ?? null,
+            now(),
+            status,
+            input.locale ?? null,
+            input.leadSource ? JSON.stringify(input.leadSource) : null,
+          ],
         )
         const created = rows[0]!
         // Spam tells nobody: its notification is queued if staff mark it 'not spam' (markNotSpam).

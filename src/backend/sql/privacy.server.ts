@@ -6,6 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { lockUntilCommit } from './advisory-lock.server'
 import { analyzePersonalData } from './analyze-personal-data.server'
 import { normalizeEmail } from '~/domain/accounts'
+import type { LeadSource } from '~/domain/visits'
 import type { ErasureCounts, ErasureResult, ExportedMessage, PersonalDataExport } from '~/domain/privacy'
 import type { Sql } from './client'
 
@@ -47,8 +48,9 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
         read_at: Date | null
         ip_address: string | null
         deleted_at: Date | null
+        source: LeadSource | null
       }>(
-        `select id, name, email, message, status, created_at, read_at, ip_address, deleted_at
+        `select id, name, email, message, status, created_at, read_at, ip_address, deleted_at, source
          from public.contact_messages where lower(email) = $1 order by created_at, id`,
         [address],
       )
@@ -120,6 +122,7 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
             readAt: iso(m.read_at),
             ipAddress: m.ip_address,
             deletedAt: iso(m.deleted_at),
+            leadSource: m.source,
           }),
         ),
         replies: replies.rows.map((r) => ({

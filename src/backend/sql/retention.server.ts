@@ -13,6 +13,8 @@ import {
   yieldToRequests,
 } from './bounded-steps.server'
 import { addToTally, type Counts, claim, finish } from './retention-pass.server'
+import { rollUpVisits, sqlIstanbulDay } from './visits.server'
+import { istanbulDay } from '~/domain/visits'
 
 export { RetentionLeaseLostError } from './retention-pass.server'
 
@@ -21,7 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** Categories whose rows held personal data that the planner's statistics may have sampled. */
 const PERSONAL_DATA = new Set<DestructionCategory>(['messages', 'trash', 'spam', 'ip_addresses', 'mail', 'rate_limits'])
 
-type Cutoff = 'message' | 'ip' | 'trash' | 'spam' | 'now' | 'records'
+type Cutoff = 'message' | 'ip' | 'trash' | 'spam' | 'now' | 'records' | 'visits'
 
 /** Where a category's batches have got to: the (key, id) of the last row its previous batch took, in
  * the order of an index (decision 193). */
@@ -128,6 +130,13 @@ async function hasFunction(tx: Sql, signature: string): Promise<boolean> {
   return rows[0]?.present === true
 }
 
+async function hasTable(tx: Sql, name: string): Promise<boolean> {
+  const { rows } = await tx.query<{ present: boolean }>('select pg_catalog.to_regclass($1) is not null as present', [name])
+  return rows[0]?.present === true
+}
+
+const VISIT_CATEGORIES = new Set<DestructionCategory>(['page_views', 'visit_salts'])
+
 const IP_DUE = 'ip_address is not null and created_at < $1'
 
 /** The anonymizing batch's rows: `doomed`, the next `limit` messages whose address is due after the
@@ -173,6 +182,22 @@ const STEPS: Step[] = [
     'now',
     `delete from public.rate_limit_hits
      where id in (select id from public.rate_limit_hits where expires_at < $1 limit $limit) and expires_at < $1`,
+  ),
+  // Raw page views past their period, once their day is in the daily aggregates.
+  simpleStep(
+    'page_views',
+    'visits',
+    `delete from public.page_views where id in (
+       select v.id from public.page_views v
+       where v.at < $1 and exists (select from public.visit_rolled_days d where d.day = v.day)
+       limit $limit)`,
+  ),
+  // The salts of days that are over: the instances delete them too, when they need a new day's.
+  simpleStep(
+    'visit_salts',
+    'now',
+    `delete from private.visit_salts where day in (
+       select day from private.visit_salts where day < ${sqlIstanbulDay('$1::timestamptz')} limit $limit)`,
   ),
   simpleStep(
     'destruction_records',
@@ -231,6 +256,7 @@ function cutoffsOf(policy: RetentionPolicy, now: Date): Record<Cutoff, Date> {
     spam: day(policy.spamDays),
     now,
     records,
+    visits: day(policy.visitRawDays ?? LIMITS.visits.rawDefaultDays),
   }
 }
 
@@ -263,7 +289,12 @@ export async function runRetention(
   if (!left) return { ran: false, records: [] }
   const cutoffs = cutoffsOf(policy, now)
   const canMerge = await hasFunction(db, 'private.merge_message_search_pending()')
+  // Supabase: the visit tables exist once their migration was pushed.
+  const hasVisits = await hasTable(db, 'public.page_views')
+  // Complete days first, so that no raw view leaves before its day is in the aggregates.
+  if (hasVisits) await rollUpVisits(db, istanbulDay(now))
   for (const step of STEPS) {
+    if (!hasVisits && VISIT_CATEGORIES.has(step.category)) continue
     const params = step.before ? [cutoffs[step.before]] : []
     let cursor = START
     let largest = 0

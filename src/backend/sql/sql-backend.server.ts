@@ -18,6 +18,7 @@ import { createSiteContentStore } from './site-content.server'
 import { createSpamService } from './spam.server'
 import { createBackendStatus } from './backend-status.server'
 import { createTeamStore } from './team.server'
+import { createVisitStore } from './visits.server'
 
 /** The database and the backend on it; the app goes through `backend` only, the tools and tests also use `db`. */
 export interface OpenedBackend {
@@ -119,6 +120,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
     inboxEvents,
     privacy: createPrivacyService(db, now, accounts, mail.log, { exclusive: parts.mail.exclusive, quietFor: parts.quietFor }),
     spam: createSpamService(db, now),
+    visits: createVisitStore(db, now),
     status: createBackendStatus(
       db,
       parts.schema.kind === 'migrate' ? { kind: 'recorded' } : { kind: 'tables', required: REQUIRED_TABLES },

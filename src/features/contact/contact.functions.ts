@@ -16,6 +16,8 @@ import { type ContactSubmission, FORM_STAMP_FIELD, HONEYPOT_FIELD, parseContactS
 import { askAkismet } from './akismet.server'
 import { askSpamd, outsideVerdict } from './spamd.server'
 import { acceptContactMessage, contactLimiter } from './contact.server'
+import { leadSourceOf } from '~/features/visits/lead-source.server'
+import { requestOrigin } from '~/lib/forwarded.server'
 
 async function store(data: ContactSubmission) {
   const backend = await getBackend()
@@ -23,7 +25,8 @@ async function store(data: ContactSubmission) {
   const request = getRequest()
   // The admins' notifications link to the message on this origin (docs/decisions/090-mail.md).
   const context = { linkOrigin: mailLinkOrigin(request, env) }
-  const messages = { create: (input: NewContactMessage) => backend.messages.create(input, context) }
+  const leadSource = leadSourceOf(data.source, request.headers.get('referer'), requestOrigin(request, env))
+  const messages = { create: (input: NewContactMessage) => backend.messages.create({ ...input, leadSource }, context) }
   await loadFormStampKey(() => backend.spam.stampKey())
   const stamp = readFormStamp(data[FORM_STAMP_FIELD], env.spam.minFillSeconds)
   const ip = clientIp()

@@ -67,6 +67,14 @@ export const ContactSubmissionSchema = v.object({
   [FORM_STAMP_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
   /** The page's language, kept with the message: a reply defaults to it. */
   locale: v.optional(v.picklist(LOCALES)),
+  /** The visit the form was sent from (src/features/visits/lead-source.ts): referrer, landing path, query. */
+  source: v.optional(
+    v.strictObject({
+      r: v.pipe(v.string(), v.maxLength(2048)),
+      p: v.pipe(v.string(), v.maxLength(100)),
+      q: v.pipe(v.string(), v.maxLength(2048)),
+    }),
+  ),
 })
 
 export type ContactSubmission = v.InferOutput<typeof ContactSubmissionSchema>

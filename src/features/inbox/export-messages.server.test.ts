@@ -70,14 +70,18 @@ describe('collectMessages', () => {
 describe('exportMessagesFile', () => {
   it('writes Turkish columns with ; and English ones with ,', async () => {
     const tr = await exportMessagesFile(fakeStore(2), { status: 'all', search: '', timeZone: 'Europe/Istanbul', locale: 'tr' })
-    expect(tr.csv.startsWith(`${CSV_BOM}"Tarih";"İsim";"E-posta";"Durum";"Mesaj";"Okunma Tarihi";"IP Adresi"\r\n`)).toBe(true)
-    expect(tr.csv).toContain(`"2026-01-01 15:00";"Şule Öz";"p0@example.com";"Yeni";"'=cmd|"" /C calc""!A0";"";""\r\n`)
-    expect(tr.csv).toContain(`"Okundu";"Message number 1";"2026-01-02 12:30";"203.0.113.7"\r\n`)
+    expect(tr.csv.startsWith(`${CSV_BOM}"Tarih";"İsim";"E-posta";"Durum";"Mesaj";"Okunma Tarihi";"IP Adresi";"Kaynak"\r\n`)).toBe(
+      true,
+    )
+    expect(tr.csv).toContain(
+      `"2026-01-01 15:00";"Şule Öz";"p0@example.com";"Yeni";"'=cmd|"" /C calc""!A0";"";"";"Bilinmiyor"\r\n`,
+    )
+    expect(tr.csv).toContain(`"Okundu";"Message number 1";"2026-01-02 12:30";"203.0.113.7";"Bilinmiyor"\r\n`)
     expect(tr.filename).toMatch(/^iletisim-mesajlari-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/)
     expect(tr).toMatchObject({ rows: 2, total: 2 })
 
     const en = await exportMessagesFile(fakeStore(1), { status: 'all', search: '', timeZone: 'UTC', locale: 'en' })
-    expect(en.csv.startsWith(`${CSV_BOM}"Date","Name","Email","Status","Message","Read at","IP address"\r\n`)).toBe(true)
+    expect(en.csv.startsWith(`${CSV_BOM}"Date","Name","Email","Status","Message","Read at","IP address","Source"\r\n`)).toBe(true)
     expect(en.csv).toContain('"New"')
     expect(en.filename).toMatch(/^contact-messages-/)
   })

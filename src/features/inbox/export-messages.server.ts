@@ -7,6 +7,7 @@ import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 import { encodeCsv, formatCsvDate } from './csv'
 import { statusLabel } from './status-label'
+import { leadSourceText } from '~/features/visits/lead-source-text'
 
 const CHUNK = 1000
 
@@ -50,6 +51,7 @@ export async function exportMessagesFile(
     m.inbox_col_message({}, locale),
     m.inbox_col_read_at({}, locale),
     m.inbox_col_ip({}, locale),
+    m.inbox_source({}, locale),
   ]
   const rows = items.map((msg) => [
     formatCsvDate(msg.createdAt, options.timeZone),
@@ -59,6 +61,7 @@ export async function exportMessagesFile(
     msg.message,
     formatCsvDate(msg.readAt, options.timeZone),
     msg.ipAddress,
+    leadSourceText(msg.leadSource, options.locale),
   ])
   const stamp = formatCsvDate(new Date().toISOString(), options.timeZone).replace(' ', '-').replace(':', '')
   return {

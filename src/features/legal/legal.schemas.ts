@@ -29,6 +29,8 @@ export interface CookieRow {
 export interface LegalFacts {
   messageRetentionDays: number
   ipRetentionDays: number
+  /** Days raw page views are kept (VISIT_RAW_DAYS). */
+  visitRawDays: number
   sessionMaxDays: number
   sessionIdleHours: number
   providersAbroad: Provider[]

@@ -24,6 +24,7 @@ export function legalFacts(env: ServerEnv): LegalFacts {
   return {
     messageRetentionDays: env.messageRetentionDays,
     ipRetentionDays: env.ipRetentionDays,
+    visitRawDays: env.visitRawDays,
     sessionMaxDays: LIMITS.auth.sessionMaxSeconds / DAY_SECONDS,
     sessionIdleHours: LIMITS.auth.sessionIdleSeconds / 3600,
     providersAbroad: env.providersAbroad,

@@ -12,6 +12,7 @@ import { SITE } from '~/lib/site-config'
 import { m } from '~/paraglide/messages'
 import { getLocale, localizeHref } from '~/paraglide/runtime'
 import { submitContactForm, submitContactMessage } from '../contact.functions'
+import { visitOrigin } from '~/features/visits/lead-source'
 import { getFormStamp } from '~/lib/form-stamp'
 import { ContactFormSchema, FORM_STAMP_FIELD, HONEYPOT_FIELD } from '../contact.schemas'
 import { useEarlyInput } from './use-early-input'
@@ -41,7 +42,9 @@ export function ContactForm() {
       setServerErrors({})
       try {
         const stamp = formElement.current?.querySelector<HTMLInputElement>(`input[name="${FORM_STAMP_FIELD}"]`)?.value ?? ''
-        await submitContactMessage({ data: { ...value, [FORM_STAMP_FIELD]: stamp, locale: getLocale() } })
+        await submitContactMessage({
+          data: { ...value, [FORM_STAMP_FIELD]: stamp, locale: getLocale(), source: visitOrigin() },
+        })
         formApi.reset()
         toast.success({ title: m.contact_success_title(), description: m.contact_success_description() })
       } catch (error) {

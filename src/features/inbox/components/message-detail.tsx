@@ -8,6 +8,7 @@ import type { MessageHandlers } from './message-handlers'
 import { MessageDate } from './message-date'
 import { StatusBadge } from './status-badge'
 import { MessageReplies } from '~/features/replies/components/message-replies'
+import { LeadSourceDetail } from '~/features/visits/components/lead-source-detail'
 
 /** 'Mesaj Detayı'. A column beside the table on wide screens; on phones a sheet over the list that
  * closes with its X or a tap outside. Every field is plain text (React escapes it), and long words
@@ -148,6 +149,7 @@ function Body({ message, busy, handlers }: { message: ContactMessage; busy: bool
           ) : null}
         </dl>
       ) : null}
+      <LeadSourceDetail source={message.leadSource} />
 
       <DetailActions message={message} busy={busy} handlers={handlers} />
       <MessageReplies key={message.id} message={message} />

@@ -2,6 +2,7 @@ import { usePageContent } from '~/features/landing/page-content-context'
 import { m } from '~/paraglide/messages'
 import type { CookieRow, LegalFacts } from '../legal.schemas'
 import { Paragraph, Section } from './prose'
+import { VisitStatsSection } from './visit-stats-section'
 
 const DAY_SECONDS = 24 * 60 * 60
 
@@ -90,6 +91,7 @@ export function CookiePolicyContent({ facts }: { facts: LegalFacts }) {
           </table>
         </div>
       </Section>
+      <VisitStatsSection days={facts.visitRawDays} />
       <Section id="manage" title={m.legal_cookies_manage_title()}>
         <Paragraph>{m.legal_cookies_manage_text()}</Paragraph>
       </Section>

@@ -53,6 +53,8 @@ export function NoticeContent({ facts, locale }: { facts: LegalFacts; locale: st
 
       <Section id="data" title={m.legal_notice_data_title()}>
         <List items={[m.legal_notice_data_visitors(), m.legal_notice_data_staff(), m.legal_notice_data_everyone()]} />
+        <Subheading>{m.legal_visits_title()}</Subheading>
+        <Paragraph>{m.legal_visits_text({ days: facts.visitRawDays })}</Paragraph>
       </Section>
 
       <Section id="purposes" title={m.legal_notice_purposes_title()}>

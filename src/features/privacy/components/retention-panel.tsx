@@ -12,6 +12,8 @@ const CATEGORY_LABEL: Record<DestructionCategory, () => string> = {
   mail: m.kvkk_admin_category_mail,
   rate_limits: m.kvkk_admin_category_rate_limits,
   destruction_records: m.kvkk_admin_category_destruction_records,
+  page_views: m.kvkk_admin_category_page_views,
+  visit_salts: m.kvkk_admin_category_visit_salts,
 }
 
 /** 'Saklama Politikası': the periods the server runs with. */
