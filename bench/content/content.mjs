@@ -104,6 +104,8 @@ export async function benchContent({ outputDir }) {
     const stamp = Date.now().toString(36)
     const visible = []
     const publishCalls = []
+    /** Each publish in turn: ms until B showed it, or null when it never did. */
+    const outcomes = []
     let missed = 0
     log(`${PUBLISHES} publishes through A, B's / polled every ${POLL_MS} ms…`)
     for (let n = 1; n <= PUBLISHES; n++) {
@@ -119,6 +121,7 @@ export async function benchContent({ outputDir }) {
       if (!result.ok) throw new Error(`publish ${n} was refused (${result.reason})`)
       revision = result.draft.revision
       const seenAt = await waitForText(`${b.url}/`, title, started)
+      outcomes.push(seenAt === null ? null : Math.round(seenAt - started))
       if (seenAt === null) missed += 1
       else visible.push(seenAt - started)
     }
@@ -133,7 +136,7 @@ export async function benchContent({ outputDir }) {
       max: visible.at(-1),
       publishCallP50: percentile(publishCalls, 50),
       publishCallP95: percentile(publishCalls, 95),
-      visibleMs: visible,
+      outcomes,
     }
     const ms = (x) => (x === undefined ? '–' : `${Math.round(x)} ms`)
     const ok = missed === 0 && figures.p95 < TARGET_P95_MS
