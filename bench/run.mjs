@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { benchBackup } from './backup/backup.mjs'
 import { bannerRows, benchBanner } from './banner/banner.mjs'
+import { benchContent } from './content/content.mjs'
 import { benchInbox } from './inbox/inbox.mjs'
 import { benchLanding, landingRows } from './landing/landing.mjs'
 import { firstLoadJs } from './lib/browser.mjs'
@@ -175,6 +176,7 @@ const BENCHES = {
     build: true,
     run: async () => ({ rows: await benchBackup({ outputDir: OUTPUT_DIR, dataDir: `${DATA_DIR}-backup`, port: PORT + 3 }) }),
   },
+  content: { build: true, run: () => benchContent({ outputDir: OUTPUT_DIR }) },
 }
 
 const only = option('--only')

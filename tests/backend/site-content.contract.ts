@@ -90,5 +90,22 @@ export function describeSiteContent(subject: Subject): void {
       expect(saved.ok).toBe(true)
       expect(await backend.content.images()).toContainEqual(first.image)
     })
+
+    it('shows the newest publish once version ids pass 9 (numbers, not text, decide which is newest)', async () => {
+      const { backend, adminEmail } = subject()
+      const ids: number[] = []
+      // At least three, and on until an id has two digits (a fresh database starts at 1).
+      for (let n = 0; n < 3 || (ids.at(-1) ?? 0) < 11; n++) {
+        const published = await backend.content.publish(
+          withTitle(`Yayın ${n}`),
+          (await backend.content.draft()).revision,
+          adminEmail,
+        )
+        if (!published.ok) throw new Error('a publish was refused')
+        ids.push(published.version.id)
+        expect((await backend.content.published())?.content.about.title.tr).toBe(`Yayın ${n}`)
+      }
+      expect((await backend.content.versions(3)).map((v) => v.id)).toEqual(ids.slice(-3).reverse())
+    })
   })
 }

@@ -94,7 +94,8 @@ export function createSiteContentStore(db: SqlDatabase): SiteContentStore & { cl
   return {
     async published() {
       const { rows } = await db.query<{ id: string; content: SiteContent; created_at: Date }>(
-        'select id::text, content, created_at from public.site_content_versions order by id desc limit 1',
+        // Qualified: a bare `id` here would be the text column above, where '9' sorts after '10'.
+        'select id::text, content, created_at from public.site_content_versions v order by v.id desc limit 1',
       )
       const row = rows[0]
       return row ? { versionId: Number(row.id), content: row.content, publishedAt: row.created_at.toISOString() } : null
@@ -130,7 +131,7 @@ export function createSiteContentStore(db: SqlDatabase): SiteContentStore & { cl
 
     async versions(limit) {
       const { rows } = await db.query<VersionRow>(
-        `select ${VERSION_COLUMNS} from public.site_content_versions order by id desc limit $1`,
+        `select ${VERSION_COLUMNS} from public.site_content_versions v order by v.id desc limit $1`,
         [limit],
       )
       return rows.map(toSummary)
