@@ -3,7 +3,9 @@
  * a broken client) sends. Each one is small enough that a few dozen runs per server function
  * stay fast, with a few deliberately large cases mixed in.
  */
+import { defaultSiteContent } from '~/features/content/default-content'
 import fc from 'fast-check'
+import { LIMITS } from '~/lib/limits'
 import * as v from 'valibot'
 import { STATUS_FILTERS } from '~/domain/messages'
 import { BannerImageUrlSchema } from '~/features/banners/banners.schemas'
@@ -314,6 +316,8 @@ const FN = {
   privacy: 'src/features/privacy/privacy.functions.ts',
   backups: 'src/features/backups/backups.functions.ts',
   stats: 'src/features/stats/stats.functions.ts',
+  content: 'src/features/content/content.functions.ts',
+  replies: 'src/features/replies/replies.functions.ts',
 }
 
 /** addAdmin and removeAdmin take one address. */
@@ -322,6 +326,20 @@ const teamEmail: ServerFnInput = {
   // Always invalid: a valid address would really be added (or removed).
   input: (w) =>
     brokenObject({ email: unknownEmail }, { email: refusedBy(v.pipe(v.string(), v.email()), w) }, { ...w, alwaysInvalid: true }),
+}
+
+/** A content save or publish, always refused: a broken document (hostile values anywhere) or revision. */
+const contentWrite: ServerFnInput = {
+  refuses: true,
+  input: (w) =>
+    brokenObject(
+      { content: fc.constant(defaultSiteContent()), baseRevision: fc.nat({ max: 1000 }) },
+      {
+        content: fc.oneof(hostileValue({ ...sized(w), depth: 6 }), fc.constant({ ...defaultSiteContent(), seo: { title: 'x' } })),
+        baseRevision: fc.oneof(notAString(w), fc.constantFrom(-1, 1.5, Number.NaN, '0', null)),
+      },
+      { ...w, alwaysInvalid: true },
+    ),
 }
 
 /** Keyed `<file>#<name>` as findSourceServerFns names them; a function missing here fails the test. */
@@ -400,6 +418,44 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
         { locale: fc.constantFrom('tr', 'en') },
         { locale: fc.oneof(notAString(w), hostileString({ inUrl: true })) },
         w,
+      ),
+  },
+  [`${FN.content}#getContentEditor`]: anything,
+  [`${FN.content}#listContentVersions`]: anything,
+  [`${FN.content}#getDefaultContent`]: anything,
+  // Always invalid: a valid document would really be saved or published.
+  [`${FN.content}#saveContentDraft`]: contentWrite,
+  [`${FN.content}#publishContent`]: contentWrite,
+  [`${FN.content}#restoreContentVersion`]: {
+    refuses: true,
+    input: (w) =>
+      brokenObject(
+        { id: fc.integer({ min: 1, max: 1000 }) },
+        { id: fc.oneof(notAString(w), fc.constantFrom(0, -1, 1.5, Number.NaN, '1', null)) },
+        { ...w, alwaysInvalid: true },
+      ),
+  },
+  [`${FN.replies}#getThread`]: {
+    refuses: false,
+    input: (w) => brokenObject({ messageId: fc.uuid() }, { messageId: fc.oneof(invalidUuid, notAString(w)) }, w),
+  },
+  [`${FN.replies}#resendReply`]: {
+    refuses: false,
+    input: (w) => brokenObject({ replyId: fc.uuid() }, { replyId: fc.oneof(invalidUuid, notAString(w)) }, w),
+  },
+  // Always invalid: a valid reply to an existing message would really be sent.
+  [`${FN.replies}#sendReply`]: {
+    refuses: true,
+    input: (w) =>
+      brokenObject(
+        { replyId: fc.uuid(), messageId: fc.uuid(), locale: fc.constantFrom('tr', 'en'), body: fc.constant('Merhaba') },
+        {
+          replyId: fc.oneof(invalidUuid, notAString(w)),
+          messageId: fc.oneof(invalidUuid, notAString(w)),
+          locale: refusedBy(v.picklist(['tr', 'en']), w),
+          body: fc.oneof(notAString(w), fc.constantFrom('', '   ', '\u0000', 'x'.repeat(LIMITS.replies.bodyMax + 1))),
+        },
+        { ...w, alwaysInvalid: true },
       ),
   },
   [`${FN.banners}#listBanners`]: anything,

@@ -166,6 +166,12 @@ export function contentFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Rec
   return fields
 }
 
-export const SaveDraftSchema = v.object({ content: v.unknown(), baseRevision: v.pipe(v.number(), v.integer(), v.minValue(0)) })
-export const VersionIdSchema = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) })
+// Bounded by the columns' types (integer, bigint): a larger number is a bad request, not a database error.
+export const SaveDraftSchema = v.object({
+  content: v.unknown(),
+  baseRevision: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2_147_483_647)),
+})
+export const VersionIdSchema = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER)),
+})
 export const PreviewSchema = v.object({ locale: v.picklist(['tr', 'en']) })
