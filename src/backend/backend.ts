@@ -5,7 +5,16 @@
  * behaviour). Only `index.server.ts` knows which mode is in use.
  */
 import type { AuthUser } from '~/domain/accounts'
-import type { ActivityEntry, ActivityQuery, ActivityRow } from '~/domain/activity'
+import type { ActivityAction, ActivityActor, ActivityEntry, ActivityQuery, ActivityRow } from '~/domain/activity'
+
+/**
+ * The staff member acting, for the activity log: a store method given one writes the log's row in
+ * the action's own transaction (nothing when nothing changed).
+ */
+export type ActedBy = ActivityActor & { action?: ActivityAction }
+
+/** The request an action came from, for the activity log's row. */
+export type RequestOrigin = Omit<ActivityActor, 'actor'>
 import type { Banner, BannerChange, BannerInput, BannerKey, PublicBanner } from '~/domain/banners'
 import type {
   ContactMessage,
@@ -41,6 +50,11 @@ export interface RequestContext {
   cookies: CookieJar
   /** The visitor's address as the app's own limits see it (decision 080), for auth servers that limit per address. */
   clientAddress?: string
+  /**
+   * The random id the browser asking for or typing a sign-in code keeps in an HttpOnly cookie
+   * (decision 231): the built-in sign-in binds each code to it.
+   */
+  codeBrowser?: string
 }
 
 export type AuthErrorCode =
@@ -68,9 +82,9 @@ export interface BannerStore {
   /** Every banner row, ordered by key. */
   list(): Promise<Banner[]>
   /** Upserts by key and sets updated_at; announces each change to subscribers. */
-  upsert(input: BannerInput[]): Promise<Banner[]>
+  upsert(input: BannerInput[], by?: ActedBy): Promise<Banner[]>
   /** Sets each banner's image back to its default and announces it. */
-  reset(): Promise<Banner[]>
+  reset(by?: ActedBy): Promise<Banner[]>
   /** Live changes of any banner row; returns the unsubscribe function. */
   subscribe(listener: (change: BannerChange) => void): () => void
 }
@@ -90,24 +104,24 @@ export interface MessageStore {
    * Applies the same patch to every id (only to those still in `where.status`, when given);
    * returns the rows changed, newest first.
    */
-  update(ids: string[], patch: MessagePatch, where?: MessageCondition): Promise<ContactMessage[]>
+  update(ids: string[], patch: MessagePatch, where?: MessageCondition, by?: ActedBy): Promise<ContactMessage[]>
   /** Deletes for good, in the trash or not (tests, tools); returns how many rows were removed. */
   remove(ids: string[]): Promise<number>
   /** Moves to the trash (deleted_at = now) the ids not there yet; returns them, newest first. */
-  trash(ids: string[]): Promise<ContactMessage[]>
+  trash(ids: string[], by?: ActedBy): Promise<ContactMessage[]>
   /** Takes out of the trash the ids in it, their status unchanged; returns them, newest first. */
-  restore(ids: string[]): Promise<ContactMessage[]>
+  restore(ids: string[], by?: ActedBy): Promise<ContactMessage[]>
   /** Deletes for good the ids that are in the trash (no other); returns how many went. */
-  purge(ids: string[]): Promise<number>
+  purge(ids: string[], by?: ActedBy): Promise<number>
   /** Deletes for good everything in the trash; returns how many went. */
-  emptyTrash(): Promise<number>
+  emptyTrash(by?: ActedBy): Promise<number>
   /** Status 'spam' for the ids not in the trash and not spam yet (their unsent notifications are cancelled). */
-  markSpam(ids: string[]): Promise<ContactMessage[]>
+  markSpam(ids: string[], by?: ActedBy): Promise<ContactMessage[]>
   /**
    * Status 'new' (unread) for the ids that are spam and not in the trash, and, in the same
    * transaction, the admins' notifications of each, as if it had just arrived.
    */
-  markNotSpam(ids: string[], context?: NewMessageContext): Promise<ContactMessage[]>
+  markNotSpam(ids: string[], context?: NewMessageContext, by?: ActedBy): Promise<ContactMessage[]>
 }
 
 /** Where the message came from, for the notifications it causes. */
@@ -121,7 +135,10 @@ export interface AuthService {
    * Sends a one-time code to an existing user; never creates one. `from`: the visitor asking.
    * `deliveryId`: the code's e-mail is queued for an SMTP server, and mail.codeDelivery follows it.
    */
-  sendCode(email: string, from?: Pick<RequestContext, 'clientAddress'>): Promise<AuthResult<{ deliveryId?: string }>>
+  sendCode(
+    email: string,
+    from?: Pick<RequestContext, 'clientAddress' | 'codeBrowser'>,
+  ): Promise<AuthResult<{ deliveryId?: string }>>
   /** Checks the code and, when right, starts a session in the request's cookies. */
   verifyCode(ctx: RequestContext, email: string, code: string): Promise<AuthResult<{ user: AuthUser }>>
   /** The signed-in user, refreshing the session cookies as needed; null when none. */
@@ -196,9 +213,9 @@ export interface TeamStore {
   /** The latest `limit` changes, newest first. */
   history(limit: number): Promise<TeamChange[]>
   /** Puts the address on the list, creating its account where the mode keeps them when it has none. */
-  add(email: string, actor: string): Promise<{ added: boolean; accountCreated: boolean }>
+  add(email: string, actor: string, from?: RequestOrigin): Promise<{ added: boolean; accountCreated: boolean }>
   /** Takes the address off the list (the account stays); never the actor's own, never the last one. */
-  remove(email: string, actor: string): Promise<{ ok: true } | { ok: false; reason: TeamRemovalRefusal }>
+  remove(email: string, actor: string, from?: RequestOrigin): Promise<{ ok: true } | { ok: false; reason: TeamRemovalRefusal }>
 }
 
 /** A change of public.contact_messages as the database announces it: what happened, to how many rows, nothing more. */
@@ -221,6 +238,15 @@ export interface NotificationSettings {
   locale: Locale
 }
 
+/** What the owners are e-mailed about at once (decision 231). */
+export type OwnerAlert =
+  /** `count` wrong codes in a row for the staff address `email`. */
+  | { kind: 'sign_in_failures'; email: string; count: number }
+  /** `email` exported `count` messages as CSV. */
+  | { kind: 'large_export'; email: string; count: number }
+  /** `actor` changed the team: `email` was added, removed, promoted, demoted or erased. */
+  | { kind: 'team_change'; change: 'added' | 'removed' | 'promoted' | 'demoted' | 'erased'; email: string; actor: string }
+
 /** A sign-in code e-mail as the login page may know it: waiting, taken by the mail server, or given up. */
 export type CodeDeliveryState = 'queued' | 'sent' | 'failed'
 
@@ -235,6 +261,8 @@ export interface MailService {
   settings(adminEmail: string): Promise<NotificationSettings>
   /** Stores the admin's settings; returns them as stored. */
   saveSettings(adminEmail: string, settings: NotificationSettings): Promise<NotificationSettings>
+  /** E-mails every owner about `alert`; returns how many mails were queued. */
+  alertOwners(alert: OwnerAlert): Promise<number>
   /**
    * Stops delivering in this process (the server is shutting down), after the mail under way;
    * what waits stays queued for the next start or another instance.
@@ -286,7 +314,7 @@ export interface PrivacyService {
   /** Everything that names the address (a valid, normalised one); empty lists when nothing does. */
   exportData(email: string): Promise<PersonalDataExport>
   /** Erases all of it for good and records the request; never `actor`'s own address, never the last admin. */
-  erase(email: string, options: { via: 'cli' | 'staff'; actor?: string }): Promise<ErasureResult>
+  erase(email: string, options: { via: 'cli' | 'staff'; actor?: string; from?: RequestOrigin }): Promise<ErasureResult>
 }
 
 /**

@@ -5,6 +5,7 @@
  * keys with another. The one 429 is `rateLimitedError` (src/lib/app-error.ts). See
  * docs/decisions/006-database-rate-limits.md and 167-one-rate-limiter.md.
  */
+import { rateLimitAddress } from '~/domain/activity'
 import { LIMITS } from '~/lib/limits'
 import type { RateLimitStore } from './backend'
 import { getBackend } from './index.server'
@@ -26,7 +27,9 @@ const backendStore = async (): Promise<RateLimitStore> => (await getBackend()).r
 /** The limiter of `LIMITS.rate[name]`; a test passes its own store. */
 export function rateLimiter(name: RateLimitName, store: () => Promise<RateLimitStore> = backendStore): DatabaseRateLimiter {
   const limit = LIMITS.rate[name]
-  const keyOf = (key: string) => `${name}:${key}`
+  // Per-address limits count an IPv6 client by its /64: one subscriber holds the whole /64.
+  const perAddress = name.endsWith('PerIp')
+  const keyOf = (key: string) => `${name}:${perAddress ? rateLimitAddress(key) : key}`
   return {
     hit: async (key) => (await store()).hit(keyOf(key), limit),
     check: async (key) => (await store()).check(keyOf(key), limit),

@@ -28,13 +28,20 @@ export const LIMITS = {
   rate: {
     /** Contact submissions per IP address. */
     contactPerIp: { max: 5, windowSeconds: 10 * 60 },
-    /** Code requests per IP address (on top of the per-e-mail resend interval). */
+    /** Code requests per IP address (IPv6: per /64), on top of the resend interval. */
     sendCodePerIp: { max: 10, windowSeconds: 10 * 60 },
-    /** Codes sent per e-mail: one per auth.resendIntervalSeconds, counted by the app in every mode. */
-    sendCodePerEmail: { max: 1, windowSeconds: 60 },
-    /** Verify attempts per e-mail and per IP address, on both backends. */
-    verifyPerEmail: { max: 10, windowSeconds: 10 * 60 },
+    /**
+     * Codes sent per e-mail and browser (decision 231): one per auth.resendIntervalSeconds,
+     * counted by the app in every mode; another browser's request never makes this one wait.
+     */
+    sendCodePerBrowserEmail: { max: 1, windowSeconds: 60 },
+    /** Verify attempts per browser, per e-mail and browser, and per IP address, in every mode; never per e-mail alone. */
+    verifyPerBrowser: { max: 10, windowSeconds: 10 * 60 },
+    verifyPerBrowserEmail: { max: 10, windowSeconds: 10 * 60 },
     verifyPerIp: { max: 20, windowSeconds: 10 * 60 },
+    /** Wrong codes for one address in a row, from anywhere: at `max` the owners are e-mailed (once, until a sign-in). */
+    signInFailuresPerEmail: { max: 100, windowSeconds: 30 * 24 * 60 * 60 },
+    signInFailureAlert: { max: 1, windowSeconds: 30 * 24 * 60 * 60 },
   },
   inbox: {
     pageSize: 50,
@@ -43,6 +50,8 @@ export const LIMITS = {
     /** Rows one bulk action may touch. */
     bulkMax: 200,
     exportMax: 10_000,
+    /** An export of more rows than this is e-mailed to the owners (decision 231). */
+    exportAlertAbove: 1000,
     /**
      * An open inbox's live event stream ends after this long and the browser opens a new one,
      * which checks the session again (an admin taken off the list stops hearing within it).

@@ -127,5 +127,98 @@ export function describeActivity(subject: Subject): void {
       expect(JSON.stringify(await backend.activity.list({ limit: 1000 }))).not.toContain(erased)
       expect((await backend.privacy.exportData(erased)).activity).toEqual([])
     })
+
+    it('every staff action on messages, banners, the team and one person’s data writes its row with its actor', async () => {
+      const { backend, adminEmail } = subject()
+      const actor = `acting-${runTag()}@example.com`
+      const by = { actor, requestId: `req-${runTag()}`, ip: '198.51.100.23' }
+      const newMessage = async () =>
+        (
+          await backend.messages.create({
+            name: 'Etkinlik Testi',
+            email: `sender-${runTag()}@example.com`,
+            message: 'Etkinlik kaydı için bir mesaj.',
+          })
+        ).id
+      const [a, b] = [await newMessage(), await newMessage()]
+      await backend.messages.update(
+        [a],
+        { status: 'read', readAt: new Date().toISOString() },
+        { status: 'new' },
+        {
+          ...by,
+          action: 'message.open',
+        },
+      )
+      await backend.messages.update([a, b], { status: 'archived' }, undefined, by)
+      await backend.messages.markSpam([b], by)
+      await backend.messages.markNotSpam([b], undefined, by)
+      await backend.messages.trash([a, b], by)
+      await backend.messages.restore([b], by)
+      await backend.messages.purge([a], by)
+      await backend.messages.trash([b], by)
+      await backend.messages.emptyTrash(by)
+      // Nothing changed, nothing written: a second purge of a gone message.
+      await backend.messages.purge([a], by)
+      const banners = await backend.banners.list()
+      await backend.banners.reset(by)
+      if (banners.length > 0) await backend.banners.upsert(banners)
+      const rows = await backend.activity.list({ actor, limit: 100 })
+      expect(rows.map((r) => [r.action, [...r.messageIds].sort()]).reverse()).toEqual([
+        ['message.open', [a]],
+        ['message.status', [a, b].sort()],
+        ['message.spam', [b]],
+        ['message.not_spam', [b]],
+        ['message.trash', [a, b].sort()],
+        ['message.restore', [b]],
+        ['message.purge', [a]],
+        ['message.trash', [b]],
+        ['message.purge', [b]],
+        ['banner.change', []],
+      ])
+      for (const row of rows) expect(row).toMatchObject({ actor, requestId: by.requestId, address: '198.51.100.0/24' })
+      expect(rows.find((r) => r.action === 'message.status')!.detail).toEqual({ count: 2, status: 'archived' })
+      // A message's history holds everything done to it, newest first.
+      expect((await backend.activity.forMessage(b)).map((r) => r.action)).toEqual([
+        'message.purge',
+        'message.trash',
+        'message.restore',
+        'message.trash',
+        'message.not_spam',
+        'message.spam',
+        'message.status',
+      ])
+      // Without an actor (tools, tests, the retention job) the store writes nothing.
+      const c = await newMessage()
+      await backend.messages.trash([c])
+      await backend.messages.purge([c])
+      expect(await backend.activity.forMessage(c)).toEqual([])
+      void adminEmail
+    })
+
+    it('team changes and one person’s erasure write their rows in their own transactions; the team history survives the erasure', async () => {
+      const { backend, adminEmail, setup } = subject()
+      const member = `member-${runTag()}@example.com`
+      if (!setup) throw new Error('needs the setup connection')
+      await setup.query('insert into public.admin_emails (email) values ($1)', [member])
+      await backend.team.remove(member, adminEmail, { requestId: 'req-team', ip: '203.0.113.5' })
+      const [removed] = await backend.activity.list({ actor: adminEmail, action: 'team.remove', limit: 1 })
+      expect(removed).toMatchObject({ subject: member, requestId: 'req-team', address: '203.0.113.0/24' })
+      const before = (await backend.team.history(1000)).filter((c) => c.email === member)
+      expect(before.map((c) => c.action).sort()).toEqual(['added', 'removed'])
+      expect(
+        (await backend.privacy.erase(member, { via: 'staff', actor: adminEmail, from: { requestId: 'req-erase' } })).ok,
+      ).toBe(true)
+      const [erased] = await backend.activity.list({ actor: adminEmail, action: 'privacy.erase', limit: 1 })
+      expect(erased).toMatchObject({ requestId: 'req-erase' })
+      expect(erased!.subject).toMatch(/^[0-9a-f]{64}$/)
+      // The team history keeps both rows, the address replaced by the same hash.
+      const after = (await backend.team.history(1000)).filter((c) => c.email === erased!.subject)
+      expect(after.map((c) => c.id).sort()).toEqual(before.map((c) => c.id).sort())
+      expect(JSON.stringify(await backend.team.history(1000))).not.toContain(member)
+      expect(
+        (await backend.activity.list({ action: 'team.remove', limit: 100 })).find((r) => r.id === removed!.id)!.subject,
+      ).toBe(erased!.subject)
+    })
   })
 }

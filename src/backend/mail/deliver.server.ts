@@ -4,7 +4,15 @@
  * for a duplicate is a process dying between the two (docs/decisions/090-mail.md).
  */
 import { afterFailure } from './mail-rules'
-import { digestMail, type NotifiedMessage, newMessageMail, type RenderedMail, signInMail } from './templates.server'
+import type { OwnerAlert } from '../backend'
+import {
+  digestMail,
+  type NotifiedMessage,
+  newMessageMail,
+  ownerAlertMail,
+  type RenderedMail,
+  signInMail,
+} from './templates.server'
 import { describeFailure, type MailTransport } from './transport.server'
 import type { Sql } from '../sql/client'
 import { finishMail, type MailRow, retryMailAt } from './queue.server'
@@ -37,6 +45,7 @@ async function render(db: Sql, row: MailRow): Promise<RenderedMail | null> {
     const code = stringOrNull(row.data.code)
     return code ? signInMail(code) : null
   }
+  if (row.kind === 'owner_alert') return ownerAlertMail(row.data as OwnerAlert, row.locale)
   if (row.kind === 'new_message') {
     const [message] = row.message_id ? await messagesById(db, [row.message_id]) : []
     return message ? newMessageMail(message, row.locale, origin) : null

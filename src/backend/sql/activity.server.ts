@@ -102,3 +102,27 @@ export async function expireActivity(tx: Sql, cutoff: Date, batch: number): Prom
   const { rows } = await tx.query<{ n: number }>('select private.activity_log_expire($1, $2) as n', [cutoff, batch])
   return rows[0]?.n ?? 0
 }
+
+/** The rows written after `since`, as stored: what a restore from an older backup must keep. */
+export async function readActivitySince(db: Sql, since: Date): Promise<ActivityRow[]> {
+  const { rows } = await db.query<Row>(`select ${COLUMNS} from public.activity_log where at > $1 order by id`, [since])
+  return rows.map(toRow)
+}
+
+/**
+ * After a restore (as the database's owner, in its transaction): puts back the rows read before it
+ * (readActivitySince) that the backup did not hold, with their ids, and moves the ids on past them.
+ */
+export async function keepActivityRows(tx: Sql, rows: readonly ActivityRow[]): Promise<void> {
+  for (const row of rows) {
+    await tx.query(
+      `insert into public.activity_log (id, at, actor, action, message_ids, subject, detail, request_id, address)
+       overriding system value values ($1, $2, $3, $4, $5::uuid[], $6, $7::jsonb, $8, $9) on conflict (id) do nothing`,
+      [row.id, row.at, row.actor, row.action, row.messageIds, row.subject, JSON.stringify(row.detail), row.requestId, row.address],
+    )
+  }
+  await tx.query(
+    `select pg_catalog.setval(pg_catalog.pg_get_serial_sequence('public.activity_log', 'id'),
+       coalesce((select max(id) from public.activity_log), 0) + 1, false)`,
+  )
+}

@@ -6,7 +6,8 @@
  * Besides image_url a row holds the image's responsive copies, a mobile image and its copies
  * (docs/decisions/042-responsive-banners.md).
  */
-import type { BannerStore } from '../backend'
+import type { ActedBy, BannerStore } from '../backend'
+import { recordActivity } from './activity.server'
 import {
   BANNER_BADGE,
   BANNER_KEYS,
@@ -136,10 +137,14 @@ export type BannerStoreWithFeed = BannerStore & {
 export function createBannerStore(db: SqlDatabase): BannerStoreWithFeed {
   const feed = createBannerFeed(db)
 
-  async function upsert(inputs: BannerInput[]): Promise<Banner[]> {
+  async function upsert(inputs: BannerInput[], by?: ActedBy): Promise<Banner[]> {
     const saved = await db.transaction(async (tx) => {
       const banners: Banner[] = []
       for (const input of lastInputPerKey(inputs)) banners.push(await upsertOne(tx, input))
+      if (by) {
+        const images = Object.fromEntries(banners.map((b) => [b.key, { imageUrl: b.imageUrl, mobileImageUrl: b.mobileImageUrl }]))
+        await recordActivity(tx, { ...by, action: 'banner.change', detail: images })
+      }
       return banners
     })
     for (const banner of saved) feed.announce(toBannerChange(banner))
@@ -157,7 +162,11 @@ export function createBannerStore(db: SqlDatabase): BannerStoreWithFeed {
     upsert,
 
     // Only the images change (the default, without a mobile image); title and badge stay as stored.
-    reset: () => upsert(BANNER_KEYS.map((key) => ({ key, imageUrl: DEFAULT_BANNER_URL[key], mobileImageUrl: null }))),
+    reset: (by) =>
+      upsert(
+        BANNER_KEYS.map((key) => ({ key, imageUrl: DEFAULT_BANNER_URL[key], mobileImageUrl: null })),
+        by,
+      ),
 
     subscribe: feed.subscribe,
     listening: feed.listening,

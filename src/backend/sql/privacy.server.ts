@@ -6,7 +6,9 @@
  */
 import { createHmac, randomBytes } from 'node:crypto'
 import { lockUntilCommit } from './advisory-lock.server'
-import { pseudonymizeActivity } from './activity.server'
+import { pseudonymizeActivity, recordActivity } from './activity.server'
+import type { OwnerAlert, RequestOrigin } from '../backend'
+import { CLI_ACTOR } from '~/domain/activity'
 import { analyzePersonalData } from './analyze-personal-data.server'
 import { normalizeEmail } from '~/domain/accounts'
 import type { ErasureCounts, ErasureResult, ExportedMessage, PersonalDataExport } from '~/domain/privacy'
@@ -192,8 +194,11 @@ export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureC
   const messages = await tx.query('delete from public.contact_messages where id = any($1::uuid[])', [ids])
   const settings = await tx.query('delete from public.admin_notification_settings where email = $1', [address])
   const admin = await tx.query('delete from public.admin_emails where email = $1', [address])
-  // After the admin entry: its removal has just added a history row naming the address.
-  const changes = await tx.query('delete from public.admin_changes where email = $1 or actor = $1', [address])
+  // After the admin entry: its removal has just added a history row naming the address. The
+  // history and the activity log keep every row (who did what stays provable); the address
+  // becomes its keyed hash in both.
+  const hash = subjectHash(await loadPrivacyKey(tx), address)
+  const changes = await tx.query<{ n: number }>('select private.admin_changes_pseudonymize($1, $2) as n', [address, hash])
   // Digests list message ids only: the erased ones leave the list.
   await tx.query(
     `update public.mail_queue set data = jsonb_set(data, '{ids}',
@@ -205,8 +210,7 @@ export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureC
   // The filter's word on the address and its texts' traces; a domain's verdict names no person.
   const spamSender = await tx.query('delete from public.spam_senders where sender = $1', [address])
   const spamTexts = await tx.query('delete from public.spam_fingerprints where lower(email) = $1', [address])
-  // The activity log keeps every row (who did what stays provable); the address becomes its hash.
-  await pseudonymizeActivity(tx, address, subjectHash(await loadPrivacyKey(tx), address))
+  await pseudonymizeActivity(tx, address, hash)
   let accounts = 0
   if (await hasBuiltinAuth(tx)) {
     // Sessions and codes go with the account (on delete cascade); codes of an address without one too.
@@ -216,7 +220,7 @@ export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureC
   return {
     messages: messages.rowCount,
     adminEntries: admin.rowCount,
-    adminChanges: changes.rowCount,
+    adminChanges: changes.rows[0]?.n ?? 0,
     notificationSettings: settings.rowCount,
     accounts,
     mail: mail.rowCount,
@@ -231,6 +235,10 @@ export interface EraseOptions {
   now: Date
   /** The signed-in admin asking (staff page): never erased this way. */
   actor?: string
+  /** The request it came from, for the activity log's row. */
+  from?: RequestOrigin
+  /** Queues the owners' alert when the address was on the team (in the erasure's transaction). */
+  alertOwners?: (tx: Sql, alert: OwnerAlert) => Promise<unknown>
   /** Deletes the account where the mode keeps it outside this database (Supabase Auth); true when there was one. */
   removeExternalAccount?: (email: string) => Promise<boolean>
   /** Erases the address's lines of the delivered-mail log (outbox.jsonl); returns how many. */
@@ -251,6 +259,17 @@ export async function erasePersonalData(db: Sql, email: string, options: EraseOp
     const hash = subjectHash(await loadPrivacyKey(tx), address)
     const before = await tx.query('select 1 from public.privacy_requests where subject_hash = $1 limit 1', [hash])
     const counts = await eraseSubjectRows(tx, address)
+    // Who erased, in the log that outlives the erasure: the erased address only as its hash.
+    const actor = options.actor ? normalizeEmail(options.actor) : CLI_ACTOR
+    await recordActivity(tx, {
+      actor,
+      action: 'privacy.erase',
+      subject: hash,
+      detail: { via: options.via, total: sumCounts(counts) },
+      requestId: options.from?.requestId,
+      ip: options.from?.ip,
+    })
+    if (rows[0]!.listed) await options.alertOwners?.(tx, { kind: 'team_change', change: 'erased', email: hash, actor })
     await tx.query(
       `insert into public.privacy_requests (created_at, action, via, subject_hash, counts) values ($1, 'erase', $2, $3, $4)`,
       [options.now, options.via, hash, JSON.stringify(counts)],

@@ -120,9 +120,16 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
     storage: parts.storage,
     rateLimits: createRateLimitStore(db),
     mail: mail.service,
-    team: createTeamStore(db, accounts),
+    team: createTeamStore(db, accounts, { now, kick: mail.kick }),
     inboxEvents,
-    privacy: createPrivacyService(db, now, accounts, mail.log, { exclusive: parts.mail.exclusive, quietFor: parts.quietFor }),
+    privacy: createPrivacyService(
+      db,
+      now,
+      accounts,
+      mail.log,
+      { exclusive: parts.mail.exclusive, quietFor: parts.quietFor },
+      { kick: mail.kick },
+    ),
     activity: {
       record: (entry) => recordActivity(db, { ...entry, at: entry.at ?? now() }),
       forMessage: (messageId, limit = LIMITS.activity.pageSize) => listActivityForMessage(db, messageId, limit),

@@ -3,14 +3,38 @@
  * instance (an advisory lock), each change recorded in public.admin_changes by the database's
  * trigger with the admin who made it (the transaction's `app.actor`). See decision 091.
  */
-import type { TeamChange, TeamMember, TeamStore } from '../backend'
+import type { OwnerAlert, TeamChange, TeamMember, TeamStore } from '../backend'
+import { queueOwnerAlert } from '../mail/owner-alerts.server'
+import type { ActivityActor } from '~/domain/activity'
+import { recordActivity } from './activity.server'
 import type { Accounts } from './accounts.server'
 import { lockUntilCommit } from './advisory-lock.server'
 import { normalizeEmail } from '~/domain/accounts'
 import { addAdminEmail, removeAdminEmail } from './admins.server'
 import type { Sql, SqlDatabase } from './client'
 
-export function createTeamStore(db: SqlDatabase, accounts: Accounts): TeamStore {
+/**
+ * `alerts`: the owners are e-mailed about each change in its transaction, then the mail worker is
+ * woken (`kick`).
+ */
+export function createTeamStore(db: SqlDatabase, accounts: Accounts, alerts?: { now: () => Date; kick: () => void }): TeamStore {
+  /** The activity log's row and the owners' alert of a change that happened, in its transaction. */
+  async function announce(
+    tx: Sql,
+    actor: string,
+    from: Omit<ActivityActor, 'actor'> | undefined,
+    alert: OwnerAlert & { kind: 'team_change' },
+  ) {
+    await recordActivity(tx, {
+      actor: normalizeEmail(actor),
+      requestId: from?.requestId,
+      ip: from?.ip,
+      action: alert.change === 'added' ? 'team.add' : 'team.remove',
+      subject: alert.email,
+    })
+    if (alerts) await queueOwnerAlert(tx, alert, alerts.now())
+  }
+
   function change<T>(actor: string, run: (tx: Sql) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
       await lockUntilCommit(tx, 'team')
@@ -48,15 +72,21 @@ export function createTeamStore(db: SqlDatabase, accounts: Accounts): TeamStore 
       }))
     },
 
-    add: (email, actor) =>
-      change(actor, async (tx) => {
+    async add(email, actor, from) {
+      const result = await change(actor, async (tx) => {
         const address = normalizeEmail(email)
         const accountCreated = await accounts.add(address, tx)
-        return { added: await addAdminEmail(tx, address), accountCreated }
-      }),
+        const added = await addAdminEmail(tx, address)
+        if (added)
+          await announce(tx, actor, from, { kind: 'team_change', change: 'added', email: address, actor: normalizeEmail(actor) })
+        return { added, accountCreated }
+      })
+      if (result.added) alerts?.kick()
+      return result
+    },
 
-    remove: (email, actor) =>
-      change(actor, async (tx) => {
+    remove: async (email, actor, from) => {
+      const result = await change(actor, async (tx) => {
         const address = normalizeEmail(email)
         if (address === normalizeEmail(actor)) return { ok: false, reason: 'self' } as const
         // Under the lock: two admins removing each other at once leave one of them.
@@ -64,7 +94,11 @@ export function createTeamStore(db: SqlDatabase, accounts: Accounts): TeamStore 
         if (!rows.some((row) => row.email === address)) return { ok: false, reason: 'not_admin' } as const
         if (rows.length <= 1) return { ok: false, reason: 'last_admin' } as const
         await removeAdminEmail(tx, address)
+        await announce(tx, actor, from, { kind: 'team_change', change: 'removed', email: address, actor: normalizeEmail(actor) })
         return { ok: true } as const
-      }),
+      })
+      if (result.ok) alerts?.kick()
+      return result
+    },
   }
 }

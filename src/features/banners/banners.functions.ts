@@ -8,6 +8,7 @@ import { BANNER_BADGE, BANNER_KEYS, type Banner, DEFAULT_BANNER_TITLE } from '~/
 import { getBackend } from '~/backend/index.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { validate } from '~/lib/validate'
+import { actingAs } from '~/features/activity/acting.server'
 import { removeUnusedUploads } from './remove-unused-uploads.server'
 import { SaveBannersSchema } from './save-banners.schemas'
 
@@ -26,7 +27,7 @@ export const listBanners = createServerFn({ method: 'GET' })
 export const saveBanners = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .validator(validate(SaveBannersSchema, { message: 'first-issue' }))
-  .handler(async ({ data }): Promise<Banner[]> => {
+  .handler(async ({ data, context }): Promise<Banner[]> => {
     const backend = await getBackend()
     const banners = await backend.banners.upsert(
       BANNER_KEYS.map((key) => ({
@@ -35,6 +36,7 @@ export const saveBanners = createServerFn({ method: 'POST' })
         title: DEFAULT_BANNER_TITLE[key],
         badge: BANNER_BADGE[key],
       })),
+      actingAs(context.user.email),
     )
     await removeUnusedUploads(backend)
     return banners
@@ -43,9 +45,9 @@ export const saveBanners = createServerFn({ method: 'POST' })
 /** Points both banners back at the images shipped with the app. */
 export const resetBanners = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .handler(async (): Promise<Banner[]> => {
+  .handler(async ({ context }): Promise<Banner[]> => {
     const backend = await getBackend()
-    const banners = await backend.banners.reset()
+    const banners = await backend.banners.reset(actingAs(context.user.email))
     await removeUnusedUploads(backend)
     return banners
   })

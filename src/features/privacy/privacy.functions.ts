@@ -13,6 +13,7 @@ import { m } from '~/paraglide/messages'
 import { SubjectInputSchema } from './privacy.schemas'
 import { retentionPolicyFromEnv } from './retention-policy.server'
 import { validate } from '~/lib/validate'
+import { actingAs } from '~/features/activity/acting.server'
 
 export interface RetentionView {
   policy: RetentionPolicy
@@ -33,7 +34,12 @@ export const getRetention = createServerFn({ method: 'GET' })
 export const findPersonalData = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .validator(validate(SubjectInputSchema))
-  .handler(async ({ data }): Promise<PersonalDataExport> => (await getBackend()).privacy.exportData(data.email))
+  .handler(async ({ data, context }): Promise<PersonalDataExport> => {
+    const backend = await getBackend()
+    const found = await backend.privacy.exportData(data.email)
+    await backend.activity.record({ ...actingAs(context.user.email), action: 'privacy.export', subject: found.email })
+    return found
+  })
 
 /** Erases it all for good (never the caller's own address, never the last admin) and records the request. */
 export const erasePersonalData = createServerFn({ method: 'POST' })
@@ -41,7 +47,11 @@ export const erasePersonalData = createServerFn({ method: 'POST' })
   .validator(validate(SubjectInputSchema))
   .handler(async ({ data, context }): Promise<Extract<ErasureResult, { ok: true }>> => {
     const backend = await getBackend()
-    const result = await backend.privacy.erase(data.email, { via: 'staff', actor: context.user.email })
+    const result = await backend.privacy.erase(data.email, {
+      via: 'staff',
+      actor: context.user.email,
+      from: actingAs(context.user.email),
+    })
     if (result.ok) return result
     if (result.reason === 'self') throw new AppError(409, 'privacy_self', m.kvkk_admin_error_self())
     throw new AppError(409, 'privacy_last_admin', m.kvkk_admin_error_last_admin())

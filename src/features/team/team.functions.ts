@@ -12,6 +12,7 @@ import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 import { TeamEmailInputSchema } from './team.schemas'
 import { validate } from '~/lib/validate'
+import { actingAs } from '~/features/activity/acting.server'
 
 export interface TeamView {
   members: TeamMember[]
@@ -34,7 +35,7 @@ export const addAdmin = createServerFn({ method: 'POST' })
   .validator(validate(TeamEmailInputSchema))
   .handler(async ({ data, context }) => {
     const backend = await getBackend()
-    const result = await backend.team.add(data.email, context.user.email)
+    const result = await backend.team.add(data.email, context.user.email, actingAs(context.user.email))
     return { email: normalizeEmail(data.email), ...result }
   })
 
@@ -50,7 +51,7 @@ export const removeAdmin = createServerFn({ method: 'POST' })
   .validator(validate(TeamEmailInputSchema))
   .handler(async ({ data, context }) => {
     const backend = await getBackend()
-    const result = await backend.team.remove(data.email, context.user.email)
+    const result = await backend.team.remove(data.email, context.user.email, actingAs(context.user.email))
     if (!result.ok) throw refusal(result.reason)
     return { email: normalizeEmail(data.email) }
   })
