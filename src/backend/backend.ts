@@ -189,7 +189,11 @@ export interface RateLimitStore {
 export interface TeamMember {
   email: string
   addedAt: string
+  role: StaffRole
 }
+
+/** 'owner' (Sahip): also the team, roles, KVKK, the activity log, backups; 'admin' (Yönetici): the daily work. */
+export type StaffRole = 'owner' | 'admin'
 
 /** One change of the admin list; `actor` is the admin who made it, null outside the app (CLI, SQL). */
 export interface TeamChange {
@@ -201,7 +205,7 @@ export interface TeamChange {
 }
 
 /** Why a removal was refused: the caller's own address, the only admin left, or not on the list. */
-export type TeamRemovalRefusal = 'self' | 'last_admin' | 'not_admin'
+export type TeamRemovalRefusal = 'self' | 'last_admin' | 'last_owner' | 'not_admin'
 
 /**
  * The admin list as the team page changes it. Changes run one at a time (a database lock, across
@@ -216,6 +220,15 @@ export interface TeamStore {
   add(email: string, actor: string, from?: RequestOrigin): Promise<{ added: boolean; accountCreated: boolean }>
   /** Takes the address off the list (the account stays); never the actor's own, never the last one. */
   remove(email: string, actor: string, from?: RequestOrigin): Promise<{ ok: true } | { ok: false; reason: TeamRemovalRefusal }>
+  /** The address's role, null when it is not on the list. */
+  roleOf(email: string): Promise<StaffRole | null>
+  /** Changes a role under the same lock as removal and erasure: never the last owner's to 'admin'. */
+  setRole(
+    email: string,
+    role: StaffRole,
+    actor: string,
+    from?: RequestOrigin,
+  ): Promise<{ ok: true; changed: boolean } | { ok: false; reason: 'last_owner' | 'not_admin' }>
 }
 
 /** A change of public.contact_messages as the database announces it: what happened, to how many rows, nothing more. */

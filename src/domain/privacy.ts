@@ -94,7 +94,7 @@ export const ERASED_KINDS = [
 export type ErasedKind = (typeof ERASED_KINDS)[number]
 export type ErasureCounts = Record<ErasedKind, number>
 
-export type ErasureRefusal = 'self' | 'last_admin'
+export type ErasureRefusal = 'self' | 'last_admin' | 'last_owner'
 
 export type ErasureResult =
   | { ok: true; counts: ErasureCounts; total: number /** An erasure of the same address was recorded before. */; repeat: boolean }

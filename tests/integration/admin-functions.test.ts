@@ -95,7 +95,11 @@ describe('admin server functions over HTTP', () => {
     const sent = await callServerFn(server, send.id, { method: 'POST', data: { email: ADMIN } })
     expect(sent.status, await sent.clone().text()).toBe(200)
     const code = latestCode(dataDir, ADMIN)
-    const signedIn = await callServerFn(server, verify.id, { method: 'POST', data: { email: ADMIN, code } })
+    const signedIn = await callServerFn(server, verify.id, {
+      method: 'POST',
+      data: { email: ADMIN, code },
+      cookie: cookiesFrom(sent),
+    })
     expect(signedIn.status, await signedIn.clone().text()).toBe(200)
     adminCookie = cookiesFrom(signedIn)
     expect(adminCookie).toMatch(/session=/)
@@ -172,7 +176,12 @@ describe('admin server functions over HTTP', () => {
     const sent = await callServerFn(server, send.id, { method: 'POST', data: { email: STAFF }, ip })
     expect(sent.status, await sent.text()).toBe(200)
     const code = latestCode(server.dataDir, STAFF)
-    const verified = await callServerFn(server, verify.id, { method: 'POST', data: { email: STAFF, code }, ip })
+    const verified = await callServerFn(server, verify.id, {
+      method: 'POST',
+      data: { email: STAFF, code },
+      ip,
+      cookie: cookiesFrom(sent),
+    })
     await expectRefusal(verified, 403, 'auth_not_admin')
     expect(verified.headers.getSetCookie().join('\n')).toMatch(/session=;.*Max-Age=0/i)
     const after = await callServerFn(server, session.id, { method: 'GET', cookie: cookiesFrom(verified), ip })

@@ -8,7 +8,8 @@ import { MAIL_PRIORITY } from './mail-rules'
 
 /** Who receives them: every address on the admin list that holds the owner role. */
 export const OWNER_RECIPIENTS_SQL = `select a.email, coalesce(s.locale, 'tr') as locale
-   from public.admin_emails a left join public.admin_notification_settings s on s.email = a.email`
+   from public.admin_emails a left join public.admin_notification_settings s on s.email = a.email
+   where a.role = 'owner'`
 
 export async function queueOwnerAlert(tx: Sql, alert: OwnerAlert, now: Date): Promise<number> {
   const { rowCount } = await tx.query(

@@ -118,7 +118,17 @@ export async function keepActivityRows(tx: Sql, rows: readonly ActivityRow[]): P
     await tx.query(
       `insert into public.activity_log (id, at, actor, action, message_ids, subject, detail, request_id, address)
        overriding system value values ($1, $2, $3, $4, $5::uuid[], $6, $7::jsonb, $8, $9) on conflict (id) do nothing`,
-      [row.id, row.at, row.actor, row.action, row.messageIds, row.subject, JSON.stringify(row.detail), row.requestId, row.address],
+      [
+        row.id,
+        row.at,
+        row.actor,
+        row.action,
+        row.messageIds,
+        row.subject,
+        JSON.stringify(row.detail),
+        row.requestId,
+        row.address,
+      ],
     )
   }
   await tx.query(

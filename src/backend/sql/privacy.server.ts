@@ -249,13 +249,18 @@ export async function erasePersonalData(db: Sql, email: string, options: EraseOp
   const address = normalizeEmail(email)
   if (options.actor && normalizeEmail(options.actor) === address) return { ok: false, reason: 'self' }
   const result = await db.transaction(async (tx): Promise<ErasureResult> => {
+    // The team's lock first, as removal and role changes take it: one lock keeps the last owner.
+    await lockUntilCommit(tx, 'team')
     await lockUntilCommit(tx, 'privacy')
-    const { rows } = await tx.query<{ listed: boolean; others: number }>(
+    const { rows } = await tx.query<{ listed: boolean; owner: boolean; others: number; otherOwners: number }>(
       `select exists (select from public.admin_emails where email = $1) as listed,
-              (select count(*)::int from public.admin_emails where email <> $1) as others`,
+              exists (select from public.admin_emails where email = $1 and role = 'owner') as owner,
+              (select count(*)::int from public.admin_emails where email <> $1) as others,
+              (select count(*)::int from public.admin_emails where email <> $1 and role = 'owner') as "otherOwners"`,
       [address],
     )
     if (rows[0]!.listed && rows[0]!.others === 0) return { ok: false, reason: 'last_admin' }
+    if (rows[0]!.owner && rows[0]!.otherOwners === 0) return { ok: false, reason: 'last_owner' }
     const hash = subjectHash(await loadPrivacyKey(tx), address)
     const before = await tx.query('select 1 from public.privacy_requests where subject_hash = $1 limit 1', [hash])
     const counts = await eraseSubjectRows(tx, address)
