@@ -33,6 +33,7 @@ export const ACTIVITY_ACTIONS = [
   'privacy.erase',
   'backup.create',
   'backup.restore',
+  'activity.export',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
