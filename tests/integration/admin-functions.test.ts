@@ -165,7 +165,11 @@ describe('admin server functions over HTTP', () => {
       ]),
     )
     for (const fn of ownerFns) {
-      await expectRefusal(await callServerFn(server, idOf(fn), { method: fn.method, cookie: plainAdminCookie }), 403, 'forbidden')
+      await expectRefusal(
+        await callServerFn(server, idOf(fn), { method: fn.method, cookie: plainAdminCookie }),
+        403,
+        'auth_owner_only',
+      )
     }
     // The same session reaches what every admin may do.
     const team = adminFns.find((fn) => fn.name === 'getTeam')!

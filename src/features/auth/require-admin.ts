@@ -29,6 +29,6 @@ export const requireOwner = createMiddleware({ type: 'function' }).server(async 
   if (!user) throw new AppError(401, 'unauthenticated', m.auth_error_unauthenticated())
   const role = await backend.team.roleOf(user.email)
   if (role === null) throw new AppError(403, 'forbidden', m.auth_error_forbidden())
-  if (role !== 'owner') throw new AppError(403, 'forbidden', m.auth_error_owner_only())
+  if (role !== 'owner') throw new AppError(403, 'auth_owner_only', m.auth_error_owner_only())
   return next({ context: { user } })
 })
