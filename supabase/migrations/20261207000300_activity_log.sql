@@ -1,6 +1,9 @@
 -- The activity log (docs/decisions/230-activity-log.md): who did what to which messages, when,
--- from where. Plain PostgreSQL: PGlite and the postgres mode apply it too. Server only, like every
--- table since 20261125000000: RLS on, a policy and grants for app_server, nothing for the API roles.
+-- from where; then the staff accounts around it: the team history kept, sign-in codes bound to the
+-- browser (231), owner alerts and the two roles (232). One file: Supabase keys its migration
+-- history by the version. Plain PostgreSQL: PGlite and the postgres mode apply it too. Server
+-- only, like every table since 20261125000000: RLS on, a policy and grants for app_server,
+-- nothing for the API roles.
 
 -- 1. Append-only: the server's role may insert and read, never update or delete. The two changes
 --    the product makes (an erased person's address replaced by the erasure records' keyed hash,
@@ -86,3 +89,94 @@ grant execute on function private.activity_log_expire(timestamptz, integer) to a
 alter table public.destruction_records drop constraint destruction_records_category_check;
 alter table public.destruction_records add constraint destruction_records_category_check check (category in
   ('messages', 'trash', 'spam', 'ip_addresses', 'mail', 'rate_limits', 'destruction_records', 'activity_log'));
+
+-- ---------------------------------------------------------------------------------------------
+-- Sign-in codes bound to the browser that asked (docs/decisions/231-codes-bound-to-the-browser.md).
+-- The built-in sign-in's tables exist in the embedded and postgres modes only (a Supabase project
+-- signs in through Supabase Auth): there, each code row names its browser by the SHA-256 of a
+-- random HttpOnly cookie, and a new code retires only the same browser's earlier one.
+-- (A database still at the schema's old name, embedded_auth, gets it there: the rename keeps it.)
+do $$
+declare
+  codes text := coalesce(pg_catalog.to_regclass('builtin_auth.otp_codes')::text,
+                         pg_catalog.to_regclass('embedded_auth.otp_codes')::text);
+begin
+  if codes is not null then
+    execute pg_catalog.format(
+      'alter table %s add column browser text check (browser is null or browser ~ ''^[0-9a-f]{64}$'')', codes);
+    execute pg_catalog.format(
+      'create index otp_codes_email_browser_idx on %s (email, browser, created_at desc, id desc)', codes);
+  end if;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- Security alerts to the owners (docs/decisions/231-codes-bound-to-the-browser.md): a new mail
+-- kind. The row says what happened (a code, counts, addresses of staff); it is rendered in the
+-- recipient's language when delivered, like every other mail.
+alter table public.mail_queue drop constraint mail_queue_kind_check;
+alter table public.mail_queue add constraint mail_queue_kind_check
+  check (kind in ('sign_in_code', 'new_message', 'digest', 'owner_alert'));
+
+-- ---------------------------------------------------------------------------------------------
+-- The team history is no longer deletable (docs/decisions/230-activity-log.md): erasing a person
+-- used to delete the admin_changes rows naming them, so one could add an address, use it and erase
+-- the trace. Now the server may only read the history; an erasure replaces the address by the
+-- erasure records' keyed hash through the function below, and no row goes.
+revoke delete on public.admin_changes from app_server;
+
+create function private.admin_changes_pseudonymize(erased text, hash text)
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  if erased is null or hash !~ '^[0-9a-f]{64}$' then
+    raise exception 'admin_changes_pseudonymize: an address and a 64-hex hash' using errcode = '22023';
+  end if;
+  update public.admin_changes
+     set email = case when email = erased then hash else email end,
+         actor = case when actor = erased then hash else actor end
+   where email = erased or actor = erased;
+  get diagnostics n = row_count;
+  return n;
+end;
+$$;
+
+revoke all on function private.admin_changes_pseudonymize(text, text) from public, anon, authenticated, service_role;
+grant execute on function private.admin_changes_pseudonymize(text, text) to app_server;
+
+-- ---------------------------------------------------------------------------------------------
+-- Two roles on the admin list (docs/decisions/232-owners-and-admins.md): 'owner' (Sahip) also
+-- changes the team and roles, uses the KVKK page, reads the activity log and sees backup status;
+-- 'admin' (Yönetici) works the inbox, banners and content. Every admin existing now becomes an
+-- owner, and so does the first admin of a database without one (the seed, `npm run users`).
+alter table public.admin_emails
+  add column role text not null default 'admin' check (role in ('owner', 'admin'));
+update public.admin_emails set role = 'owner';
+
+create function private.first_admin_is_owner()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if not exists (select from public.admin_emails where role = 'owner') then
+    new.role := 'owner';
+  end if;
+  return new;
+end;
+$$;
+
+revoke all on function private.first_admin_is_owner() from public, anon, authenticated, service_role;
+
+create trigger admin_emails_first_owner
+  before insert on public.admin_emails
+  for each row execute function private.first_admin_is_owner();
+
+-- The server changes a role, nothing else of a row (the team page, under the team lock).
+grant update (role) on public.admin_emails to app_server;
