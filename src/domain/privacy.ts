@@ -10,6 +10,7 @@ export const DESTRUCTION_CATEGORIES = [
   'mail',
   'rate_limits',
   'destruction_records',
+  'activity_log',
 ] as const
 export type DestructionCategory = (typeof DESTRUCTION_CATEGORIES)[number]
 
@@ -29,6 +30,8 @@ export interface RetentionPolicy {
   trashDays: number
   spamDays: number
   recordYears: number
+  /** The activity log's rows (ACTIVITY_RETENTION_DAYS); 730 when not given. */
+  activityDays?: number
 }
 
 /** What a retention run did; `ran` is false when another instance held the lock. */

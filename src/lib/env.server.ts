@@ -122,6 +122,20 @@ const EnvSchema = v.object({
   MESSAGE_RETENTION_DAYS: retentionDays('MESSAGE_RETENTION_DAYS', LIMITS.retention.messageDefaultDays),
   /** Days a contact message keeps its sender's IP address; then the address is erased, the message stays. */
   IP_RETENTION_DAYS: retentionDays('IP_RETENTION_DAYS', LIMITS.retention.ipDefaultDays),
+  /** Days the activity log keeps a row (decision 230); at least a year. */
+  ACTIVITY_RETENTION_DAYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d*$/, 'ACTIVITY_RETENTION_DAYS must be a whole number of days'),
+      v.transform((text) => (text === '' ? LIMITS.activity.retentionDefaultDays : Number(text))),
+      v.minValue(
+        LIMITS.activity.retentionMinDays,
+        `ACTIVITY_RETENTION_DAYS must be at least ${LIMITS.activity.retentionMinDays} days`,
+      ),
+    ),
+    '',
+  ),
   /**
    * For tests only: how many seconds after the page was served a contact form post counts as a
    * person's (the time trap, LIMITS.spam.minFillSeconds). Browser tests type instantly; it can
@@ -219,6 +233,8 @@ export type ServerEnv = {
   messageRetentionDays: number
   /** Days before a message's IP address is erased by the retention job (IP_RETENTION_DAYS). */
   ipRetentionDays: number
+  /** Days the activity log keeps a row before the retention job destroys it (ACTIVITY_RETENTION_DAYS). */
+  activityRetentionDays: number
   /** The spam filter's time trap and its optional outside check (docs/spam.md). */
   spam: { minFillSeconds: number; akismet: { key: string; url: string; site: string } | null }
   /** Providers that process personal data outside Turkey (PROVIDERS_ABROAD), in PROVIDERS order. */
@@ -259,6 +275,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     mailFloodMax: env.MAIL_FLOOD_MAX,
     messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
     ipRetentionDays: env.IP_RETENTION_DAYS,
+    activityRetentionDays: env.ACTIVITY_RETENTION_DAYS,
     spam: { minFillSeconds: env.SPAM_MIN_FILL_SECONDS, akismet: parseAkismet(env) },
     providersAbroad: parseProvidersAbroad(env.PROVIDERS_ABROAD, backend.kind),
     backups: {

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto'
 import { LIMITS } from '~/lib/limits'
 import type { DestructionCategory, DestructionRecord, RetentionPolicy, RetentionRun } from '~/domain/privacy'
 import { analyzePersonalData } from './analyze-personal-data.server'
+import { expireActivity } from './activity.server'
 import type { Sql } from './client'
 import { MAINTENANCE_PREDICTION_SHARE, MAINTENANCE_STEP_BUDGET_MS, timed, yieldToRequests } from './maintenance.server'
 import { addToTally, type Counts, claim, finish } from './retention-pass.server'
@@ -26,7 +27,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** Categories whose rows held personal data that the planner's statistics may have sampled. */
 const PERSONAL_DATA = new Set<DestructionCategory>(['messages', 'trash', 'spam', 'ip_addresses', 'mail', 'rate_limits'])
 
-type Cutoff = 'message' | 'ip' | 'trash' | 'spam' | 'now' | 'records'
+type Cutoff = 'message' | 'ip' | 'trash' | 'spam' | 'now' | 'records' | 'activity'
 
 /**
  * Where a category's batches have got to: the (key, id) of the last row its previous batch took,
@@ -194,6 +195,15 @@ const STEPS: Step[] = [
     `delete from public.rate_limit_hits
      where id in (select id from public.rate_limit_hits where expires_at < $1 limit $limit) and expires_at < $1`,
   ),
+  // The server's role cannot delete the log's rows: a SECURITY DEFINER function does, oldest first.
+  {
+    category: 'activity_log',
+    before: 'activity',
+    async run(tx, limit, params) {
+      const n = await expireActivity(tx, params[0] as Date, limit)
+      return { counts: { activity_log: n }, found: n }
+    },
+  },
   simpleStep(
     'destruction_records',
     'records',
@@ -254,6 +264,7 @@ function cutoffsOf(policy: RetentionPolicy, now: Date): Record<Cutoff, Date> {
     spam: day(policy.spamDays),
     now,
     records,
+    activity: day(policy.activityDays ?? LIMITS.activity.retentionDefaultDays),
   }
 }
 

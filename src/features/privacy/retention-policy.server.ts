@@ -11,5 +11,6 @@ export function retentionPolicyFromEnv(): RetentionPolicy {
     trashDays: LIMITS.inbox.trashKeepDays,
     spamDays: LIMITS.inbox.spamKeepDays,
     recordYears: LIMITS.retention.recordKeepYears,
+    activityDays: env.activityRetentionDays,
   }
 }

@@ -12,6 +12,7 @@ const CATEGORY_LABEL: Record<DestructionCategory, () => string> = {
   mail: m.kvkk_admin_category_mail,
   rate_limits: m.kvkk_admin_category_rate_limits,
   destruction_records: m.kvkk_admin_category_destruction_records,
+  activity_log: m.kvkk_admin_category_activity_log,
 }
 
 /** 'Saklama Politikası': the periods the server runs with. */
