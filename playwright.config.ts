@@ -13,6 +13,7 @@ export const E2E_AUTH_ADMINS = [
   'auth-signout@example.com',
   'inbox-signout@example.com',
   'cookies-signin@example.com',
+  'auth-browsers@example.com',
 ]
 
 export default defineConfig({

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { requestBackup } from '~/backend/backup/control.server'
 import { openBackupTarget } from '~/backend/backup/open-backup-target.server'
 import { archiveFileName } from '~/backend/backup/snapshots.server'
-import { type BackupSummary, writeArchive } from '~/backend/backup/write-archive.server'
+import { type BackupSummary, recordBackup, writeArchive } from '~/backend/backup/write-archive.server'
 import { DataDirLockedError } from '~/backend/embedded/lock.server'
 import { EnvError, serverEnv } from '~/lib/env.server'
 
@@ -38,7 +38,9 @@ export default async function backup(args: string[]): Promise<number> {
     }
     const target = await openBackupTarget(env, { forRestore: false })
     try {
-      console.log(describeBackup(await writeArchive(target.db, file, { mode: target.mode, images: target.images })))
+      const summary = await writeArchive(target.db, file, { mode: target.mode, images: target.images })
+      await recordBackup(target.db, summary)
+      console.log(describeBackup(summary))
     } finally {
       await target.close()
     }

@@ -12,6 +12,7 @@ import { ERASED_KINDS, type ErasureResult } from '~/domain/privacy'
 const REFUSALS = {
   self: 'An admin cannot erase their own address.',
   last_admin: 'This address is the only admin left: add another admin first (npm run users -- add <email> --admin).',
+  last_owner: 'This address is the only owner left: make another admin an owner first (npm run users -- add <email> --owner).',
 } as const
 
 function summary(email: string, result: Extract<ErasureResult, { ok: true }>): string {

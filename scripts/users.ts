@@ -1,6 +1,7 @@
 /**
  * Manages who can sign in and who is an admin, on whichever backend the environment selects:
- *   npm run users -- add <email> [--admin]   create the account (if needed); --admin: on the admin list
+ *   npm run users -- add <email> [--admin|--owner]   create the account (if needed); --admin: on the
+ *                                            admin list as 'Yönetici'; --owner: as 'Sahip'
  *   npm run users -- remove <email>          delete the account and its admin-list entry
  *   npm run users -- list                    every account and admin-list entry
  * Run through scripts/run-ts.mjs (the embedded backend's migrations are bundled by Vite).
@@ -33,7 +34,7 @@ export default async function users(args: string[]): Promise<number> {
   return withBackendTools('users', async (tools) => {
     if (cmd.command === 'list') return printList(await tools.listUsers())
     if (cmd.command === 'remove') return console.log(await removeUser(tools, cmd.email))
-    const { created, isAdmin } = await tools.addUser(cmd.email, { admin: cmd.admin })
+    const { created, isAdmin } = await tools.addUser(cmd.email, { admin: cmd.admin, owner: cmd.owner })
     console.log(`${created ? 'Created' : 'Found'} user ${cmd.email}; ${isAdmin ? 'on the admin list' : 'not an admin'}.`)
   })
 }

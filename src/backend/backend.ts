@@ -1,6 +1,16 @@
 /** The one interface through which the app reaches data, auth, files and live events. The mode behind it
  * is read from the environment by env.server.ts and opened by openBackend (open-backend.server.ts). */
 import type { AuthUser } from '~/domain/accounts'
+import type { ActivityAction, ActivityActor, ActivityEntry, ActivityQuery, ActivityRow } from '~/domain/activity'
+
+/**
+ * The staff member acting, for the activity log: a store method given one writes the log's row in
+ * the action's own transaction (nothing when nothing changed).
+ */
+export type ActedBy = ActivityActor & { action?: ActivityAction }
+
+/** The request an action came from, for the activity log's row. */
+export type RequestOrigin = Omit<ActivityActor, 'actor'>
 import type { Banner, BannerChange, BannerInput, BannerKey, PublicBanner } from '~/domain/banners'
 import type {
   ContactMessage,
@@ -39,6 +49,11 @@ export interface RequestContext {
   cookies: CookieJar
   /** The visitor's address as the app's own limits see it (decision 080), for auth servers that limit per address. */
   clientAddress?: string
+  /**
+   * The random id the browser asking for or typing a sign-in code keeps in an HttpOnly cookie
+   * (decision 231): the built-in sign-in binds each code to it.
+   */
+  codeBrowser?: string
 }
 
 export type AuthErrorCode =
@@ -66,9 +81,9 @@ export interface BannerStore {
   /** Every banner row, ordered by key. */
   list(): Promise<Banner[]>
   /** Upserts by key and sets updated_at; announces each change to subscribers. */
-  upsert(input: BannerInput[]): Promise<Banner[]>
+  upsert(input: BannerInput[], by?: ActedBy): Promise<Banner[]>
   /** Sets each banner's image back to its default and announces it. */
-  reset(): Promise<Banner[]>
+  reset(by?: ActedBy): Promise<Banner[]>
   /** Live changes of any banner row; returns the unsubscribe function. */
   subscribe(listener: (change: BannerChange) => void): () => void
 }
@@ -82,21 +97,17 @@ export interface SiteContentStore {
   published(): Promise<{ versionId: number; content: SiteContent; publishedAt: string } | null>
   draft(): Promise<ContentDraft>
   /** Saves the draft if nobody has since `baseRevision`. */
-  saveDraft(
-    content: SiteContent,
-    baseRevision: number,
-    actor: string,
-  ): Promise<{ ok: true; draft: ContentDraft } | ContentConflict>
+  saveDraft(content: SiteContent, baseRevision: number, by: ActedBy): Promise<{ ok: true; draft: ContentDraft } | ContentConflict>
   /** Publishes `content` and clears the draft, if nobody has saved since `baseRevision`. */
   publish(
     content: SiteContent,
     baseRevision: number,
-    actor: string,
+    by: ActedBy,
   ): Promise<{ ok: true; version: ContentVersionSummary } | ContentConflict>
   /** Publishes the defaults at once, the draft left as it is. */
-  publishDefaults(content: SiteContent, actor: string): Promise<{ ok: true; version: ContentVersionSummary } | ContentConflict>
+  publishDefaults(content: SiteContent, by: ActedBy): Promise<{ ok: true; version: ContentVersionSummary } | ContentConflict>
   /** Publishes an earlier version again, as a new version; null when there is no such version. */
-  restore(id: number, actor: string): Promise<ContentVersionSummary | null>
+  restore(id: number, by: ActedBy): Promise<ContentVersionSummary | null>
   /** Published versions, newest first. */
   versions(limit: number): Promise<ContentVersionSummary[]>
   version(id: number): Promise<SiteContent | null>
@@ -117,24 +128,28 @@ export interface MessageStore {
   get(id: string): Promise<ContactMessage | null>
   /** The messages among `ids` that exist, newest first; ids that are not uuids match nothing. */
   getMany(ids: string[]): Promise<ContactMessage[]>
-  /** Applies the same patch to every id (only to those still in `where.status`, when given); returns
-   * the rows changed, newest first. */
-  update(ids: string[], patch: MessagePatch, where?: MessageCondition): Promise<ContactMessage[]>
+  /**
+   * Applies the same patch to every id (only to those still in `where.status`, when given);
+   * returns the rows changed, newest first.
+   */
+  update(ids: string[], patch: MessagePatch, where?: MessageCondition, by?: ActedBy): Promise<ContactMessage[]>
   /** Deletes for good, in the trash or not (tests, tools); returns how many rows were removed. */
   remove(ids: string[]): Promise<number>
   /** Moves to the trash (deleted_at = now) the ids not there yet; returns them, newest first. */
-  trash(ids: string[]): Promise<ContactMessage[]>
+  trash(ids: string[], by?: ActedBy): Promise<ContactMessage[]>
   /** Takes out of the trash the ids in it, their status unchanged; returns them, newest first. */
-  restore(ids: string[]): Promise<ContactMessage[]>
+  restore(ids: string[], by?: ActedBy): Promise<ContactMessage[]>
   /** Deletes for good the ids that are in the trash (no other); returns how many went. */
-  purge(ids: string[]): Promise<number>
+  purge(ids: string[], by?: ActedBy): Promise<number>
   /** Deletes for good everything in the trash; returns how many went. */
-  emptyTrash(): Promise<number>
+  emptyTrash(by?: ActedBy): Promise<number>
   /** Status 'spam' for the ids not in the trash and not spam yet (their unsent notifications are cancelled). */
-  markSpam(ids: string[]): Promise<ContactMessage[]>
-  /** Status 'new' (unread) for the ids that are spam and not in the trash, and, in the same
-   * transaction, the admins' notifications of each, as if it had just arrived. */
-  markNotSpam(ids: string[], context?: NewMessageContext): Promise<ContactMessage[]>
+  markSpam(ids: string[], by?: ActedBy): Promise<ContactMessage[]>
+  /**
+   * Status 'new' (unread) for the ids that are spam and not in the trash, and, in the same
+   * transaction, the admins' notifications of each, as if it had just arrived.
+   */
+  markNotSpam(ids: string[], context?: NewMessageContext, by?: ActedBy): Promise<ContactMessage[]>
 }
 
 /**
@@ -157,9 +172,14 @@ export interface NewMessageContext {
 }
 
 export interface AuthService {
-  /** Sends a one-time code to an existing user; never creates one. `from`: the visitor asking.
-   * `deliveryId`: the code's e-mail is queued for an SMTP server, and mail.codeDelivery follows it. */
-  sendCode(email: string, from?: Pick<RequestContext, 'clientAddress'>): Promise<AuthResult<{ deliveryId?: string }>>
+  /**
+   * Sends a one-time code to an existing user; never creates one. `from`: the visitor asking.
+   * `deliveryId`: the code's e-mail is queued for an SMTP server, and mail.codeDelivery follows it.
+   */
+  sendCode(
+    email: string,
+    from?: Pick<RequestContext, 'clientAddress' | 'codeBrowser'>,
+  ): Promise<AuthResult<{ deliveryId?: string }>>
   /** Checks the code and, when right, starts a session in the request's cookies. */
   verifyCode(ctx: RequestContext, email: string, code: string): Promise<AuthResult<{ user: AuthUser }>>
   /** The signed-in user, refreshing the session cookies as needed; null when none. */
@@ -206,7 +226,11 @@ export interface RateLimitStore {
 export interface TeamMember {
   email: string
   addedAt: string
+  role: StaffRole
 }
+
+/** 'owner' (Sahip): also the team, roles, KVKK, the activity log, backups; 'admin' (Yönetici): the daily work. */
+export type StaffRole = 'owner' | 'admin'
 
 /** One change of the admin list; `actor` is the admin who made it, null outside the app (CLI, SQL). */
 export interface TeamChange {
@@ -218,7 +242,7 @@ export interface TeamChange {
 }
 
 /** Why a removal was refused: the caller's own address, the only admin left, or not on the list. */
-export type TeamRemovalRefusal = 'self' | 'last_admin' | 'not_admin'
+export type TeamRemovalRefusal = 'self' | 'last_admin' | 'last_owner' | 'not_admin'
 
 /** The admin list as the team page changes it. Changes run one at a time (a database lock, across
  * instances) and each is recorded with its actor by the database itself. */
@@ -228,9 +252,18 @@ export interface TeamStore {
   /** The latest `limit` changes, newest first. */
   history(limit: number): Promise<TeamChange[]>
   /** Puts the address on the list, creating its account where the mode keeps them when it has none. */
-  add(email: string, actor: string): Promise<{ added: boolean; accountCreated: boolean }>
+  add(email: string, actor: string, from?: RequestOrigin): Promise<{ added: boolean; accountCreated: boolean }>
   /** Takes the address off the list (the account stays); never the actor's own, never the last one. */
-  remove(email: string, actor: string): Promise<{ ok: true } | { ok: false; reason: TeamRemovalRefusal }>
+  remove(email: string, actor: string, from?: RequestOrigin): Promise<{ ok: true } | { ok: false; reason: TeamRemovalRefusal }>
+  /** The address's role, null when it is not on the list. */
+  roleOf(email: string): Promise<StaffRole | null>
+  /** Changes a role under the same lock as removal and erasure: never the last owner's to 'admin'. */
+  setRole(
+    email: string,
+    role: StaffRole,
+    actor: string,
+    from?: RequestOrigin,
+  ): Promise<{ ok: true; changed: boolean } | { ok: false; reason: 'last_owner' | 'not_admin' }>
 }
 
 /** A change of public.contact_messages as the database announces it: what happened, to how many rows, nothing more. */
@@ -253,6 +286,15 @@ export interface NotificationSettings {
   locale: Locale
 }
 
+/** What the owners are e-mailed about at once (decision 231). */
+export type OwnerAlert =
+  /** `count` wrong codes in a row for the staff address `email`. */
+  | { kind: 'sign_in_failures'; email: string; count: number }
+  /** `email` exported `count` messages as CSV. */
+  | { kind: 'large_export'; email: string; count: number }
+  /** `actor` changed the team: `email` was added, removed, promoted, demoted or erased. */
+  | { kind: 'team_change'; change: 'added' | 'removed' | 'promoted' | 'demoted' | 'erased'; email: string; actor: string }
+
 /** A sign-in code e-mail as the login page may know it: waiting, taken by the mail server, or given up. */
 export type CodeDeliveryState = 'queued' | 'sent' | 'failed'
 
@@ -265,8 +307,12 @@ export interface MailService {
   settings(adminEmail: string): Promise<NotificationSettings>
   /** Stores the admin's settings; returns them as stored. */
   saveSettings(adminEmail: string, settings: NotificationSettings): Promise<NotificationSettings>
-  /** Stops delivering in this process (the server is shutting down), after the mail under way; what
-   * waits stays queued for the next start or another instance. */
+  /** E-mails every owner about `alert`; returns how many mails were queued. */
+  alertOwners(alert: OwnerAlert): Promise<number>
+  /**
+   * Stops delivering in this process (the server is shutting down), after the mail under way;
+   * what waits stays queued for the next start or another instance.
+   */
   stop(): Promise<void>
 }
 
@@ -312,7 +358,7 @@ export interface PrivacyService {
   /** Everything that names the address (a valid, normalised one); empty lists when nothing does. */
   exportData(email: string): Promise<PersonalDataExport>
   /** Erases all of it for good and records the request; never `actor`'s own address, never the last admin. */
-  erase(email: string, options: { via: 'cli' | 'staff'; actor?: string }): Promise<ErasureResult>
+  erase(email: string, options: { via: 'cli' | 'staff'; actor?: string; from?: RequestOrigin }): Promise<ErasureResult>
 }
 
 /** The spam filter (docs/spam.md, docs/decisions/110-spam-filter.md): every layer runs on this
@@ -347,6 +393,20 @@ export interface VisitStore {
 }
 
 /**
+ * The activity log (docs/decisions/230-activity-log.md): append-only, one row per staff action.
+ * An action the SQL core runs writes its row in its own transaction (sql/activity.server.ts,
+ * recordActivity); `record` is for what changes nothing else (a sign-in, opening a message).
+ */
+export interface ActivityLog {
+  /** Writes one row in a transaction of its own. */
+  record(entry: ActivityEntry): Promise<void>
+  /** The rows naming the message (its history), newest first; none for an id that is not a uuid. */
+  forMessage(messageId: string, limit?: number): Promise<ActivityRow[]>
+  /** A page of the whole log, newest first, filtered. */
+  list(query: ActivityQuery): Promise<ActivityRow[]>
+}
+
+/**
  * embedded: PGlite in DATA_DIR, built-in sign-in, uploads on disk (nothing configured).
  * postgres: a PostgreSQL server (DATABASE_URL), built-in sign-in, uploads in the database.
  * supabase: its database (DATABASE_URL) for data, Supabase Auth and Storage.
@@ -366,6 +426,7 @@ export interface Backend {
   team: TeamStore
   inboxEvents: InboxEvents
   privacy: PrivacyService
+  activity: ActivityLog
   spam: SpamService
   visits: VisitStore
   status: BackendStatus

@@ -13,16 +13,21 @@ describe('parseUsersArgs', () => {
   it('reads add (with or without --admin, before or after the address), remove and list', () => {
     expect(parseUsersArgs(['add', ' Ayşe@Example.com '])).toEqual({
       ok: true,
-      value: { command: 'add', email: 'ayşe@example.com', admin: false },
+      value: { command: 'add', email: 'ayşe@example.com', admin: false, owner: false },
     })
     expect(parseUsersArgs(['add', 'a@example.com', '--admin'])).toEqual({
       ok: true,
-      value: { command: 'add', email: 'a@example.com', admin: true },
+      value: { command: 'add', email: 'a@example.com', admin: true, owner: false },
     })
     expect(parseUsersArgs(['add', '--admin', 'a@example.com'])).toEqual({
       ok: true,
-      value: { command: 'add', email: 'a@example.com', admin: true },
+      value: { command: 'add', email: 'a@example.com', admin: true, owner: false },
     })
+    expect(parseUsersArgs(['add', 'a@example.com', '--owner'])).toEqual({
+      ok: true,
+      value: { command: 'add', email: 'a@example.com', admin: true, owner: true },
+    })
+    expect(parseUsersArgs(['add', 'a@example.com', '--owner', '--admin'])).toMatchObject({ ok: false })
     expect(parseUsersArgs(['remove', 'A@example.com'])).toEqual({
       ok: true,
       value: { command: 'remove', email: 'a@example.com' },

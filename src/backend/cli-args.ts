@@ -4,14 +4,14 @@ import * as v from 'valibot'
 import { LIMITS } from '~/lib/limits'
 import { normalizeEmail } from '~/domain/accounts'
 
-export const USERS_USAGE = 'Usage: npm run users -- add <email> [--admin] | remove <email> | list'
+export const USERS_USAGE = 'Usage: npm run users -- add <email> [--admin | --owner] | remove <email> | list'
 export const PRIVACY_USAGE = 'Usage: npm run privacy -- export <email> | erase <email> --yes'
 export const SEED_USAGE = 'Usage: npm run seed -- --messages <count>'
 /** Enough for any benchmark; a typo of a few extra zeros should not fill the disk. */
 export const SEED_MAX_MESSAGES = 1_000_000
 
 export type UsersCommand =
-  | { command: 'add'; email: string; admin: boolean }
+  | { command: 'add'; email: string; admin: boolean; owner: boolean }
   | { command: 'remove'; email: string }
   | { command: 'list' }
 
@@ -40,13 +40,18 @@ export function parseUsersArgs(args: readonly string[]): Parsed<UsersCommand> {
   if (command !== 'add' && command !== 'remove') return fail(USERS_USAGE)
   const flags = rest.filter((arg) => arg.startsWith('--'))
   const positional = rest.filter((arg) => !arg.startsWith('--'))
-  const allowed = command === 'add' ? ['--admin'] : []
+  const allowed = command === 'add' ? ['--admin', '--owner'] : []
   const unknown = flags.find((flag) => !allowed.includes(flag))
   if (unknown) return fail(`Unknown option ${unknown}\n${USERS_USAGE}`)
   if (positional.length !== 1) return fail(USERS_USAGE)
   const email = parseEmail(positional[0])
   if (!email) return fail(`Not a valid e-mail address: ${positional[0]}\n${USERS_USAGE}`)
-  return { ok: true, value: command === 'add' ? { command, email, admin: flags.includes('--admin') } : { command, email } }
+  if (flags.includes('--admin') && flags.includes('--owner')) return fail(`Either --admin or --owner\n${USERS_USAGE}`)
+  const owner = flags.includes('--owner')
+  return {
+    ok: true,
+    value: command === 'add' ? { command, email, admin: owner || flags.includes('--admin'), owner } : { command, email },
+  }
 }
 
 /** `--messages N` or `--messages=N`, N a whole number from 1 to SEED_MAX_MESSAGES (`_` allowed: 100_000). */

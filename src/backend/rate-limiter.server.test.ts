@@ -43,11 +43,24 @@ describe('rateLimiter', () => {
     expect(calls).toContain('reset contactPerIp:203.0.113.9')
   })
 
+  it('counts every address of one IPv6 /64 as one client in each per-address limit', async () => {
+    const { store } = recordingStore()
+    for (const name of ['contactPerIp', 'sendCodePerIp', 'verifyPerIp'] as const) {
+      const limiter = rateLimiter(name, store)
+      const { max } = LIMITS.rate[name]
+      // A new address of the same /64 for every try, as a client rotating its interface id would.
+      for (let i = 0; i < max; i++) expect(await limiter.hit(`2001:db8:7:8:${(i + 1).toString(16)}::1`)).toBe(0)
+      expect(await limiter.hit('2001:db8:7:8:ffff::9')).toBeGreaterThan(0)
+      // The next /64 is another client.
+      expect(await limiter.hit('2001:db8:7:9::1')).toBe(0)
+    }
+  })
+
   it('keeps limiters with equal numbers apart by name', async () => {
     const { calls, store } = recordingStore()
     await rateLimiter('sendCodePerIp', store).hit('x')
-    await rateLimiter('verifyPerEmail', store).hit('x')
-    expect(calls.map((c) => c.split(' ')[1])).toEqual(['sendCodePerIp:x', 'verifyPerEmail:x'])
+    await rateLimiter('verifyPerBrowser', store).hit('x')
+    expect(calls.map((c) => c.split(' ')[1])).toEqual(['sendCodePerIp:x', 'verifyPerBrowser:x'])
   })
 })
 
@@ -56,18 +69,18 @@ describe('hitAll', () => {
     const { calls, store } = recordingStore()
     const wait = await hitAll([
       [rateLimiter('verifyPerIp', store), '192.0.2.1'],
-      [rateLimiter('verifyPerEmail', store), 'a@example.com'],
+      [rateLimiter('verifyPerBrowser', store), 'a@example.com'],
     ])
     expect(wait).toBe(0)
     expect(calls.filter((c) => c.startsWith('hit')).map((c) => c.split(' ')[1])).toEqual([
       'verifyPerIp:192.0.2.1',
-      'verifyPerEmail:a@example.com',
+      'verifyPerBrowser:a@example.com',
     ])
   })
 
   it('counts nothing and returns the wait when one key is over its limit', async () => {
     const { calls, store } = recordingStore()
-    const perEmail = rateLimiter('sendCodePerEmail', store)
+    const perEmail = rateLimiter('sendCodePerBrowserEmail', store)
     await perEmail.hit('a@example.com')
     calls.length = 0
     const wait = await hitAll([

@@ -1,4 +1,5 @@
 /** Rate limiting, in one module (decision 021). */
+import { rateLimitAddress } from '~/domain/activity'
 import { LIMITS } from '~/lib/limits'
 import type { RateLimitStore } from './backend'
 import { getBackend } from './get-backend.server'
@@ -20,7 +21,9 @@ const backendStore = async (): Promise<RateLimitStore> => (await getBackend()).r
 /** The limiter of `LIMITS.rate[name]`; a test passes its own store. */
 export function rateLimiter(name: RateLimitName, store: () => Promise<RateLimitStore> = backendStore): DatabaseRateLimiter {
   const limit = LIMITS.rate[name]
-  const keyOf = (key: string) => `${name}:${key}`
+  // Per-address limits count an IPv6 client by its /64: one subscriber holds the whole /64.
+  const perAddress = name.endsWith('PerIp')
+  const keyOf = (key: string) => `${name}:${perAddress ? rateLimitAddress(key) : key}`
   return {
     hit: async (key) => (await store()).hit(keyOf(key), limit),
     check: async (key) => (await store()).check(keyOf(key), limit),

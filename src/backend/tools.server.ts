@@ -2,6 +2,7 @@
  * Backend: managing accounts and bulk-inserting messages, in whichever mode the environment selects
  * (open-backend.server.ts): the admin list and messages in the database; accounts where the mode keeps them
  * (the built-in sign-in's table, or Supabase Auth). */
+import { normalizeEmail } from '~/domain/accounts'
 import { existsSync } from 'node:fs'
 import { EnvError, type ServerEnv, serverEnv } from '~/lib/env.server'
 import type { PrivacyService } from './backend'
@@ -24,7 +25,8 @@ export interface BackendTools {
   /** Which mode and database, for the first line a tool prints. */
   readonly label: string
   /** Creates the account if missing; with `admin`, also puts the address on the admin list. */
-  addUser(email: string, options: { admin: boolean }): Promise<{ created: boolean; isAdmin: boolean }>
+  /** `owner`: on the list as an owner (an admin already there is promoted). */
+  addUser(email: string, options: { admin: boolean; owner?: boolean }): Promise<{ created: boolean; isAdmin: boolean }>
   /** Deletes the account and the admin-list entry. */
   removeUser(email: string): Promise<{ removedUser: boolean; removedAdmin: boolean }>
   listUsers(): Promise<UserListing[]>
@@ -50,9 +52,10 @@ export async function openBackendTools(env: ServerEnv): Promise<BackendTools> {
   return {
     label,
     privacy: backend.privacy,
-    async addUser(email, { admin }) {
+    async addUser(email, { admin, owner }) {
       const created = await accounts.add(email)
-      if (admin) await addAdminEmail(db, email)
+      if (admin || owner) await addAdminEmail(db, email)
+      if (owner) await db.query(`update public.admin_emails set role = 'owner' where email = $1`, [normalizeEmail(email)])
       return { created, isAdmin: admin || (await isAdminEmail(db, email)) }
     },
     async removeUser(email) {

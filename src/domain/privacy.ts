@@ -14,6 +14,7 @@ export const DESTRUCTION_CATEGORIES = [
   'destruction_records',
   'page_views',
   'visit_salts',
+  'activity_log',
 ] as const
 export type DestructionCategory = (typeof DESTRUCTION_CATEGORIES)[number]
 
@@ -35,6 +36,8 @@ export interface RetentionPolicy {
   recordYears: number
   /** Raw page views (VISIT_RAW_DAYS); left out: the default, 30. */
   visitRawDays?: number
+  /** The activity log's rows (ACTIVITY_RETENTION_DAYS); 730 when not given. */
+  activityDays?: number
 }
 
 /** What a retention run did; `ran` is false when another instance held the lock. */
@@ -96,6 +99,8 @@ export interface PersonalDataExport {
   /** What the spam filter keeps about the address: staff's word on it as a sender, and how many
    * traces of its recent texts the repeat rule holds (docs/spam.md). */
   spamFilter: { senderVerdict: 'spam' | 'ham' | null; recentTexts: number }
+  /** Rows of the activity log naming the address, as the staff member who acted or as whom it was about. */
+  activity: { at: string; actor: string; action: string; subject: string | null; messageIds: string[] }[]
 }
 
 export const ERASED_KINDS = [
@@ -112,7 +117,7 @@ export const ERASED_KINDS = [
 export type ErasedKind = (typeof ERASED_KINDS)[number]
 export type ErasureCounts = Record<ErasedKind, number>
 
-export type ErasureRefusal = 'self' | 'last_admin'
+export type ErasureRefusal = 'self' | 'last_admin' | 'last_owner'
 
 export type ErasureResult =
   | { ok: true; counts: ErasureCounts; total: number /** An erasure of the same address was recorded before. */; repeat: boolean }
@@ -129,6 +134,7 @@ export function isEmptyExport(data: PersonalDataExport): boolean {
     data.loggedMail.length === 0 &&
     data.rateLimits.length === 0 &&
     data.spamFilter.senderVerdict === null &&
-    data.spamFilter.recentTexts === 0
+    data.spamFilter.recentTexts === 0 &&
+    data.activity.length === 0
   )
 }

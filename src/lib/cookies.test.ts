@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { cookieMaxAge, cookieName } from '~/paraglide/runtime'
-import { LOCALE_COOKIE, SESSION_COOKIE, SUPABASE_SESSION_COOKIE, cookiesInUse, findSiteCookie } from './cookies'
+import {
+  CODE_BROWSER_COOKIE,
+  LOCALE_COOKIE,
+  SESSION_COOKIE,
+  SUPABASE_SESSION_COOKIE,
+  cookiesInUse,
+  findSiteCookie,
+} from './cookies'
 import { LIMITS } from './limits'
 import { rememberPageLocale } from './locale-cookie.server'
 
@@ -9,14 +16,19 @@ const BUILTIN_HTTPS = { secure: true, supabaseUrl: null }
 const SUPABASE = { secure: true, supabaseUrl: 'https://abcdefgh.supabase.co' }
 
 describe('the one list of cookies (src/lib/cookies.ts)', () => {
-  it('names what each deployment sets: the locale cookie, and the session of the sign-in in use', () => {
-    expect(cookiesInUse(BUILTIN).flatMap((c) => c.names(BUILTIN))).toEqual(['PARAGLIDE_LOCALE', 'session'])
-    expect(cookiesInUse(BUILTIN_HTTPS).flatMap((c) => c.names(BUILTIN_HTTPS))).toEqual(['PARAGLIDE_LOCALE', '__Host-session'])
+  it('names what each deployment sets: the locale cookie, the session of the sign-in in use, the code browser', () => {
+    expect(cookiesInUse(BUILTIN).flatMap((c) => c.names(BUILTIN))).toEqual(['PARAGLIDE_LOCALE', 'session', 'code-browser'])
+    expect(cookiesInUse(BUILTIN_HTTPS).flatMap((c) => c.names(BUILTIN_HTTPS))).toEqual([
+      'PARAGLIDE_LOCALE',
+      '__Host-session',
+      '__Host-code-browser',
+    ])
     expect(cookiesInUse(SUPABASE).flatMap((c) => c.names(SUPABASE))).toEqual([
       'PARAGLIDE_LOCALE',
       'sb-abcdefgh-auth-token',
       'sb-abcdefgh-auth-token.0',
       'sb-abcdefgh-auth-token.1',
+      '__Host-code-browser',
     ])
   })
 
@@ -33,6 +45,8 @@ describe('the one list of cookies (src/lib/cookies.ts)', () => {
     expect(findSiteCookie('sb-abcdefgh-auth-token', BUILTIN)).toBeNull()
     expect(findSiteCookie('sb-other-auth-token', SUPABASE)).toBeNull()
     expect(findSiteCookie('_ga', BUILTIN)).toBeNull()
+    expect(findSiteCookie('code-browser', BUILTIN)).toBe(CODE_BROWSER_COOKIE)
+    expect(findSiteCookie('__Host-code-browser', SUPABASE)).toBe(CODE_BROWSER_COOKIE)
   })
 
   it('lists every cookie as strictly necessary, none kept longer than its code keeps it', () => {
@@ -40,6 +54,7 @@ describe('the one list of cookies (src/lib/cookies.ts)', () => {
     expect(LOCALE_COOKIE.maxAgeSeconds).toBe(cookieMaxAge)
     expect(SESSION_COOKIE.maxAgeSeconds).toBe(LIMITS.auth.sessionMaxSeconds)
     expect(SUPABASE_SESSION_COOKIE.maxAgeSeconds).toBe(LIMITS.auth.sessionMaxSeconds)
+    expect(CODE_BROWSER_COOKIE.maxAgeSeconds).toBe(LIMITS.auth.codeTtlSeconds)
   })
 })
 

@@ -10,7 +10,7 @@ export interface CookieSetting {
 }
 
 export interface SiteCookie {
-  id: 'locale' | 'session' | 'supabase-session'
+  id: 'locale' | 'session' | 'supabase-session' | 'code-browser'
   /** Who receives it: every visitor, or only staff who sign in. */
   audience: 'visitors' | 'staff'
   /** The longest a browser keeps it. */
@@ -78,8 +78,27 @@ export const SUPABASE_SESSION_COOKIE: SiteCookie = {
     setting.supabaseUrl !== null && isSupabaseSessionCookie(name, supabaseSessionKey(setting.supabaseUrl)),
 }
 
+/** `__Host-` over HTTPS, as the session's. */
+export function codeBrowserCookieName(secure: boolean): string {
+  return secure ? '__Host-code-browser' : 'code-browser'
+}
+
+/**
+ * A random id for the browser that asks for a sign-in code: the code works only there, and wrong
+ * codes count against this browser, not the address (decision 231). Every mode: the app's limits use it.
+ */
+export const CODE_BROWSER_COOKIE: SiteCookie = {
+  id: 'code-browser',
+  audience: 'staff',
+  maxAgeSeconds: LIMITS.auth.codeTtlSeconds,
+  necessary: true,
+  inUse: () => true,
+  names: (setting) => [codeBrowserCookieName(setting.secure)],
+  matches: (name, setting) => name === codeBrowserCookieName(setting.secure),
+}
+
 /** The list, in the order the policy shows it. */
-export const SITE_COOKIES: readonly SiteCookie[] = [LOCALE_COOKIE, SESSION_COOKIE, SUPABASE_SESSION_COOKIE]
+export const SITE_COOKIES: readonly SiteCookie[] = [LOCALE_COOKIE, SESSION_COOKIE, SUPABASE_SESSION_COOKIE, CODE_BROWSER_COOKIE]
 
 /** The cookies a deployment with `setting` can set. */
 export function cookiesInUse(setting: CookieSetting): SiteCookie[] {

@@ -123,6 +123,17 @@ describe('parseEnv', () => {
     }
   })
 
+  it('keeps the activity log 730 days unless ACTIVITY_RETENTION_DAYS says otherwise, never under 365', () => {
+    expect(parseEnv({}).activityRetentionDays).toBe(730)
+    expect(parseEnv({ ACTIVITY_RETENTION_DAYS: ' 365 ' }).activityRetentionDays).toBe(365)
+    expect(() => parseEnv({ ACTIVITY_RETENTION_DAYS: '364' })).toThrow(
+      /ACTIVITY_RETENTION_DAYS: ACTIVITY_RETENTION_DAYS must be at least 365 days/,
+    )
+    expect(() => parseEnv({ ACTIVITY_RETENTION_DAYS: 'two years' })).toThrow(
+      /ACTIVITY_RETENTION_DAYS must be a whole number of days/,
+    )
+  })
+
   it('spam: the time trap can only be lowered, Akismet is off without a key and needs SITE_URL with one', () => {
     expect(parseEnv({}).spam).toEqual({ minFillSeconds: LIMITS.spam.minFillSeconds, akismet: null, spamd: null })
     expect(parseEnv({ SPAM_MIN_FILL_SECONDS: '0' }).spam.minFillSeconds).toBe(0)

@@ -108,6 +108,12 @@ const EnvSchema = v.object({
     min: 1,
     max: LIMITS.visits.rawMaxDays,
   }),
+  /** Days the activity log keeps a row (decision 230); at least a year. */
+  ACTIVITY_RETENTION_DAYS: wholeNumber('ACTIVITY_RETENTION_DAYS', 'days', {
+    fallback: LIMITS.activity.retentionDefaultDays,
+    min: LIMITS.activity.retentionMinDays,
+    minMessage: `ACTIVITY_RETENTION_DAYS must be at least ${LIMITS.activity.retentionMinDays} days`,
+  }),
   /** Optional: an Akismet key, to ask Akismet about each contact message too (docs/spam.md). */
   /** Optional: a SpamAssassin daemon to score each contact message too, `spamd://host[:port]` (docs/spam.md). */
   SPAMD_URL: optionalString,
@@ -185,6 +191,8 @@ export type ServerEnv = {
   ipRetentionDays: number
   /** Days raw page views are kept (VISIT_RAW_DAYS); their daily aggregates stay. */
   visitRawDays: number
+  /** Days the activity log keeps a row before the retention job destroys it (ACTIVITY_RETENTION_DAYS). */
+  activityRetentionDays: number
   /** The spam filter's time trap and its optional outside check (docs/spam.md). */
   spam: {
     minFillSeconds: number
@@ -232,6 +240,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
     ipRetentionDays: env.IP_RETENTION_DAYS,
     visitRawDays: env.VISIT_RAW_DAYS,
+    activityRetentionDays: env.ACTIVITY_RETENTION_DAYS,
     spam: { minFillSeconds: env.SPAM_MIN_FILL_SECONDS, akismet: parseAkismet(env), spamd: parseSpamd(env.SPAMD_URL) },
     providersAbroad: parseProvidersAbroad(env.PROVIDERS_ABROAD, backend.kind),
     backups: {

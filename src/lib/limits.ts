@@ -26,15 +26,22 @@ export const LIMITS = {
   rate: {
     /** Contact submissions per IP address. */
     contactPerIp: { max: 5, windowSeconds: 10 * 60 },
-    /** Code requests per IP address (on top of the per-e-mail resend interval). */
+    /** Code requests per IP address (IPv6: per /64), on top of the resend interval. */
     sendCodePerIp: { max: 10, windowSeconds: 10 * 60 },
-    /** Codes sent per e-mail: one per auth.resendIntervalSeconds, counted by the app in every mode. */
-    sendCodePerEmail: { max: 1, windowSeconds: 60 },
-    /** Verify attempts per e-mail and per IP address, on both backends. */
-    verifyPerEmail: { max: 10, windowSeconds: 10 * 60 },
+    /**
+     * Codes sent per e-mail and browser (decision 231): one per auth.resendIntervalSeconds,
+     * counted by the app in every mode; another browser's request never makes this one wait.
+     */
+    sendCodePerBrowserEmail: { max: 1, windowSeconds: 60 },
+    /** Verify attempts per browser, per e-mail and browser, and per IP address, in every mode; never per e-mail alone. */
+    verifyPerBrowser: { max: 10, windowSeconds: 10 * 60 },
+    verifyPerBrowserEmail: { max: 10, windowSeconds: 10 * 60 },
     verifyPerIp: { max: 20, windowSeconds: 10 * 60 },
     /** Visit beacons per IP address (keyed by its salted hash): a reader sends two per page (view and leave). */
     visitPerIp: { max: 120, windowSeconds: 60 },
+    /** Wrong codes for one address in a row, from anywhere: at `max` the owners are e-mailed (once, until a sign-in). */
+    signInFailuresPerEmail: { max: 100, windowSeconds: 30 * 24 * 60 * 60 },
+    signInFailureAlert: { max: 1, windowSeconds: 30 * 24 * 60 * 60 },
   },
   inbox: {
     pageSize: 50,
@@ -43,8 +50,12 @@ export const LIMITS = {
     /** Rows one bulk action may touch. */
     bulkMax: 200,
     exportMax: 10_000,
-    /** An open inbox's live event stream ends after this long and the browser opens a new one, which
-     * checks the session again (an admin taken off the list stops hearing within it). */
+    /** An export of more rows than this is e-mailed to the owners (decision 231). */
+    exportAlertAbove: 1000,
+    /**
+     * An open inbox's live event stream ends after this long and the browser opens a new one,
+     * which checks the session again (an admin taken off the list stops hearing within it).
+     */
     liveStreamSeconds: 5 * 60,
     /** A message stays in the trash this long after its deletion, then the retention job destroys it. */
     trashKeepDays: 30,
@@ -94,6 +105,13 @@ export const LIMITS = {
   team: {
     /** Changes of the admin list the team page shows, newest first. */
     historyShown: 50,
+  },
+  activity: {
+    /** Rows of the activity log one page (or one message's history) shows, newest first. */
+    pageSize: 100,
+    /** ACTIVITY_RETENTION_DAYS when unset, and the shortest it may be. */
+    retentionDefaultDays: 730,
+    retentionMinDays: 365,
   },
   upload: {
     maxBytes: 5 * 1024 * 1024,

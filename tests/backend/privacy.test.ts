@@ -98,3 +98,25 @@ describe("the backend's privacy service, embedded (mail logged to outbox.jsonl)"
     })
   })
 })
+
+describe('the activity log under the retention job, embedded', () => {
+  let test: TestBackend
+  beforeAll(async () => {
+    test = await openTestBackend()
+  })
+  afterAll(() => test?.dispose())
+
+  it('destroys rows older than the activity period, keeps the rest, and records the destruction', async () => {
+    const now = test.clock.now()
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 24 * 60 * 60 * 1000)
+    await test.backend.activity.record({ actor: 'old@example.com', action: 'message.open', at: daysAgo(400) })
+    await test.backend.activity.record({ actor: 'recent@example.com', action: 'message.open', at: daysAgo(300) })
+    const run = await test.backend.privacy.runRetention({ ...POLICY, activityDays: 365 })
+    expect(run.records).toContainEqual(expect.objectContaining({ category: 'activity_log', method: 'deletion', count: 1 }))
+    expect(await test.backend.activity.list({ actor: 'old@example.com', limit: 10 })).toEqual([])
+    expect(await test.backend.activity.list({ actor: 'recent@example.com', limit: 10 })).toHaveLength(1)
+    // Without a period given, 730 days: the recent row stays.
+    await test.backend.privacy.runRetention(POLICY)
+    expect(await test.backend.activity.list({ actor: 'recent@example.com', limit: 10 })).toHaveLength(1)
+  })
+})

@@ -19,17 +19,17 @@ export function describeSiteContent(subject: Subject): void {
     it('shares one draft, and refuses a save made from an older revision with the newer draft', async () => {
       const { backend, adminEmail } = subject()
       const start = await backend.content.draft()
-      const first = await backend.content.saveDraft(withTitle('Taslak A'), start.revision, adminEmail)
+      const first = await backend.content.saveDraft(withTitle('Taslak A'), start.revision, { actor: adminEmail })
       expect(first.ok).toBe(true)
       if (!first.ok) return
       expect(first.draft).toMatchObject({ revision: start.revision + 1, updatedBy: adminEmail })
       // A colleague who opened the editor before that save cannot overwrite it.
-      const late = await backend.content.saveDraft(withTitle('Taslak B'), start.revision, 'other@example.com')
+      const late = await backend.content.saveDraft(withTitle('Taslak B'), start.revision, { actor: 'other@example.com' })
       expect(late.ok).toBe(false)
       expect(late.draft.content?.about.title.tr).toBe('Taslak A')
       expect((await backend.content.draft()).content?.about.title.tr).toBe('Taslak A')
       // Nor publish over it.
-      const stale = await backend.content.publish(withTitle('Taslak B'), start.revision, 'other@example.com')
+      const stale = await backend.content.publish(withTitle('Taslak B'), start.revision, { actor: 'other@example.com' })
       expect(stale.ok).toBe(false)
     })
 
@@ -40,20 +40,22 @@ export function describeSiteContent(subject: Subject): void {
       try {
         await backend.content.listening()
         const draft = await backend.content.draft()
-        const one = await backend.content.publish(withTitle('Sürüm Bir'), draft.revision, adminEmail)
+        const one = await backend.content.publish(withTitle('Sürüm Bir'), draft.revision, { actor: adminEmail })
         expect(one.ok).toBe(true)
         if (!one.ok) return
         expect((await backend.content.draft()).content).toBeNull()
-        const two = await backend.content.publish(withTitle('Sürüm İki'), (await backend.content.draft()).revision, adminEmail)
+        const two = await backend.content.publish(withTitle('Sürüm İki'), (await backend.content.draft()).revision, {
+          actor: adminEmail,
+        })
         if (!two.ok) throw new Error('the second publish was refused')
         expect((await backend.content.published())?.content.about.title.tr).toBe('Sürüm İki')
 
-        const restored = await backend.content.restore(one.version.id, adminEmail)
+        const restored = await backend.content.restore(one.version.id, { actor: adminEmail })
         expect(restored).toMatchObject({ kind: 'restore', restoredFrom: one.version.id, createdBy: adminEmail })
         expect((await backend.content.published())?.content.about.title.tr).toBe('Sürüm Bir')
         const versions = await backend.content.versions(3)
         expect(versions.map((v) => v.id)).toEqual([restored?.id, two.version.id, one.version.id])
-        expect(await backend.content.restore(999_999_999, adminEmail)).toBeNull()
+        expect(await backend.content.restore(999_999_999, { actor: adminEmail })).toBeNull()
 
         await expect
           .poll(() => heard, { timeout: 5_000 })
@@ -66,11 +68,9 @@ export function describeSiteContent(subject: Subject): void {
     it("keeps every version when a publisher's data is erased, without their address", async () => {
       const { backend } = subject()
       const publisher = `publisher-${runTag()}@example.com`
-      const published = await backend.content.publish(
-        withTitle('Silinen Yayıncı'),
-        (await backend.content.draft()).revision,
-        publisher,
-      )
+      const published = await backend.content.publish(withTitle('Silinen Yayıncı'), (await backend.content.draft()).revision, {
+        actor: publisher,
+      })
       if (!published.ok) throw new Error('the publish was refused')
       const erased = await backend.privacy.erase(publisher, { via: 'cli' })
       expect(erased.ok).toBe(true)
@@ -86,7 +86,7 @@ export function describeSiteContent(subject: Subject): void {
       if (!first) throw new Error('no industry')
       first.image = { url: '/uploads/industry-real-estate-1.jpg', variants: { width: 900, height: 600, widths: [640] } }
       const draft = await backend.content.draft()
-      const saved = await backend.content.saveDraft(content, draft.revision, adminEmail)
+      const saved = await backend.content.saveDraft(content, draft.revision, { actor: adminEmail })
       expect(saved.ok).toBe(true)
       expect(await backend.content.images()).toContainEqual(first.image)
     })
@@ -96,11 +96,9 @@ export function describeSiteContent(subject: Subject): void {
       const ids: number[] = []
       // At least three, and on until an id has two digits (a fresh database starts at 1).
       for (let n = 0; n < 3 || (ids.at(-1) ?? 0) < 11; n++) {
-        const published = await backend.content.publish(
-          withTitle(`Yayın ${n}`),
-          (await backend.content.draft()).revision,
-          adminEmail,
-        )
+        const published = await backend.content.publish(withTitle(`Yayın ${n}`), (await backend.content.draft()).revision, {
+          actor: adminEmail,
+        })
         if (!published.ok) throw new Error('a publish was refused')
         ids.push(published.version.id)
         expect((await backend.content.published())?.content.about.title.tr).toBe(`Yayın ${n}`)

@@ -14,6 +14,7 @@ const ACCOUNTS = {
   attempts: 'auth-attempts@example.com',
   resend: 'auth-resend@example.com',
   signOut: 'auth-signout@example.com',
+  browsers: 'auth-browsers@example.com',
 }
 
 async function requestCode(page: Page, email: string): Promise<string> {
@@ -89,6 +90,38 @@ test('a wrong code is refused; Geri Dön returns to the e-mail step', async ({ p
   await page.getByRole('button', { name: 'Geri Dön' }).click()
   await expect(page.getByLabel('Doğrulama Kodu')).toHaveCount(0)
   await expect(page.getByLabel('E-posta')).toHaveValue(ACCOUNTS.wrongCode)
+})
+
+test('a code works only in the browser that asked: a stranger’s code request and ten wrong codes elsewhere change nothing', async ({
+  page,
+  browser,
+  baseURL,
+  allowConsole,
+}) => {
+  allowConsole(REFUSED)
+  await openPage(page, '/admin/login')
+  const mine = await requestCode(page, ACCOUNTS.browsers)
+  // A second browser, from another address, asks for a code for the same address…
+  const elsewhere = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '10.254.0.1' } })
+  try {
+    const stranger = await elsewhere.newPage()
+    await openPage(stranger, '/admin/login')
+    const theirs = await requestCode(stranger, ACCOUNTS.browsers)
+    // …where my code is refused…
+    if (theirs !== mine) expect((await submitCode(stranger, mine)).status).toBe(400)
+    // …and types wrong codes, ten in all.
+    const wrong = wrongCodeFor(mine) === theirs ? wrongCodeFor(theirs) : wrongCodeFor(mine)
+    for (let attempt = theirs !== mine ? 2 : 1; attempt <= 10; attempt++) {
+      expect((await submitCode(stranger, wrong)).status).toBe(400)
+    }
+    await expect(stranger).toHaveURL(/\/admin\/login/)
+  } finally {
+    await elsewhere.close()
+  }
+  // My code, in my browser, still signs me in.
+  await submitCode(page, mine)
+  await expectToast(page, 'Başarılı', 'Giriş başarılı! Yönlendiriliyorsunuz...')
+  await expect(page).toHaveURL(/\/admin\/messages$/)
 })
 
 test('an invalid address is caught before anything is sent', async ({ page }) => {

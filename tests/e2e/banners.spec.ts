@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import AxeBuilder from '@axe-core/playwright'
@@ -110,7 +111,10 @@ test('uploads a real PNG and a real WebP with progress, and saves them', async (
     expect(served.headers()['content-type']).toBe(type)
     expect(served.headers()['x-content-type-options']).toBe('nosniff')
     expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
-    expect(Buffer.compare(await served.body(), bytes)).toBe(0)
+    // Stored re-encoded without metadata (EXIF, GPS): the same image, format and size.
+    const [stored, sent] = await Promise.all([sharp(await served.body()).metadata(), sharp(bytes).metadata()])
+    expect([stored.format, stored.width, stored.height]).toEqual([sent.format, sent.width, sent.height])
+    expect(stored.exif).toBeUndefined()
   }
 
   await dialog.getByRole('button', { name: 'Kaydet' }).click()

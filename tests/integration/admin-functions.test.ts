@@ -37,12 +37,16 @@ const ADMIN = 'admin@example.com'
 const STAFF = 'staff@example.com'
 /** A user who is not on the admin list, with a session made outside the app. */
 const OUTSIDER = 'outsider@example.com'
+const PLAIN_ADMIN = 'plain-admin@example.com'
 const ERROR_KEYS = new Set(['error', 'status', 'code', 'message', 'fields', 'retryAfterSeconds'])
 const LEAKS = /\bat\s+\S+\s+\(|node_modules|\.m?js:\d+|\.tsx?:\d+|"stack"|\bstack\b/i
 
 const key = (fn: { file: string; name: string }) => `${fn.file}#${fn.name}`
 const { fns: sourceFns, unrecognised } = findSourceServerFns(process.cwd())
-const adminFns = sourceFns.filter((fn) => fn.middleware.includes('requireAdmin'))
+// requireOwner refuses everything requireAdmin does, and admins who are not owners too.
+const guarded = (fn: SourceServerFn) => fn.middleware.includes('requireAdmin') || fn.middleware.includes('requireOwner')
+const adminFns = sourceFns.filter(guarded)
+const ownerFns = sourceFns.filter((fn) => fn.middleware.includes('requireOwner'))
 
 describe('server functions in the sources', () => {
   it('are all readable by this test', () => {
@@ -51,7 +55,7 @@ describe('server functions in the sources', () => {
   })
 
   it('are either public on purpose or list requireAdmin themselves', () => {
-    const unguarded = sourceFns.filter((fn) => !fn.middleware.includes('requireAdmin') && !(key(fn) in PUBLIC))
+    const unguarded = sourceFns.filter((fn) => !guarded(fn) && !(key(fn) in PUBLIC))
     expect(unguarded.map(key), 'add requireAdmin to these, or list them in PUBLIC with a reason').toEqual([])
   })
 })
@@ -61,6 +65,8 @@ describe('admin server functions over HTTP', () => {
   let built: Map<string, BuiltServerFn>
   let staffCookie = ''
   let adminCookie = ''
+  /** An admin ('Yönetici') who is not an owner: the seeded admin@example.com is the first, so the owner. */
+  let plainAdminCookie = ''
   const dataDir = mkdtempSync(join(tmpdir(), 'pusula-admin-fns-'))
 
   function idOf(fn: SourceServerFn): string {
@@ -78,6 +84,12 @@ describe('admin server functions over HTTP', () => {
     const { backend, db } = await openEmbedded({ dataDir, secureCookies: false, logEmails: false })
     try {
       await addUser(db, OUTSIDER, { admin: false })
+      await addUser(db, PLAIN_ADMIN, { admin: true })
+      expect((await backend.auth.sendCode(PLAIN_ADMIN)).ok).toBe(true)
+      const plainJar = new Map<string, string>()
+      const plainCtx = { cookies: { getAll: () => [], set: (name: string, value: string) => void plainJar.set(name, value) } }
+      expect((await backend.auth.verifyCode(plainCtx, PLAIN_ADMIN, latestCode(dataDir, PLAIN_ADMIN))).ok).toBe(true)
+      plainAdminCookie = [...plainJar].map(([name, value]) => `${name}=${value}`).join('; ')
       expect((await backend.auth.sendCode(OUTSIDER)).ok).toBe(true)
       const jar = new Map<string, string>()
       const ctx = { cookies: { getAll: () => [], set: (name: string, value: string) => void jar.set(name, value) } }
@@ -96,7 +108,11 @@ describe('admin server functions over HTTP', () => {
     const sent = await callServerFn(server, send.id, { method: 'POST', data: { email: ADMIN } })
     expect(sent.status, await sent.clone().text()).toBe(200)
     const code = latestCode(dataDir, ADMIN)
-    const signedIn = await callServerFn(server, verify.id, { method: 'POST', data: { email: ADMIN, code } })
+    const signedIn = await callServerFn(server, verify.id, {
+      method: 'POST',
+      data: { email: ADMIN, code },
+      cookie: cookiesFrom(sent),
+    })
     expect(signedIn.status, await signedIn.clone().text()).toBe(200)
     adminCookie = cookiesFrom(signedIn)
     expect(adminCookie).toMatch(/session=/)
@@ -138,6 +154,29 @@ describe('admin server functions over HTTP', () => {
     }
   })
 
+  it('owner-only functions answer 403 to an admin who is not an owner, and never run', async () => {
+    expect(ownerFns.map((fn) => fn.name).sort()).toEqual(
+      expect.arrayContaining([
+        'addAdmin',
+        'removeAdmin',
+        'setAdminRole',
+        'erasePersonalData',
+        'findPersonalData',
+        'listActivity',
+      ]),
+    )
+    for (const fn of ownerFns) {
+      await expectRefusal(
+        await callServerFn(server, idOf(fn), { method: fn.method, cookie: plainAdminCookie }),
+        403,
+        'auth_owner_only',
+      )
+    }
+    // The same session reaches what every admin may do.
+    const team = adminFns.find((fn) => fn.name === 'getTeam')!
+    expect((await callServerFn(server, idOf(team), { method: 'GET', cookie: plainAdminCookie })).status).toBe(200)
+  })
+
   it("refuse cross-site calls, even with an admin's session", async () => {
     const crossSite = [
       { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
@@ -173,7 +212,12 @@ describe('admin server functions over HTTP', () => {
     const sent = await callServerFn(server, send.id, { method: 'POST', data: { email: STAFF }, ip })
     expect(sent.status, await sent.text()).toBe(200)
     const code = latestCode(server.dataDir, STAFF)
-    const verified = await callServerFn(server, verify.id, { method: 'POST', data: { email: STAFF, code }, ip })
+    const verified = await callServerFn(server, verify.id, {
+      method: 'POST',
+      data: { email: STAFF, code },
+      ip,
+      cookie: cookiesFrom(sent),
+    })
     await expectRefusal(verified, 403, 'auth_not_admin')
     expect(verified.headers.getSetCookie().join('\n')).toMatch(/session=;.*Max-Age=0/i)
     const after = await callServerFn(server, session.id, { method: 'GET', cookie: cookiesFrom(verified), ip })

@@ -158,7 +158,12 @@ beforeAll(async () => {
   })
   expect(sent.status).toBe(200)
   const data = { email: ADMIN, code: latestCode(server.dataDir, ADMIN) }
-  const signedIn = await callServerFn(server, idOf(fnNamed('verifyLoginCode')), { method: 'POST', data, ip: nextIp() })
+  const signedIn = await callServerFn(server, idOf(fnNamed('verifyLoginCode')), {
+    method: 'POST',
+    data,
+    ip: nextIp(),
+    cookie: cookiesFrom(sent),
+  })
   expect(signedIn.status).toBe(200)
   adminCookie = cookiesFrom(signedIn)
 }, 120_000)

@@ -61,8 +61,11 @@ describe.each([
     const code = smtp ? codeIn(await smtp.waitFor((m) => m.to === ADMIN, 10_000)) : latestCode(dataDir, ADMIN)
     expect(code).toMatch(/^\d{6}$/)
     const wrong = code === '000000' ? '111111' : '000000'
-    expect((await call('verifyLoginCode', { method: 'POST', data: { email: ADMIN, code: wrong } })).status).toBe(400)
-    const verified = await call('verifyLoginCode', { method: 'POST', data: { email: ADMIN, code } })
+    const browser = cookiesFrom(sent)
+    expect((await call('verifyLoginCode', { method: 'POST', data: { email: ADMIN, code: wrong }, cookie: browser })).status).toBe(
+      400,
+    )
+    const verified = await call('verifyLoginCode', { method: 'POST', data: { email: ADMIN, code }, cookie: browser })
     expect(verified.status, await verified.clone().text()).toBe(200)
     const cookie = cookiesFrom(verified)
 

@@ -28,13 +28,17 @@ let server: AppServer
 const servers: AppServer[] = []
 let ipCount = 0
 
-async function call<T = unknown>(name: string, options: Omit<CallOptions, 'ip'>): Promise<{ status: number; result: T }> {
+async function call<T = unknown>(
+  name: string,
+  options: Omit<CallOptions, 'ip'>,
+): Promise<{ status: number; result: T; cookie: string }> {
   const id = fnIds.get(name)
   if (!id) throw new Error(`${name} is not in the production build`)
   const response = await callServerFn(server, id, { ...options, ip: `10.77.0.${++ipCount}` })
   const body = await response.text()
-  if (response.status !== 200) return { status: response.status, result: body as T }
-  return { status: 200, result: (fromCrossJSON(JSON.parse(body), { refs: new Map() }) as { result: T }).result }
+  const cookie = cookiesFrom(response)
+  if (response.status !== 200) return { status: response.status, result: body as T, cookie }
+  return { status: 200, result: (fromCrossJSON(JSON.parse(body), { refs: new Map() }) as { result: T }).result, cookie }
 }
 
 function start(): Promise<AppServer> {
@@ -77,6 +81,7 @@ async function signIn(email: string): Promise<string> {
     method: 'POST',
     data: { email, code: codeIn(mail) },
     ip: `10.77.1.${++ipCount}`,
+    cookie: sent.cookie,
   })
   expect(verified.status, await verified.clone().text()).toBe(200)
   const delivery = await call<{ state: string | null }>('getCodeDelivery', {

@@ -4,7 +4,7 @@
  * HSTS), and every response — pages, errors, assets, server functions — carries the headers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AppServer, callServerFn, latestCode, startAppServer } from './app-server'
+import { type AppServer, callServerFn, cookiesFrom, latestCode, startAppServer } from './app-server'
 import { INTEGRATION_OUTPUT_DIR } from './build'
 import { scan, scoreCookies, scoreCsp, scoreHsts } from './observatory'
 import { findBuiltServerFns } from './server-functions'
@@ -24,7 +24,11 @@ beforeAll(async () => {
   const sent = await callServerFn(server, fnId('sendLoginCode'), { method: 'POST', data: { email: ADMIN } })
   expect(sent.status, await sent.clone().text()).toBe(200)
   const code = latestCode(server.dataDir, ADMIN)
-  const verified = await callServerFn(server, fnId('verifyLoginCode'), { method: 'POST', data: { email: ADMIN, code } })
+  const verified = await callServerFn(server, fnId('verifyLoginCode'), {
+    method: 'POST',
+    data: { email: ADMIN, code },
+    cookie: cookiesFrom(sent),
+  })
   expect(verified.status, await verified.clone().text()).toBe(200)
   sessionCookies = verified.headers.getSetCookie().filter((line) => !/=;|max-age=0/i.test(line))
 }, 120_000)

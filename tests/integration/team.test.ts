@@ -34,7 +34,7 @@ async function signIn(email: string, ip: string): Promise<Response> {
   const sent = await call('auth.functions.ts#sendLoginCode', { method: 'POST', data: { email }, ip })
   expect(sent.status, await sent.clone().text()).toBe(200)
   const code = latestCode(server.dataDir, email)
-  return call('auth.functions.ts#verifyLoginCode', { method: 'POST', data: { email, code }, ip })
+  return call('auth.functions.ts#verifyLoginCode', { method: 'POST', data: { email, code }, ip, cookie: cookiesFrom(sent) })
 }
 
 beforeAll(async () => {

@@ -32,6 +32,7 @@ const TABLES = {
   page_views: 'path',
   visit_daily: 'path',
   visit_rolled_days: 'day',
+  activity_log: 'actor',
 } as const
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
 
@@ -380,6 +381,39 @@ describe('as the server (a login role in app_server)', () => {
     await expectDenied(app.query('insert into public.retention_pass (id) values (true)'))
   })
 
+  it('appends to the activity log and reads it, but never rewrites or deletes a row', async () => {
+    const messageId = '00000000-0000-4000-8000-0000000000aa'
+    const inserted = await app.query(
+      `insert into public.activity_log (actor, action, message_ids, address)
+       values ('grants-actor@example.com', 'message.open', array[$1::uuid], '203.0.113.0/24') returning id`,
+      [messageId],
+    )
+    const id = inserted.rows[0].id
+    const read = await app.query('select actor, action from public.activity_log where message_ids @> array[$1::uuid]', [
+      messageId,
+    ])
+    expect(read.rows).toEqual([{ actor: 'grants-actor@example.com', action: 'message.open' }])
+    await expectDenied(app.query(`update public.activity_log set actor = 'someone-else@example.com' where id = $1`, [id]))
+    await expectDenied(app.query(`update public.activity_log set at = at - interval '1 year'`))
+    await expectDenied(app.query('delete from public.activity_log where id = $1', [id]))
+    await expectDenied(app.query('truncate public.activity_log'))
+    // The two changes the product makes, through their functions only: an erased address becomes
+    // its hash (the row stays), and retention deletes rows older than its cut-off.
+    const hash = 'c'.repeat(64)
+    const pseudonymized = await app.query('select private.activity_log_pseudonymize($1, $2) as n', [
+      'grants-actor@example.com',
+      hash,
+    ])
+    expect(pseudonymized.rows).toEqual([{ n: 1 }])
+    expect((await app.query('select actor from public.activity_log where id = $1', [id])).rows).toEqual([{ actor: hash }])
+    await expect(app.query(`select private.activity_log_pseudonymize('x@example.com', 'not-a-hash')`)).rejects.toMatchObject({
+      code: '22023',
+    })
+    expect((await app.query(`select private.activity_log_expire(now() - interval '1 day', 1000) as n`)).rows).toEqual([{ n: 0 }])
+    expect((await app.query(`select private.activity_log_expire(now() + interval '1 day', 1000) as n`)).rows).toEqual([{ n: 1 }])
+    expect((await app.query('select count(*)::int as n from public.activity_log where id = $1', [id])).rows).toEqual([{ n: 0 }])
+  })
+
   it('may do nothing beyond what the app does', async () => {
     await expectDenied(app.query(`delete from public.hero_settings where key = 'en-banner'`))
     await expectDenied(app.query(`update public.admin_emails set email = email`))
@@ -424,7 +458,9 @@ describe('as the server (a login role in app_server)', () => {
     )
     await app.query(`insert into private.privacy_secrets (name, value) values ('grants-test', repeat('b', 64))`)
     expect((await app.query(`select count(*)::int as n from private.privacy_secrets`)).rows).toEqual([{ n: 1 }])
-    expect((await app.query(`delete from public.admin_changes where email = 'nobody@example.com'`)).rowCount).toBe(0)
+    // The team history is kept: an erasure turns the address into its hash, and deletes no row.
+    await expectDenied(app.query(`delete from public.admin_changes where email = 'nobody@example.com'`))
+    await expectDenied(app.query(`update public.admin_changes set actor = null`))
   })
 
   it('keeps visit statistics: views counted, aggregates only added (and emptied by a restore), the salts out of the API', async () => {

@@ -130,6 +130,7 @@ async function signIn(email: string): Promise<string> {
   const verified = await call('auth.functions.ts#verifyLoginCode', {
     method: 'POST',
     data: { email, code: latestCode(email) },
+    cookie: cookiesFrom(sent),
   })
   expect(verified.status, await verified.clone().text()).toBe(200)
   const cookie = cookiesFrom(verified)

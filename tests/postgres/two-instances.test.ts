@@ -50,7 +50,11 @@ async function signIn(server: AppServer, email: string): Promise<string> {
   const sent = await call(server, 'auth.functions.ts#sendLoginCode', { method: 'POST', data: { email } })
   expect(sent.status, await sent.clone().text()).toBe(200)
   const code = latestCode(server.dataDir, email)
-  const verified = await call(server, 'auth.functions.ts#verifyLoginCode', { method: 'POST', data: { email, code } })
+  const verified = await call(server, 'auth.functions.ts#verifyLoginCode', {
+    method: 'POST',
+    data: { email, code },
+    cookie: cookiesFrom(sent),
+  })
   expect(verified.status, await verified.clone().text()).toBe(200)
   const cookie = cookiesFrom(verified)
   expect(cookie).toMatch(/session=/)

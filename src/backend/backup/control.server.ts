@@ -50,7 +50,15 @@ export function serveBackupRequests(
       void answer.then((value) => socket.end(`${JSON.stringify(value)}\n`))
     })
   })
-  server.listen(file, () => fs.chmodSync(file, 0o600))
+  // Created with its final permissions (owner only): a chmod after listen leaves a moment in which
+  // anyone on the machine could connect. Binding a Unix socket happens within listen(), so the
+  // process's umask is narrowed for that call only.
+  const umask = process.umask(0o177)
+  try {
+    server.listen(file)
+  } finally {
+    process.umask(umask)
+  }
   server.unref()
   return {
     close: () =>

@@ -1,9 +1,14 @@
-/** A restore that keeps KVKK erasures (docs/kvkk.md, docs/backups.md): the erasures recorded after
- * the backup was taken are read from the database before the restore replaces the tables that hold
- * them, and applied again to the restored rows in the restore's own transaction, so what a person
- * had erased never comes back with an older backup. */
+/**
+ * A restore that keeps KVKK erasures (docs/kvkk.md, docs/backups.md): the erasures recorded after
+ * the backup was taken are read from the database before the restore replaces the tables that
+ * hold them, and applied again to the restored rows in the restore's own transaction, so what a
+ * person had erased never comes back with an older backup. The activity log's rows written since
+ * the backup are kept the same way, and the restore itself is logged (actor `cli`).
+ */
 import type { SqlDatabase } from '../sql/client'
 import { readErasures, reapplyErasures } from '../sql/privacy.server'
+import { keepActivityRows, readActivitySince, recordActivity } from '../sql/activity.server'
+import { CLI_ACTOR } from '~/domain/activity'
 import { readArchiveHeader } from './archive-file.server'
 import { type RestoreOptions, type RestoreSummary, restoreArchive } from './restore-archive.server'
 
@@ -14,10 +19,14 @@ export async function restoreKeepingErasures(
 ): Promise<RestoreSummary> {
   const header = await readArchiveHeader(file)
   const erasures = await readErasures(db, new Date(header.takenAt))
+  // The activity log is never rewritten, not even by a restore: what happened since the backup stays.
+  const activity = await readActivitySince(db, new Date(header.takenAt))
   return restoreArchive(db, file, {
     ...options,
     afterLoad: async (tx, since) => {
       await reapplyErasures(tx, since, erasures)
+      await keepActivityRows(tx, activity)
+      await recordActivity(tx, { actor: CLI_ACTOR, action: 'backup.restore', detail: { takenAt: header.takenAt } })
     },
   })
 }

@@ -7,7 +7,7 @@ import { serveBackupRequests } from './control.server'
 import { databaseImageStore, diskImageStore, type ImageStore, supabaseImageStore } from './images.server'
 import { startSnapshots } from './snapshots.server'
 import { registerSnapshots } from './snapshot-status.server'
-import { writeArchive } from './write-archive.server'
+import { recordBackup, writeArchive } from './write-archive.server'
 
 export function imageStoreFor(storage: FileStorage, env: Pick<ServerEnv, 'backend' | 'dataDir' | 'secureCookies'>): ImageStore {
   const mode = env.backend
@@ -28,7 +28,18 @@ export function startBackupService(options: {
   const snapshots = startSnapshots({ db, images, mode, log, enabled: env.backups.snapshots, ...env.backups })
   registerSnapshots(snapshots)
   const control =
-    mode === 'embedded' ? serveBackupRequests(env.dataDir, (file) => writeArchive(db, file, { mode, images }), log) : null
+    mode === 'embedded'
+      ? serveBackupRequests(
+          env.dataDir,
+          async (file) => {
+            // Asked for by `npm run backup` on this machine: the command line's action.
+            const summary = await writeArchive(db, file, { mode, images })
+            await recordBackup(db, summary)
+            return summary
+          },
+          log,
+        )
+      : null
   return async () => {
     registerSnapshots(undefined)
     await control?.close()

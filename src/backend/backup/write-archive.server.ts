@@ -1,5 +1,8 @@
 /** Writes an archive of one consistent view of the database while the server keeps working (decision 177). */
+import path from 'node:path'
+import { CLI_ACTOR } from '~/domain/activity'
 import { LIMITS } from '~/lib/limits'
+import { recordActivity } from '../sql/activity.server'
 import { type ArchiveHeader, ARCHIVE_FORMAT, ARCHIVE_VERSION, createArchiveWriter } from './archive-file.server'
 import { type ArchivedTable, archivedTables, quoteName, ROW_FILTERS } from './catalog.server'
 import type { ImageStore } from './images.server'
@@ -109,5 +112,18 @@ export async function writeArchive(
   }
   return db.transaction(async (tx) => writePlan(tx, await declareCursors(tx, options.images, false), file, options), {
     snapshot: true,
+  })
+}
+
+/** The activity log's row of a backup the command line asked for (actor `cli`): when, which file, how much. */
+export async function recordBackup(db: Sql, summary: BackupSummary): Promise<void> {
+  await recordActivity(db, {
+    actor: CLI_ACTOR,
+    action: 'backup.create',
+    detail: {
+      file: path.basename(summary.file),
+      takenAt: summary.takenAt.toISOString(),
+      messages: summary.rows['public.contact_messages'] ?? 0,
+    },
   })
 }

@@ -2,7 +2,15 @@
  * record what happened. Marked sent right after the server accepted it, so the only window for a
  * duplicate is a process dying between the two (docs/decisions/090-mail.md). */
 import { afterFailure } from './mail-rules'
-import { digestMail, type NotifiedMessage, newMessageMail, type RenderedMail, signInMail } from './templates.server'
+import type { OwnerAlert } from '../backend'
+import {
+  digestMail,
+  type NotifiedMessage,
+  newMessageMail,
+  ownerAlertMail,
+  type RenderedMail,
+  signInMail,
+} from './templates.server'
 import { describeFailure, type MailTransport } from './transport.server'
 import type { Sql } from '../sql/client'
 import { finishMail, type MailRow, retryMailAt } from './queue.server'
@@ -38,6 +46,7 @@ async function render(db: Sql, row: MailRow): Promise<RenderedMail | null> {
   }
   if (row.kind === 'reply') return renderReply(db, row.id)
   if (row.kind === 'reply_reminder') return renderReplyReminder(db, row.message_id, row.locale, row.data)
+  if (row.kind === 'owner_alert') return ownerAlertMail(row.data as OwnerAlert, row.locale)
   if (row.kind === 'new_message') {
     const [message] = row.message_id ? await messagesById(db, [row.message_id]) : []
     return message ? newMessageMail(message, row.locale, origin) : null

@@ -3,11 +3,18 @@
  * runs, so tests and both delivery paths share one copy (docs/decisions/090-mail.md). */
 import { LIMITS } from '~/lib/limits'
 
-export const MAIL_KINDS = ['sign_in_code', 'new_message', 'digest', 'reply', 'reply_reminder'] as const
+export const MAIL_KINDS = ['sign_in_code', 'new_message', 'digest', 'reply', 'reply_reminder', 'owner_alert'] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
-/** Sign-in codes first (someone is waiting at the login page), then replies and single notifications, then digests. */
-export const MAIL_PRIORITY: Record<MailKind, number> = { sign_in_code: 0, new_message: 1, reply: 1, digest: 2, reply_reminder: 2 }
+/** Sign-in codes first (someone is waiting at the login page), then replies, alerts and single notifications, then digests. */
+export const MAIL_PRIORITY: Record<MailKind, number> = {
+  sign_in_code: 0,
+  owner_alert: 1,
+  new_message: 1,
+  reply: 1,
+  digest: 2,
+  reply_reminder: 2,
+}
 
 /** Seconds before the next try after `attempts` failed ones: 5, 10, 20, … up to LIMITS.mail.retryMaxSeconds. */
 export function retryDelaySeconds(attempts: number): number {

@@ -6,6 +6,7 @@ import type { MailLog, MailTransport, SmtpConfig } from './transport.server'
 import type { Sql, SqlDatabase } from '../sql/client'
 import { deliverMail } from './deliver.server'
 import { queueMessageNotifications, readNotificationSettings, writeNotificationSettings } from './notifications.server'
+import { queueOwnerAlert } from './owner-alerts.server'
 import { cancelMail, codeDeliveryState, type MailRow, queueCodeMail } from './queue.server'
 import { type MailWorker, startMailWorker } from './worker.server'
 import { type ImapConfig, type ImapReader, startImapReader } from './imap-reader.server'
@@ -39,7 +40,8 @@ export interface ReminderOptions {
 /** How the built-in sign-in mails its codes. */
 export interface CodeMailer {
   /** In the code's transaction: queues its mail (and drops the address's earlier ones still waiting). */
-  queue(tx: Sql, input: { to: string; code: string; now: Date; deliverBy: Date }): Promise<MailRow>
+  /** `browser`: the asking browser's hash; only its own earlier code mails are dropped. */
+  queue(tx: Sql, input: { to: string; code: string; now: Date; deliverBy: Date; browser?: string | null }): Promise<MailRow>
   /** After the commit. Without SMTP the mail is written here and now ('sent' or 'failed'), into this
    * instance's outbox; with SMTP the worker is woken and the mail is 'queued'. */
   dispatch(row: MailRow): Promise<'sent' | 'queued' | 'failed'>
@@ -82,6 +84,11 @@ export async function createMailSystem(options: MailSystemOptions): Promise<Mail
       codeDelivery: (id) => codeDeliveryState(db, id),
       settings: (email) => readNotificationSettings(db, email),
       saveSettings: (email, settings) => writeNotificationSettings(db, email, settings),
+      async alertOwners(alert) {
+        const queued = await queueOwnerAlert(db, alert, now())
+        worker?.kick()
+        return queued
+      },
       // The one way to stop: the server's shutdown (stopBackendWork) and the backend's close.
       stop: async () => {
         clearInterval(reminderTimer)

@@ -24,16 +24,19 @@ export type FinalStatus = 'sent' | 'failed' | 'expired' | 'cancelled'
 const COLUMNS = 'id, kind, recipient, locale, data, message_id, attempts, created_at, deliver_by'
 const leaseMs = () => LIMITS.mail.leaseSeconds * 1000
 
-/** Queues `to`'s sign-in code mail, dropping the earlier ones still waiting (only the newest code
- * counts). With `claim`, the row starts out claimed by the caller, who delivers it at once. */
+/** Queues `to`'s sign-in code mail, dropping the earlier ones of the same browser still waiting
+ * (only its newest code counts; another browser's stay). With `claim`, the row starts out claimed
+ * by the caller, who delivers it at once. */
 export async function queueCodeMail(
   tx: Sql,
-  input: { to: string; code: string; now: Date; deliverBy: Date; claim: boolean },
+  input: { to: string; code: string; now: Date; deliverBy: Date; claim: boolean; browser?: string | null },
 ): Promise<MailRow> {
+  const browser = input.browser ?? null
   await tx.query(
     `update public.mail_queue set status = 'cancelled', data = '{}'
-     where kind = 'sign_in_code' and recipient = $1 and status = 'pending'`,
-    [input.to],
+     where kind = 'sign_in_code' and recipient = $1 and status = 'pending'
+       and data ->> 'browser' is not distinct from $2`,
+    [input.to, browser],
   )
   const { rows } = await tx.query<MailRow>(
     `insert into public.mail_queue (kind, recipient, data, status, priority, attempts, created_at, next_attempt_at, deliver_by)
@@ -41,7 +44,7 @@ export async function queueCodeMail(
      returning ${COLUMNS}`,
     [
       input.to,
-      JSON.stringify({ code: input.code }),
+      JSON.stringify(browser ? { code: input.code, browser } : { code: input.code }),
       input.claim ? 'sending' : 'pending',
       MAIL_PRIORITY.sign_in_code,
       input.claim ? 1 : 0,

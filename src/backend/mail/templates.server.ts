@@ -1,6 +1,7 @@
-/** The text of every mail the app sends, rendered when the mail is delivered. Notifications are in
- * the admin's language (the copy lives in messages/*.json); the sign-in code mail is in both, since
- * nobody has chosen a language before signing in. */
+/** The text of every mail the app sends, rendered when the mail is delivered: notifications in the
+ * admin's language, the sign-in code mail in both. Plain text only: nothing a visitor wrote can
+ * become markup. */
+import type { OwnerAlert } from '../backend'
 import type { Locale } from '~/domain/locales'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
@@ -102,6 +103,42 @@ export function digestMail(
       '',
       '--',
       m.mail_settings_hint({}, { locale }),
+    ].join('\n'),
+  }
+}
+
+/** A security alert to an owner: what happened, whom it concerns, nothing a visitor wrote. */
+export function ownerAlertMail(alert: OwnerAlert, locale: Locale): RenderedMail {
+  const email = headerSafe(alert.email)
+  if (alert.kind === 'team_change') {
+    const actor = headerSafe(alert.actor)
+    const texts = {
+      added: m.mail_owner_alert_team_added,
+      removed: m.mail_owner_alert_team_removed,
+      promoted: m.mail_owner_alert_team_promoted,
+      demoted: m.mail_owner_alert_team_demoted,
+      erased: m.mail_owner_alert_team_erased,
+    }
+    return {
+      subject:
+        alert.change === 'erased'
+          ? m.mail_owner_alert_team_erased_subject({}, { locale })
+          : m.mail_owner_alert_team_subject({ email }, { locale }),
+      text: texts[alert.change]({ email, actor }, { locale }),
+    }
+  }
+  if (alert.kind === 'large_export') {
+    return {
+      subject: m.mail_owner_alert_large_export_subject({ email, count: alert.count }, { locale }),
+      text: m.mail_owner_alert_large_export_text({ email, count: alert.count }, { locale }),
+    }
+  }
+  return {
+    subject: m.mail_owner_alert_sign_in_failures_subject({ email }, { locale }),
+    text: [
+      m.mail_owner_alert_sign_in_failures_text({ email, count: alert.count }, { locale }),
+      '',
+      m.mail_owner_alert_sign_in_failures_hint({}, { locale }),
     ].join('\n'),
   }
 }

@@ -2,7 +2,8 @@
  * database itself (a trigger NOTIFYs `banner_changes`, supabase/migrations), so changes made by
  * another server instance, the CLI or SQL by hand reach this process's subscribers too (decision
  * 040). */
-import type { BannerStore } from '../backend'
+import type { ActedBy, BannerStore } from '../backend'
+import { recordActivity } from './activity.server'
 import {
   BANNER_BADGE,
   BANNER_KEYS,
@@ -130,10 +131,14 @@ export type BannerStoreWithFeed = BannerStore & {
 export function createBannerStore(db: SqlDatabase): BannerStoreWithFeed {
   const feed = createBannerFeed(db)
 
-  async function upsert(inputs: BannerInput[]): Promise<Banner[]> {
+  async function upsert(inputs: BannerInput[], by?: ActedBy): Promise<Banner[]> {
     const saved = await db.transaction(async (tx) => {
       const banners: Banner[] = []
       for (const input of lastInputPerKey(inputs)) banners.push(await upsertOne(tx, input))
+      if (by) {
+        const images = Object.fromEntries(banners.map((b) => [b.key, { imageUrl: b.imageUrl, mobileImageUrl: b.mobileImageUrl }]))
+        await recordActivity(tx, { ...by, action: 'banner.change', detail: images })
+      }
       return banners
     })
     for (const banner of saved) feed.announce(toBannerChange(banner))
@@ -151,7 +156,11 @@ export function createBannerStore(db: SqlDatabase): BannerStoreWithFeed {
     upsert,
 
     // Only the images change (the default, without a mobile image); title and badge stay as stored.
-    reset: () => upsert(BANNER_KEYS.map((key) => ({ key, imageUrl: DEFAULT_BANNER_URL[key], mobileImageUrl: null }))),
+    reset: (by) =>
+      upsert(
+        BANNER_KEYS.map((key) => ({ key, imageUrl: DEFAULT_BANNER_URL[key], mobileImageUrl: null })),
+        by,
+      ),
 
     subscribe: feed.subscribe,
     listening: feed.listening,

@@ -1,6 +1,8 @@
 /** Contact messages in public.contact_messages. Times come from the store's clock rather than the
  * database's now(), so tests that move the clock see consistent ordering. */
 import type { MessageStore, NewMessageContext } from '../backend'
+import type { ActivityAction, ActivityActor } from '~/domain/activity'
+import { recordActivity } from './activity.server'
 import {
   type ContactMessage,
   INBOX_STATUSES,
@@ -189,7 +191,7 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
       return messagesById(db, validIds(ids), messageOrder('all'))
     },
 
-    async update(ids, patch, where) {
+    async update(ids, patch, where, by) {
       const valid = validIds(ids)
       if (valid.length === 0) return []
       const params: unknown[] = [valid, patch.status]
@@ -204,11 +206,15 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
         params.push(where.status)
         condition += ` and status = $${params.length}`
       }
-      const { rows } = await db.query<MessageRow>(
-        `update public.contact_messages set ${set} where ${condition} returning ${MESSAGE_COLUMNS}`,
-        params,
-      )
-      return rows.map(toContactMessage).sort(newestFirst)
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<MessageRow>(
+          `update public.contact_messages set ${set} where ${condition} returning ${MESSAGE_COLUMNS}`,
+          params,
+        )
+        const changed = rows.map(toContactMessage).sort(newestFirst)
+        await record(tx, by, by?.action ?? 'message.status', changed, { status: patch.status })
+        return changed
+      })
     },
 
     async remove(ids) {
@@ -220,6 +226,18 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
 
     ...createTrashAndSpam(db, now, effects),
   }
+}
+
+/** The activity log's row of a change staff made (`by`), in its transaction; none when nothing changed. */
+async function record(
+  tx: Sql,
+  by: ActivityActor | undefined,
+  action: ActivityAction,
+  changed: readonly { id: string }[],
+  detail?: Record<string, unknown>,
+): Promise<void> {
+  if (!by || changed.length === 0) return
+  await recordActivity(tx, { ...by, action, messageIds: changed.map((m) => m.id), detail: { count: changed.length, ...detail } })
 }
 
 /** The messages with these (valid) ids, in `order` (messageOrder). */
@@ -247,26 +265,41 @@ function createTrashAndSpam(db: Sql, now: () => Date, effects?: NewMessageEffect
     return rows.map(toContactMessage).sort(newestFirst)
   }
 
-  return {
-    trash: (ids) => change(ids, 'deleted_at = $2', 'deleted_at is null', [now()]),
-    restore: (ids) => change(ids, 'deleted_at = null', 'deleted_at is not null'),
+  /** Deletes for good the rows `where` picks, recording them when staff asked; returns how many. */
+  async function destroy(where: string, params: unknown[], by: ActivityActor | undefined): Promise<number> {
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(`delete from public.contact_messages where ${where} returning id`, params)
+      await record(tx, by, 'message.purge', rows)
+      return rows.length
+    })
+  }
 
-    async purge(ids) {
+  return {
+    trash: (ids, by) =>
+      db.transaction(async (tx) => {
+        const changed = await change(ids, 'deleted_at = $2', 'deleted_at is null', [now()], tx)
+        await record(tx, by, 'message.trash', changed)
+        return changed
+      }),
+    restore: (ids, by) =>
+      db.transaction(async (tx) => {
+        const changed = await change(ids, 'deleted_at = null', 'deleted_at is not null', [], tx)
+        await record(tx, by, 'message.restore', changed)
+        return changed
+      }),
+
+    async purge(ids, by) {
       const valid = validIds(ids)
       if (valid.length === 0) return 0
-      const result = await db.query('delete from public.contact_messages where id = any($1::uuid[]) and deleted_at is not null', [
-        valid,
-      ])
-      return result.rowCount
+      return destroy('id = any($1::uuid[]) and deleted_at is not null', [valid], by)
     },
 
-    async emptyTrash() {
-      return (await db.query('delete from public.contact_messages where deleted_at is not null')).rowCount
-    },
+    emptyTrash: (by) => destroy('deleted_at is not null', [], by),
 
-    markSpam: (ids) =>
+    markSpam: (ids, by) =>
       db.transaction(async (tx) => {
         const changed = await change(ids, `status = 'spam'`, `status <> 'spam' and deleted_at is null`, [], tx)
+        await record(tx, by, 'message.spam', changed)
         // A notification not sent yet would put the spam in front of every admin after all.
         await tx.query(
           `update public.mail_queue set status = 'cancelled'
@@ -276,10 +309,11 @@ function createTrashAndSpam(db: Sql, now: () => Date, effects?: NewMessageEffect
         return changed
       }),
 
-    async markNotSpam(ids, context) {
+    async markNotSpam(ids, context, by) {
       const at = now()
       const changed = await db.transaction(async (tx) => {
         const rows = await change(ids, `status = 'new', read_at = null`, `status = 'spam' and deleted_at is null`, [], tx)
+        await record(tx, by, 'message.not_spam', rows)
         // Told as if it arrived now: it reaches the admins only now.
         for (const message of [...rows].reverse()) {
           await effects?.queueNotifications(tx, { id: message.id, createdAt: at }, context)

@@ -4,6 +4,7 @@ import type { MailLog } from '../mail/transport.server'
 import type { Accounts } from './builtin-accounts.server'
 import type { SqlDatabase } from './client'
 import { erasePersonalData, exportPersonalData } from './privacy.server'
+import { queueOwnerAlert } from '../mail/owner-alerts.server'
 import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
 import { MAINTENANCE_STEP_BUDGET_MS } from './bounded-steps.server'
@@ -30,6 +31,8 @@ export function createPrivacyService(
   accounts: Accounts,
   mailLog: MailLog | null,
   retention: { exclusive: boolean; quietFor?: () => number } = { exclusive: false },
+  /** Whether an erasure of a team member e-mails the owners (the mail worker woken by `kick`). */
+  alerts?: { kick: () => void },
 ): PrivacyService {
   // What the process learns of each category's cost per row, kept from pass to pass; one pass of its own at a time.
   const rates: RetentionRates = new Map()
@@ -58,12 +61,16 @@ export function createPrivacyService(
       data.loggedMail = logged.map(({ to, subject, text, sentAt }) => ({ to, subject, text, sentAt }))
       return data
     },
-    erase: (email, options) =>
-      erasePersonalData(db, email, {
+    async erase(email, options) {
+      const result = await erasePersonalData(db, email, {
         ...options,
         now: now(),
+        alertOwners: alerts ? (tx, alert) => queueOwnerAlert(tx, alert, now()) : undefined,
         removeExternalAccount: accounts.external ? (address) => accounts.remove(address) : undefined,
         eraseLoggedMail: mailLog ? (address) => mailLog.erase(address) : undefined,
-      }),
+      })
+      if (result.ok) alerts?.kick()
+      return result
+    },
   }
 }

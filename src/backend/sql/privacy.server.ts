@@ -4,6 +4,9 @@
  * reapplyErasures() lets a restore erase again what was erased after its backup was taken. */
 import { createHmac, randomBytes } from 'node:crypto'
 import { lockUntilCommit } from './advisory-lock.server'
+import { pseudonymizeActivity, recordActivity } from './activity.server'
+import type { OwnerAlert, RequestOrigin } from '../backend'
+import { CLI_ACTOR } from '~/domain/activity'
 import { analyzePersonalData } from './analyze-personal-data.server'
 import { normalizeEmail } from '~/domain/accounts'
 import type { LeadSource } from '~/domain/visits'
@@ -107,6 +110,17 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
         'select created_at, via from public.privacy_requests where subject_hash = $1 order by created_at, id',
         [hash],
       )
+      const activity = await tx.query<{
+        at: Date
+        actor: string
+        action: string
+        subject: string | null
+        message_ids: string[]
+      }>(
+        `select at, actor, action, subject, message_ids::text[] as message_ids from public.activity_log
+         where lower(actor) = $1 or lower(subject) = $1 order by at, id`,
+        [address],
+      )
       const adminRow = admin.rows[0]
       return {
         email: address,
@@ -163,6 +177,13 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
         rateLimits: limits.rows.map((r) => ({ key: r.key, at: r.hit_at.toISOString() })),
         erasureRequests: requests.rows.map((r) => ({ at: r.created_at.toISOString(), via: r.via })),
         spamFilter: { senderVerdict: spamSender.rows[0]?.verdict ?? null, recentTexts: spamTexts.rows[0]!.n },
+        activity: activity.rows.map((a) => ({
+          at: a.at.toISOString(),
+          actor: a.actor,
+          action: a.action,
+          subject: a.subject,
+          messageIds: a.message_ids,
+        })),
       }
     },
     { snapshot: true },
@@ -200,8 +221,11 @@ export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureC
   await tx.query('update public.message_replies set author = null where lower(author) = $1', [address])
   const settings = await tx.query('delete from public.admin_notification_settings where email = $1', [address])
   const admin = await tx.query('delete from public.admin_emails where email = $1', [address])
-  // After the admin entry: its removal has just added a history row naming the address.
-  const changes = await tx.query('delete from public.admin_changes where email = $1 or actor = $1', [address])
+  // After the admin entry: its removal has just added a history row naming the address. The
+  // history and the activity log keep every row (who did what stays provable); the address
+  // becomes its keyed hash in both.
+  const hash = subjectHash(await loadPrivacyKey(tx), address)
+  const changes = await tx.query<{ n: number }>('select private.admin_changes_pseudonymize($1, $2) as n', [address, hash])
   // The site content's versions stay (any may be restored); who published them does not.
   await tx.query('update public.site_content_versions set created_by = null where created_by = $1', [address])
   await tx.query('update public.site_content_draft set updated_by = null where updated_by = $1', [address])
@@ -216,6 +240,7 @@ export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureC
   // The filter's word on the address and its texts' traces; a domain's verdict names no person.
   const spamSender = await tx.query('delete from public.spam_senders where sender = $1', [address])
   const spamTexts = await tx.query('delete from public.spam_fingerprints where lower(email) = $1', [address])
+  await pseudonymizeActivity(tx, address, hash)
   let accounts = 0
   if (await hasBuiltinAuth(tx)) {
     // Sessions and codes go with the account (on delete cascade); codes of an address without one too.
@@ -225,7 +250,7 @@ export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureC
   return {
     messages: messages.rowCount,
     adminEntries: admin.rowCount,
-    adminChanges: changes.rowCount,
+    adminChanges: changes.rows[0]?.n ?? 0,
     notificationSettings: settings.rowCount,
     accounts,
     mail: mail.rowCount,
@@ -240,6 +265,10 @@ export interface EraseOptions {
   now: Date
   /** The signed-in admin asking (staff page): never erased this way. */
   actor?: string
+  /** The request it came from, for the activity log's row. */
+  from?: RequestOrigin
+  /** Queues the owners' alert when the address was on the team (in the erasure's transaction). */
+  alertOwners?: (tx: Sql, alert: OwnerAlert) => Promise<unknown>
   /** Deletes the account where the mode keeps it outside this database (Supabase Auth); true when there was one. */
   removeExternalAccount?: (email: string) => Promise<boolean>
   /** Erases the address's lines of the delivered-mail log (outbox.jsonl); returns how many. */
@@ -250,16 +279,32 @@ export async function erasePersonalData(db: Sql, email: string, options: EraseOp
   const address = normalizeEmail(email)
   if (options.actor && normalizeEmail(options.actor) === address) return { ok: false, reason: 'self' }
   const result = await db.transaction(async (tx): Promise<ErasureResult> => {
+    // The team's lock first, as removal and role changes take it: one lock keeps the last owner.
+    await lockUntilCommit(tx, 'team')
     await lockUntilCommit(tx, 'privacy')
-    const { rows } = await tx.query<{ listed: boolean; others: number }>(
+    const { rows } = await tx.query<{ listed: boolean; owner: boolean; others: number; otherOwners: number }>(
       `select exists (select from public.admin_emails where email = $1) as listed,
-              (select count(*)::int from public.admin_emails where email <> $1) as others`,
+              exists (select from public.admin_emails where email = $1 and role = 'owner') as owner,
+              (select count(*)::int from public.admin_emails where email <> $1) as others,
+              (select count(*)::int from public.admin_emails where email <> $1 and role = 'owner') as "otherOwners"`,
       [address],
     )
     if (rows[0]!.listed && rows[0]!.others === 0) return { ok: false, reason: 'last_admin' }
+    if (rows[0]!.owner && rows[0]!.otherOwners === 0) return { ok: false, reason: 'last_owner' }
     const hash = subjectHash(await loadPrivacyKey(tx), address)
     const before = await tx.query('select 1 from public.privacy_requests where subject_hash = $1 limit 1', [hash])
     const counts = await eraseSubjectRows(tx, address)
+    // Who erased, in the log that outlives the erasure: the erased address only as its hash.
+    const actor = options.actor ? normalizeEmail(options.actor) : CLI_ACTOR
+    await recordActivity(tx, {
+      actor,
+      action: 'privacy.erase',
+      subject: hash,
+      detail: { via: options.via, total: sumCounts(counts) },
+      requestId: options.from?.requestId,
+      ip: options.from?.ip,
+    })
+    if (rows[0]!.listed) await options.alertOwners?.(tx, { kind: 'team_change', change: 'erased', email: hash, actor })
     await tx.query(
       `insert into public.privacy_requests (created_at, action, via, subject_hash, counts) values ($1, 'erase', $2, $3, $4)`,
       [options.now, options.via, hash, JSON.stringify(counts)],
@@ -321,6 +366,8 @@ export async function reapplyErasures(tx: Sql, since: Date, erasures?: readonly 
        union all select substr(key, strpos(key, ':') + 1) from public.rate_limit_hits where key like '%:%@%'
        union all select sender from public.spam_senders where sender like '_%@%'
        union all select email from public.spam_fingerprints
+       union all select actor from public.activity_log where actor like '_%@%'
+       union all select subject from public.activity_log where subject like '_%@%'
        ${builtin ? 'union all select email from builtin_auth.users union all select email from builtin_auth.otp_codes' : ''}
      ) candidates`,
   )

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { LIMITS } from '~/lib/limits'
 import type { DestructionCategory, DestructionRecord, RetentionPolicy, RetentionRun } from '~/domain/privacy'
 import { analyzePersonalData } from './analyze-personal-data.server'
+import { expireActivity } from './activity.server'
 import type { Sql } from './client'
 import {
   keepHighestRate,
@@ -23,7 +24,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** Categories whose rows held personal data that the planner's statistics may have sampled. */
 const PERSONAL_DATA = new Set<DestructionCategory>(['messages', 'trash', 'spam', 'ip_addresses', 'mail', 'rate_limits'])
 
-type Cutoff = 'message' | 'ip' | 'trash' | 'spam' | 'now' | 'records' | 'visits'
+type Cutoff = 'message' | 'ip' | 'trash' | 'spam' | 'now' | 'records' | 'visits' | 'activity'
 
 /** Where a category's batches have got to: the (key, id) of the last row its previous batch took, in
  * the order of an index (decision 193). */
@@ -199,6 +200,15 @@ const STEPS: Step[] = [
     `delete from private.visit_salts where day in (
        select day from private.visit_salts where day < ${sqlIstanbulDay('$1::timestamptz')} limit $limit)`,
   ),
+  // The server's role cannot delete the log's rows: a SECURITY DEFINER function does, oldest first.
+  {
+    category: 'activity_log',
+    before: 'activity',
+    async run(tx, limit, params) {
+      const n = await expireActivity(tx, params[0] as Date, limit)
+      return { counts: { activity_log: n }, found: n }
+    },
+  },
   simpleStep(
     'destruction_records',
     'records',
@@ -257,6 +267,7 @@ function cutoffsOf(policy: RetentionPolicy, now: Date): Record<Cutoff, Date> {
     now,
     records,
     visits: day(policy.visitRawDays ?? LIMITS.visits.rawDefaultDays),
+    activity: day(policy.activityDays ?? LIMITS.activity.retentionDefaultDays),
   }
 }
 

@@ -17,9 +17,10 @@ export async function seedDatabase(
   options: { sampleData: boolean; extraAdmins?: readonly string[] },
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // The seed's admin first: the first admin of a database is its owner ('Sahip').
+    if (options.sampleData) await addUser(tx, SEED_ADMIN_EMAIL, { admin: true })
     for (const email of options.extraAdmins ?? []) await addUser(tx, email, { admin: true })
     if (!options.sampleData) return
-    await addUser(tx, SEED_ADMIN_EMAIL, { admin: true })
     await addUser(tx, SEED_STAFF_EMAIL, { admin: false })
     const { rows } = await tx.query<{ any: boolean }>('select exists (select 1 from public.contact_messages) as any')
     if (!rows[0]?.any) await insertContactMessages(tx, sampleContactMessages(now))

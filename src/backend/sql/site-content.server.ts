@@ -5,7 +5,8 @@
  */
 import type { ContentDraft, ContentVersionSummary, IndustryImage, SiteContent } from '~/domain/site-content'
 import { log } from '~/lib/log.server'
-import type { SiteContentStore } from '../backend'
+import type { ActedBy, SiteContentStore } from '../backend'
+import { recordActivity } from './activity.server'
 import type { SqlDatabase } from './client'
 import { createNotifyFeed } from './notify-feed.server'
 
@@ -61,7 +62,7 @@ export function createSiteContentStore(db: SqlDatabase): SiteContentStore & { cl
   async function insertVersion(
     content: SiteContent,
     kind: ContentVersionSummary['kind'],
-    actor: string,
+    by: ActedBy,
     restoredFrom: number | null,
     baseRevision: number | null,
   ) {
@@ -71,16 +72,18 @@ export function createSiteContentStore(db: SqlDatabase): SiteContentStore & { cl
         const { rowCount } = await tx.query(
           `update public.site_content_draft set content = null, revision = revision + 1, updated_by = $1, updated_at = now()
            where id = 1 and revision = $2`,
-          [actor, baseRevision],
+          [by.actor, baseRevision],
         )
         if (rowCount === 0) return { ok: false as const, draft: await readDraft(tx) }
       }
       const { rows } = await tx.query<VersionRow>(
         `insert into public.site_content_versions (content, kind, restored_from, created_by)
          values ($1::jsonb, $2, $3, $4) returning ${VERSION_COLUMNS}`,
-        [JSON.stringify(content), kind, restoredFrom, actor],
+        [JSON.stringify(content), kind, restoredFrom, by.actor],
       )
-      return { ok: true as const, version: toSummary(rows[0] as VersionRow) }
+      const version = toSummary(rows[0] as VersionRow)
+      await recordActivity(tx, { ...by, action: 'content.change', detail: { kind, version: version.id, restoredFrom } })
+      return { ok: true as const, version }
     })
   }
 
@@ -103,29 +106,32 @@ export function createSiteContentStore(db: SqlDatabase): SiteContentStore & { cl
 
     draft: () => readDraft(db),
 
-    async saveDraft(content, baseRevision, actor) {
-      const { rows } = await db.query<DraftRow>(
-        `update public.site_content_draft
-         set content = $1::jsonb, revision = revision + 1, updated_by = $2, updated_at = now()
-         where id = 1 and revision = $3
-         returning content, revision, updated_by, updated_at`,
-        [JSON.stringify(content), actor, baseRevision],
-      )
-      if (rows[0]) return { ok: true, draft: toDraft(rows[0]) }
-      return { ok: false, draft: await readDraft(db) }
+    saveDraft(content, baseRevision, by) {
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<DraftRow>(
+          `update public.site_content_draft
+           set content = $1::jsonb, revision = revision + 1, updated_by = $2, updated_at = now()
+           where id = 1 and revision = $3
+           returning content, revision, updated_by, updated_at`,
+          [JSON.stringify(content), by.actor, baseRevision],
+        )
+        if (!rows[0]) return { ok: false as const, draft: await readDraft(tx) }
+        await recordActivity(tx, { ...by, action: 'content.change', detail: { kind: 'draft', revision: rows[0].revision } })
+        return { ok: true as const, draft: toDraft(rows[0]) }
+      })
     },
 
-    publish: (content, baseRevision, actor) => insertVersion(content, 'publish', actor, null, baseRevision),
+    publish: (content, baseRevision, by) => insertVersion(content, 'publish', by, null, baseRevision),
 
-    publishDefaults: (content, actor) => insertVersion(content, 'defaults', actor, null, null),
+    publishDefaults: (content, by) => insertVersion(content, 'defaults', by, null, null),
 
-    async restore(id, actor) {
+    async restore(id, by) {
       const { rows } = await db.query<{ content: SiteContent }>(
         'select content from public.site_content_versions where id = $1',
         [id],
       )
       if (!rows[0]) return null
-      const result = await insertVersion(rows[0].content, 'restore', actor, id, null)
+      const result = await insertVersion(rows[0].content, 'restore', by, id, null)
       return result.ok ? result.version : null
     },
 

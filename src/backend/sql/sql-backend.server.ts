@@ -1,6 +1,7 @@
 /** Opens a Backend on the SQL core: banners, messages, rate limits and mail on one database, with
  * the mode's own sign-in, file storage and accounts (decision 075). */
 import type { AuthService, Backend, FileStorage } from '../backend'
+import { listActivity, listActivityForMessage, recordActivity } from './activity.server'
 import { chooseTransport } from '../mail/transport.server'
 import type { Accounts } from './builtin-accounts.server'
 import { createBannerStore } from './banners.server'
@@ -19,6 +20,7 @@ import { createSpamService } from './spam.server'
 import { createBackendStatus } from './backend-status.server'
 import { createTeamStore } from './team.server'
 import { createVisitStore } from './visits.server'
+import { LIMITS } from '~/lib/limits'
 
 /** The database and the backend on it; the app goes through `backend` only, the tools and tests also use `db`. */
 export interface OpenedBackend {
@@ -116,9 +118,21 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
     storage: parts.storage,
     rateLimits: createRateLimitStore(db),
     mail: mail.service,
-    team: createTeamStore(db, accounts),
+    team: createTeamStore(db, accounts, { now, kick: mail.kick }),
     inboxEvents,
-    privacy: createPrivacyService(db, now, accounts, mail.log, { exclusive: parts.mail.exclusive, quietFor: parts.quietFor }),
+    privacy: createPrivacyService(
+      db,
+      now,
+      accounts,
+      mail.log,
+      { exclusive: parts.mail.exclusive, quietFor: parts.quietFor },
+      { kick: mail.kick },
+    ),
+    activity: {
+      record: (entry) => recordActivity(db, { ...entry, at: entry.at ?? now() }),
+      forMessage: (messageId, limit = LIMITS.activity.pageSize) => listActivityForMessage(db, messageId, limit),
+      list: (query) => listActivity(db, query),
+    },
     spam: createSpamService(db, now),
     visits: createVisitStore(db, now),
     status: createBackendStatus(

@@ -9,24 +9,34 @@ import { validate } from '~/lib/validate'
 import { requestContext } from './request-context.server'
 import { m } from '~/paraglide/messages'
 import { authFailureToAppError } from './auth-errors.server'
-import type { CodeDeliveryState } from '~/backend/backend'
+import type { AuthErrorCode, CodeDeliveryState } from '~/backend/backend'
+import { normalizeEmail } from '~/domain/accounts'
+import { LIMITS } from '~/lib/limits'
+import { ensureCodeBrowser } from './code-browser.server'
+import { actingAs } from '~/features/activity/acting.server'
 import { CodeDeliveryInputSchema, SendLoginCodeSchema, VerifyLoginCodeSchema } from './auth.schemas'
-import { forgetVerifyTries, limitSendCode, limitVerify, recordCodeSent } from './rate-limits.server'
+import { forgetVerifyTries, limitSendCode, limitVerify, recordCodeSent, recordWrongCode } from './rate-limits.server'
 import type { AdminSession } from './session.functions'
 
 export type { AdminSession } from './session.functions'
 
-/** Mails a one-time code to an existing user (never creates one). `deliveryId`: the mail is queued
- * for an SMTP server, and getCodeDelivery tells the login page whether it has left. */
+/** The failures a wrong or stale code causes (not an unreachable auth server). */
+const WRONG_CODE = new Set<AuthErrorCode>(['invalid_code', 'code_expired', 'too_many_attempts'])
+
+/**
+ * Mails a one-time code to an existing user (never creates one). `deliveryId`: the mail is queued
+ * for an SMTP server, and getCodeDelivery tells the login page whether it has left.
+ */
 export const sendLoginCode = createServerFn({ method: 'POST' })
   .validator(validate(SendLoginCodeSchema))
   .handler(async ({ data }): Promise<{ sent: true; deliveryId: string | null }> => {
     const clientAddress = clientIp()
-    await limitSendCode(clientAddress, data.email)
+    const codeBrowser = ensureCodeBrowser()
+    await limitSendCode(clientAddress, codeBrowser, data.email)
     const backend = await getBackend()
-    const result = await backend.auth.sendCode(data.email, { clientAddress })
+    const result = await backend.auth.sendCode(data.email, { clientAddress, codeBrowser })
     if (!result.ok) throw authFailureToAppError('send', result)
-    await recordCodeSent(data.email)
+    await recordCodeSent(codeBrowser, data.email)
     return { sent: true, deliveryId: result.deliveryId ?? null }
   })
 
@@ -45,22 +55,37 @@ export const getCodeDelivery = createServerFn({ method: 'GET' })
 export const verifyLoginCode = createServerFn({ method: 'POST' })
   .validator(validate(VerifyLoginCodeSchema))
   .handler(async ({ data }): Promise<AdminSession> => {
-    await limitVerify(clientIp(), data.email)
-    const backend = await getBackend()
     const ctx = requestContext()
+    await limitVerify(clientIp(), ctx.codeBrowser ?? null, data.email)
+    const backend = await getBackend()
     const result = await backend.auth.verifyCode(ctx, data.email, data.code)
-    if (!result.ok) throw authFailureToAppError('verify', result)
-    await forgetVerifyTries(data.email)
+    if (!result.ok) {
+      // Logged and counted for staff addresses only: a stranger's guesses at random addresses
+      // name nobody in the log and alert nobody.
+      if (WRONG_CODE.has(result.code) && (await backend.auth.isAdmin(data.email))) {
+        const email = normalizeEmail(data.email)
+        await backend.activity.record({ ...actingAs(email), action: 'sign_in.failure', detail: { code: result.code } })
+        if (await recordWrongCode(email)) {
+          await backend.mail.alertOwners({ kind: 'sign_in_failures', email, count: LIMITS.rate.signInFailuresPerEmail.max })
+        }
+      }
+      throw authFailureToAppError('verify', result)
+    }
+    await forgetVerifyTries(ctx.codeBrowser ?? null, data.email)
     if (!(await backend.auth.isAdmin(result.user.email))) {
       await backend.auth.signOut(ctx)
       throw new AppError(403, 'auth_not_admin', m.login_unauthorized_text())
     }
+    await backend.activity.record({ ...actingAs(result.user.email), action: 'sign_in.success', detail: { method: 'code' } })
     return { email: result.user.email }
   })
 
 /** Ends the session on the server and clears its cookie; harmless without one. */
 export const signOut = createServerFn({ method: 'POST' }).handler(async (): Promise<{ signedOut: true }> => {
   const backend = await getBackend()
-  await backend.auth.signOut(requestContext())
+  const ctx = requestContext()
+  const user = await backend.auth.getUser(ctx).catch(() => null)
+  await backend.auth.signOut(ctx)
+  if (user) await backend.activity.record({ ...actingAs(user.email), action: 'sign_out' })
   return { signedOut: true }
 })

@@ -16,3 +16,17 @@ export const requireAdmin = createMiddleware({ type: 'function' }).server(async 
   }
   return next({ context: { user } })
 })
+
+/**
+ * For what only owners ('Sahip') may do: the team and roles, the KVKK page, the activity log,
+ * backup status. 401 without a session, 403 for anyone but an owner on the admin list.
+ */
+export const requireOwner = createMiddleware({ type: 'function' }).server(async ({ next }) => {
+  const backend = await getBackend()
+  const user = await backend.auth.getUser(requestContext())
+  if (!user) throw new AppError(401, 'unauthenticated', m.auth_error_unauthenticated())
+  const role = await backend.team.roleOf(user.email)
+  if (role === null) throw new AppError(403, 'forbidden', m.auth_error_forbidden())
+  if (role !== 'owner') throw new AppError(403, 'auth_owner_only', m.auth_error_owner_only())
+  return next({ context: { user } })
+})

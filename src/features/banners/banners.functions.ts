@@ -6,6 +6,7 @@ import { BANNER_BADGE, BANNER_KEYS, type Banner, DEFAULT_BANNER_TITLE } from '~/
 import { getBackend } from '~/backend/get-backend.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { validate } from '~/lib/validate'
+import { actingAs } from '~/features/activity/acting.server'
 import { removeUnusedUploads } from './remove-unused-uploads.server'
 import { SaveBannersSchema } from './save-banners.schemas'
 
@@ -21,7 +22,7 @@ export const listBanners = createServerFn({ method: 'GET' })
 export const saveBanners = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .validator(validate(SaveBannersSchema, { message: 'first-issue' }))
-  .handler(async ({ data }): Promise<Banner[]> => {
+  .handler(async ({ data, context }): Promise<Banner[]> => {
     const backend = await getBackend()
     const banners = await backend.banners.upsert(
       BANNER_KEYS.map((key) => ({
@@ -30,6 +31,7 @@ export const saveBanners = createServerFn({ method: 'POST' })
         title: DEFAULT_BANNER_TITLE[key],
         badge: BANNER_BADGE[key],
       })),
+      actingAs(context.user.email),
     )
     await removeUnusedUploads(backend)
     return banners
@@ -38,9 +40,9 @@ export const saveBanners = createServerFn({ method: 'POST' })
 /** Points both banners back at the images shipped with the app. */
 export const resetBanners = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
-  .handler(async (): Promise<Banner[]> => {
+  .handler(async ({ context }): Promise<Banner[]> => {
     const backend = await getBackend()
-    const banners = await backend.banners.reset()
+    const banners = await backend.banners.reset(actingAs(context.user.email))
     await removeUnusedUploads(backend)
     return banners
   })

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LIMITS } from '~/lib/limits'
 import { PHOTO_BANNER_SIZE, photoBannerPng } from '../../../tests/support/photo-banner'
-import { type BannerVariantSet, UndecodableImageError, makeBannerVariants } from './make-banner-variants.server'
+import { type BannerVariantSet, UndecodableImageError, makeBannerVariants, withoutMetadata } from './make-banner-variants.server'
 
 const KB = 1024
 const FIXTURES = 'tests/fixtures/images'
@@ -91,5 +91,27 @@ describe('makeBannerVariants', () => {
     const [broken, next] = await Promise.allSettled([makeBannerVariants(truncated), makeBannerVariants(png)])
     expect(broken.status === 'rejected' && broken.reason).toBeInstanceOf(UndecodableImageError)
     expect(next.status).toBe('fulfilled')
+  })
+})
+
+describe('withoutMetadata', () => {
+  it('stores the image without its EXIF (GPS included), upright, in its own format', async () => {
+    const gps = { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 0/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '29/1 0/1 0/1' } }
+    const photo = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#1e40af' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif(gps)
+      .toBuffer()
+    const before = await sharp(photo).metadata()
+    expect(before.exif).toBeDefined()
+    expect(before.orientation).toBe(6)
+    const stored = await withoutMetadata(photo, 'jpeg')
+    const after = await sharp(stored).metadata()
+    expect(after.format).toBe('jpeg')
+    expect(after.exif).toBeUndefined()
+    expect(after.xmp).toBeUndefined()
+    expect(after.orientation).toBeUndefined()
+    // Turned as the orientation said, so it looks the same without it.
+    expect([after.width, after.height]).toEqual([400, 800])
   })
 })

@@ -87,6 +87,27 @@ async function makeVariants(bytes: Uint8Array): Promise<BannerVariantSet> {
   }
 }
 
+/**
+ * The uploaded image as it is stored and served: the same format and size, upright, without its
+ * metadata (EXIF with the camera's GPS position, XMP, IPTC). sharp writes none unless asked to
+ * (withMetadata / keepMetadata), and .rotate() applies the EXIF orientation before it goes.
+ */
+export async function withoutMetadata(bytes: Uint8Array, format: 'jpeg' | 'png' | 'webp'): Promise<Uint8Array> {
+  try {
+    const sharp = await loadSharp()
+    const image = sharp(bytes, { limitInputPixels: LIMITS.upload.maxPixels }).rotate()
+    const encoded =
+      format === 'jpeg'
+        ? image.jpeg({ quality: 90, mozjpeg: true })
+        : format === 'png'
+          ? image.png({ compressionLevel: 9 })
+          : image.webp({ quality: 90 })
+    return new Uint8Array(await encoded.toBuffer())
+  } catch (error) {
+    throw new UndecodableImageError('the image could not be decoded', { cause: error })
+  }
+}
+
 /** Upright, within the widest step and the tallest hero at three device pixels, as raw pixels. */
 async function decode(bytes: Uint8Array) {
   const ladder = LIMITS.upload.variantWidths

@@ -11,7 +11,7 @@ import { type Locale, cookieName, isLocale } from '~/paraglide/runtime'
 import { BANNER_IMAGE_KINDS, type BannerImageKind } from './banners.schemas'
 import { INDUSTRY_UPLOAD_KEY, INDUSTRY_UPLOAD_PREFIX } from './upload-banner-image'
 import { IMAGE_FORMATS, checkDimensions, inspectImage } from './inspect-image'
-import { UndecodableImageError, makeBannerVariants } from './make-banner-variants.server'
+import { UndecodableImageError, makeBannerVariants, withoutMetadata } from './make-banner-variants.server'
 import { log } from '~/lib/log.server'
 
 const MB = 1024 * 1024
@@ -79,7 +79,8 @@ export async function handleBannerUpload(request: Request): Promise<Response> {
     )
     const { publicUrl } = await backend.storage.upload({
       name,
-      bytes,
+      // Never as sent: a phone's photo carries where it was taken (EXIF GPS).
+      bytes: await withoutMetadata(bytes, format),
       contentType,
       cacheControlSeconds: LIMITS.upload.cacheControlSeconds,
     })

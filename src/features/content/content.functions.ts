@@ -7,6 +7,7 @@ import { createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import { getBackend } from '~/backend/get-backend.server'
 import type { ContentDraft, ContentVersionSummary, SiteContent } from '~/domain/site-content'
+import { actingAs } from '~/features/activity/acting.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { removeUnusedUploads } from '~/features/banners/remove-unused-uploads.server'
 import { AppError } from '~/lib/app-error'
@@ -55,7 +56,7 @@ export const saveContentDraft = createServerFn({ method: 'POST' })
   .handler(async ({ data, context }): Promise<ContentWriteResult> => {
     const content = checkContent(data.content)
     const backend = await getBackend()
-    const saved = await backend.content.saveDraft(content, data.baseRevision, context.user.email)
+    const saved = await backend.content.saveDraft(content, data.baseRevision, actingAs(context.user.email))
     return saved.ok ? { ok: true, draft: saved.draft } : { ok: false, reason: 'conflict', draft: saved.draft }
   })
 
@@ -65,7 +66,7 @@ export const publishContent = createServerFn({ method: 'POST' })
   .handler(async ({ data, context }): Promise<ContentWriteResult> => {
     const content = checkContent(data.content)
     const backend = await getBackend()
-    const published = await backend.content.publish(content, data.baseRevision, context.user.email)
+    const published = await backend.content.publish(content, data.baseRevision, actingAs(context.user.email))
     if (!published.ok) return { ok: false, reason: 'conflict', draft: published.draft }
     await removeUnusedUploads(backend)
     return { ok: true, draft: await backend.content.draft(), version: published.version }
@@ -88,7 +89,7 @@ export const restoreContentVersion = createServerFn({ method: 'POST' })
     if (!earlier || !v.safeParse(SiteContentSchema, earlier).success) {
       throw new AppError(404, 'not_found', m.error_bad_request())
     }
-    const version = await backend.content.restore(data.id, context.user.email)
+    const version = await backend.content.restore(data.id, actingAs(context.user.email))
     if (!version) throw new AppError(404, 'not_found', m.error_bad_request())
     return version
   })

@@ -18,6 +18,7 @@ import {
 import { applyBulkAction, changeStatus } from './message-updates.server'
 import { openPatch, togglePatch } from './message-status'
 import { validate } from '~/lib/validate'
+import { actingAs } from '~/features/activity/acting.server'
 
 export const listMessages = createServerFn({ method: 'GET' })
   .middleware([requireAdmin])
@@ -41,25 +42,28 @@ export const getMessage = createServerFn({ method: 'GET' })
     return backend.messages.get(data.id)
   })
 
-/** Opening a message: a new one becomes read with read_at now; others are returned unchanged. */
+/**
+ * Opening a message: a new one becomes read with read_at now; others are returned unchanged.
+ * Every opening is in the activity log (with the status change, when there is one).
+ */
 export const openMessage = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .validator(validate(MessageIdInputSchema))
-  .handler(async ({ data }) => changeStatus(data.id, openPatch))
+  .handler(async ({ data, context }) => changeStatus(data.id, openPatch, actingAs(context.user.email, 'message.open')))
 
 /** The detail panel's toggle: new → read, read → archived, archived → read (docs/product.md#message-statuses). */
 export const toggleMessageStatus = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .validator(validate(MessageIdInputSchema))
-  .handler(async ({ data }) => changeStatus(data.id, togglePatch))
+  .handler(async ({ data, context }) => changeStatus(data.id, togglePatch, actingAs(context.user.email)))
 
 /** 'Sil': to the trash, whence 'Geri Al' and 'Geri Yükle' bring it back (docs/product.md#trash). */
 export const deleteMessage = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .validator(validate(MessageIdInputSchema))
-  .handler(async ({ data }) => {
+  .handler(async ({ data, context }) => {
     const backend = await getBackend()
-    const trashed = await backend.messages.trash([data.id])
+    const trashed = await backend.messages.trash([data.id], actingAs(context.user.email))
     if (trashed.length === 0) throw new AppError(404, 'not_found', m.inbox_detail_missing())
     return { removed: trashed.length, ids: trashed.map((message) => message.id) }
   })
@@ -67,15 +71,17 @@ export const deleteMessage = createServerFn({ method: 'POST' })
 export const bulkUpdateStatus = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .validator(validate(BulkUpdateStatusInputSchema))
-  .handler(async ({ data }) => ({ updated: await applyBulkAction(data.ids, data.action) }))
+  .handler(async ({ data, context }) => ({
+    updated: await applyBulkAction(data.ids, data.action, actingAs(context.user.email)),
+  }))
 
 /** The ticked rows to the trash; returns the ids that went, for 'Geri Al'. */
 export const bulkDeleteMessages = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .validator(validate(BulkIdsInputSchema))
-  .handler(async ({ data }) => {
+  .handler(async ({ data, context }) => {
     const backend = await getBackend()
-    const trashed = await backend.messages.trash(data.ids)
+    const trashed = await backend.messages.trash(data.ids, actingAs(context.user.email))
     return { removed: trashed.length, ids: trashed.map((message) => message.id) }
   })
 
@@ -83,12 +89,22 @@ export const bulkDeleteMessages = createServerFn({ method: 'POST' })
 export const exportMessagesCsv = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .validator(validate(ExportMessagesInputSchema))
-  .handler(async ({ data }) => {
+  .handler(async ({ data, context }) => {
     const backend = await getBackend()
-    return exportMessagesFile(backend.messages, {
+    const file = await exportMessagesFile(backend.messages, {
       status: data.status,
       search: data.q,
       timeZone: data.timeZone,
       locale: getLocale(),
     })
+    // The filter and the count, not the rows: the file itself is what was exported.
+    await backend.activity.record({
+      ...actingAs(context.user.email),
+      action: 'message.export',
+      detail: { status: data.status, search: data.q ?? '', count: file.rows },
+    })
+    if (file.rows > LIMITS.inbox.exportAlertAbove) {
+      await backend.mail.alertOwners({ kind: 'large_export', email: context.user.email, count: file.rows })
+    }
+    return file
   })

@@ -1,16 +1,19 @@
-/** The KVKK staff page's server functions (docs/kvkk.md): validate → authorize (requireAdmin, in
- * every one) → call the backend. The retention policy shown is the one the server runs with. */
+/**
+ * The KVKK staff page's server functions (docs/kvkk.md): validate → authorize (requireOwner, in
+ * every one: owners only) → call the backend. The retention policy shown is the one the server runs with.
+ */
 import { createServerFn } from '@tanstack/react-start'
 import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy } from '~/domain/privacy'
 import { normalizeEmail } from '~/domain/accounts'
 import { getBackend } from '~/backend/get-backend.server'
-import { requireAdmin } from '~/features/auth/require-admin'
+import { requireOwner } from '~/features/auth/require-admin'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 import { SubjectInputSchema } from './privacy.schemas'
 import { retentionPolicyFromEnv } from './retention-policy.server'
 import { validate } from '~/lib/validate'
+import { actingAs } from '~/features/activity/acting.server'
 
 export interface RetentionView {
   policy: RetentionPolicy
@@ -20,7 +23,7 @@ export interface RetentionView {
 }
 
 export const getRetention = createServerFn({ method: 'GET' })
-  .middleware([requireAdmin])
+  .middleware([requireOwner])
   .handler(async ({ context }): Promise<RetentionView> => {
     const backend = await getBackend()
     const records = await backend.privacy.records(LIMITS.retention.recordsShown)
@@ -29,18 +32,28 @@ export const getRetention = createServerFn({ method: 'GET' })
 
 /** Everything the app holds naming the address: the page's summary and its JSON download. */
 export const findPersonalData = createServerFn({ method: 'POST' })
-  .middleware([requireAdmin])
+  .middleware([requireOwner])
   .validator(validate(SubjectInputSchema))
-  .handler(async ({ data }): Promise<PersonalDataExport> => (await getBackend()).privacy.exportData(data.email))
+  .handler(async ({ data, context }): Promise<PersonalDataExport> => {
+    const backend = await getBackend()
+    const found = await backend.privacy.exportData(data.email)
+    await backend.activity.record({ ...actingAs(context.user.email), action: 'privacy.export', subject: found.email })
+    return found
+  })
 
 /** Erases it all for good (never the caller's own address, never the last admin) and records the request. */
 export const erasePersonalData = createServerFn({ method: 'POST' })
-  .middleware([requireAdmin])
+  .middleware([requireOwner])
   .validator(validate(SubjectInputSchema))
   .handler(async ({ data, context }): Promise<Extract<ErasureResult, { ok: true }>> => {
     const backend = await getBackend()
-    const result = await backend.privacy.erase(data.email, { via: 'staff', actor: context.user.email })
+    const result = await backend.privacy.erase(data.email, {
+      via: 'staff',
+      actor: context.user.email,
+      from: actingAs(context.user.email),
+    })
     if (result.ok) return result
     if (result.reason === 'self') throw new AppError(409, 'privacy_self', m.kvkk_admin_error_self())
+    if (result.reason === 'last_owner') throw new AppError(409, 'privacy_last_owner', m.kvkk_admin_error_last_owner())
     throw new AppError(409, 'privacy_last_admin', m.kvkk_admin_error_last_admin())
   })

@@ -12,5 +12,6 @@ export function retentionPolicyFromEnv(): RetentionPolicy {
     spamDays: LIMITS.inbox.spamKeepDays,
     recordYears: LIMITS.retention.recordKeepYears,
     visitRawDays: env.visitRawDays,
+    activityDays: env.activityRetentionDays,
   }
 }

@@ -4,3 +4,6 @@ import { EmailSchema } from '~/features/auth/auth.schemas'
 
 export const TeamEmailInputSchema = v.object({ email: EmailSchema })
 export type TeamEmailInput = v.InferInput<typeof TeamEmailInputSchema>
+
+export const TeamRoleInputSchema = v.object({ email: EmailSchema, role: v.picklist(['owner', 'admin']) })
+export type TeamRoleInput = v.InferInput<typeof TeamRoleInputSchema>

@@ -122,6 +122,35 @@ describe('codes', () => {
     expect(await t.backend.auth.verifyCode(ctx, email, second)).toMatchObject({ ok: true })
   })
 
+  it('binds each code to the browser that asked: another browser neither retires, throttles nor uses it', async () => {
+    const email = await newUser()
+    const send = async (codeBrowser: string) => {
+      expect(await t.backend.auth.sendCode(email, { codeBrowser })).toEqual({ ok: true })
+      return (await readOutbox(t.dataDir))
+        .filter((m) => m.to === email)
+        .at(-1)!
+        .text.match(/\b\d{6}\b/)![0]
+    }
+    const mine = await send('browser-a')
+    // A second browser asks at once: not throttled by mine, and mine stays valid.
+    const theirs = await send('browser-b')
+    const here = { ...contextFor(createMemoryCookieJar()), codeBrowser: 'browser-a' }
+    const there = { ...contextFor(createMemoryCookieJar()), codeBrowser: 'browser-b' }
+    // Wrong tries there spend their code, not mine.
+    for (let i = 0; i < LIMITS.auth.codeMaxAttempts; i++) {
+      const wrong = mine === '000000' ? '111111' : '000000'
+      expect((await t.backend.auth.verifyCode(there, email, wrong)).ok).toBe(false)
+    }
+    if (mine !== theirs) expect(await t.backend.auth.verifyCode(there, email, mine)).toMatchObject({ ok: false })
+    // Neither code works without a browser, and mine works here.
+    expect(await t.backend.auth.verifyCode(contextFor(createMemoryCookieJar()), email, mine)).toMatchObject({ ok: false })
+    if (mine !== theirs)
+      expect(await t.backend.auth.verifyCode(here, email, theirs)).toMatchObject({ ok: false, code: 'invalid_code' })
+    expect(await t.backend.auth.verifyCode(here, email, mine)).toMatchObject({ ok: true })
+    // The same browser still waits its interval.
+    expect(await t.backend.auth.sendCode(email, { codeBrowser: 'browser-a' })).toMatchObject({ ok: false, code: 'rate_limited' })
+  })
+
   it('refuses every code for an unknown address', async () => {
     const result = await t.backend.auth.verifyCode(contextFor(createMemoryCookieJar()), 'ghost@example.com', '123456')
     expect(result).toMatchObject({ ok: false, code: 'invalid_code' })

@@ -11,10 +11,10 @@ export function createBuiltinAuthService(db: Sql, options: OtpOptions & { secure
   const otp = createOtp(db, options)
   const sessions = createSessionManager(db, options)
   return {
-    sendCode: otp.send,
+    sendCode: (email, from) => otp.send(email, from?.codeBrowser),
 
     async verifyCode(ctx, email, code) {
-      const result = await otp.verify(email, code)
+      const result = await otp.verify(email, code, ctx.codeBrowser)
       if (result.ok) await sessions.start(ctx, result.user.id)
       return result
     },

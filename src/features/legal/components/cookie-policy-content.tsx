@@ -11,9 +11,12 @@ const PURPOSES: Record<CookieRow['id'], (facts: LegalFacts) => string> = {
   locale: () => m.legal_cookies_purpose_locale(),
   session: (facts) => m.legal_cookies_purpose_session({ hours: facts.sessionIdleHours }),
   'supabase-session': () => m.legal_cookies_purpose_supabase(),
+  'code-browser': () => m.legal_cookies_purpose_code_browser(),
 }
 
 function lifetime(cookie: CookieRow): string {
+  if (cookie.maxAgeSeconds < DAY_SECONDS)
+    return m.legal_cookies_lifetime_minutes({ minutes: Math.round(cookie.maxAgeSeconds / 60) })
   const days = Math.round(cookie.maxAgeSeconds / DAY_SECONDS)
   // A session cookie may end sooner (inactivity, sign-out); the locale cookie lives its full term.
   return cookie.audience === 'staff' ? m.legal_cookies_lifetime_max({ days }) : m.legal_cookies_lifetime({ days })

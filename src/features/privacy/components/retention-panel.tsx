@@ -14,6 +14,7 @@ const CATEGORY_LABEL: Record<DestructionCategory, () => string> = {
   destruction_records: m.kvkk_admin_category_destruction_records,
   page_views: m.kvkk_admin_category_page_views,
   visit_salts: m.kvkk_admin_category_visit_salts,
+  activity_log: m.kvkk_admin_category_activity_log,
 }
 
 /** 'Saklama Politikası': the periods the server runs with. */

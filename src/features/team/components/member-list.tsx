@@ -1,4 +1,4 @@
-import type { TeamMember } from '~/backend/backend'
+import type { StaffRole, TeamMember } from '~/backend/backend'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { m } from '~/paraglide/messages'
@@ -11,11 +11,16 @@ export function MemberList({
   you,
   busy,
   onRemove,
+  canChange,
+  onRole,
 }: {
   members: TeamMember[]
   you: string
   busy: boolean
   onRemove: (email: string) => void
+  /** An owner reads the page: 'Rol' can be changed and admins removed. */
+  canChange: boolean
+  onRole: (email: string, role: StaffRole) => void
 }) {
   return (
     <ul className="divide-y divide-slate-100" data-testid="team-members">
@@ -31,9 +36,29 @@ export function MemberList({
               <p className="mt-0.5 text-xs text-slate-500">
                 {m.team_added_on()} <TeamDate iso={member.addedAt} />
               </p>
+              {canChange ? null : (
+                <p className="mt-0.5 text-xs text-slate-500" data-testid="team-role">
+                  {m.team_role_label()}: {member.role === 'owner' ? m.team_role_owner() : m.team_role_admin()}
+                </p>
+              )}
               {mine ? <p className="mt-0.5 text-xs text-slate-500">{m.team_self_note()}</p> : null}
             </div>
-            {mine ? null : (
+            {canChange ? (
+              <label className="flex shrink-0 items-center gap-2 text-sm text-slate-700">
+                <span>{m.team_role_label()}</span>
+                <select
+                  value={member.role}
+                  disabled={busy}
+                  aria-label={`${m.team_role_label()}: ${member.email}`}
+                  onChange={(event) => onRole(member.email, event.target.value as StaffRole)}
+                  className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30"
+                >
+                  <option value="owner">{m.team_role_owner()}</option>
+                  <option value="admin">{m.team_role_admin()}</option>
+                </select>
+              </label>
+            ) : null}
+            {mine || !canChange ? null : (
               <Button
                 variant="secondary"
                 size="sm"

@@ -14,7 +14,7 @@ import { redirectIfRefused, useTeamActions } from './use-team-actions'
 /** /admin/team: the admin list, adding and removing admins, and the history of those changes. */
 export function TeamPage({ actions }: { actions?: ReactNode }) {
   const team = useQuery(teamQueryOptions())
-  const { add, remove } = useTeamActions()
+  const { add, remove, role } = useTeamActions()
   const [pending, setPending] = useState<string | null>(null)
 
   useEffect(() => {
@@ -60,13 +60,17 @@ export function TeamPage({ actions }: { actions?: ReactNode }) {
                   </p>
                 ) : null}
               </header>
-              <AddAdminForm busy={add.isPending} onAdd={(email, done) => add.mutate(email, { onSuccess: done })} />
+              {team.data?.youAreOwner ? (
+                <AddAdminForm busy={add.isPending} onAdd={(email, done) => add.mutate(email, { onSuccess: done })} />
+              ) : null}
               {team.data ? (
                 <MemberList
                   members={team.data.members}
                   you={team.data.you}
-                  busy={remove.isPending}
+                  busy={remove.isPending || role.isPending}
                   onRemove={(email) => setPending(email)}
+                  canChange={team.data.youAreOwner}
+                  onRole={(email, next) => role.mutate({ email, role: next })}
                 />
               ) : (
                 <p className="px-4 py-8 text-center text-sm text-slate-500">{m.team_loading()}</p>

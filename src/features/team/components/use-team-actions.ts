@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from '~/components/ui/toaster'
 import { describeError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'
-import { addAdmin, removeAdmin } from '../team.functions'
+import { addAdmin, removeAdmin, setAdminRole } from '../team.functions'
 import { teamKeys } from '../team.queries'
 
 /** The session ended or the caller left the team: back through the login to this page. */
@@ -50,5 +50,19 @@ export function useTeamActions() {
     },
   })
 
-  return { add, remove }
+  const role = useMutation({
+    mutationFn: (input: { email: string; role: 'owner' | 'admin' }) => setAdminRole({ data: input }),
+    onSuccess: ({ email, role: given }) => {
+      toast.success({
+        title: m.team_role_changed({ email, role: given === 'owner' ? m.team_role_owner() : m.team_role_admin() }),
+      })
+      return refresh()
+    },
+    onError: (error) => {
+      failure(m.team_role_failed())(error)
+      return refresh()
+    },
+  })
+
+  return { add, remove, role }
 }
