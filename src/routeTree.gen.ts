@@ -23,6 +23,7 @@ import { Route as ApiBannerUploadRouteImport } from './routes/api/banner-upload'
 import { Route as ApiInboxEventsRouteImport } from './routes/api/inbox-events'
 import { Route as ApiVisitRouteImport } from './routes/api/visit'
 import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
+import { Route as AdminAuthedActivityRouteImport } from './routes/admin/_authed/activity'
 import { Route as AdminAuthedContentRouteImport } from './routes/admin/_authed/content'
 import { Route as AdminAuthedMessagesRouteImport } from './routes/admin/_authed/messages'
 import { Route as AdminAuthedPrivacyRouteImport } from './routes/admin/_authed/privacy'
@@ -99,6 +100,11 @@ const UploadsSplatRoute = UploadsSplatRouteImport.update({
   path: '/uploads/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAuthedActivityRoute = AdminAuthedActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => AdminAuthedRoute,
+} as any)
 const AdminAuthedContentRoute = AdminAuthedContentRouteImport.update({
   id: '/content',
   path: '/content',
@@ -140,6 +146,7 @@ export interface FileRoutesByFullPath {
   '/api/visit': typeof ApiVisitRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/activity': typeof AdminAuthedActivityRoute
   '/admin/content': typeof AdminAuthedContentRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
   '/admin/privacy': typeof AdminAuthedPrivacyRoute
@@ -160,6 +167,7 @@ export interface FileRoutesByTo {
   '/api/inbox-events': typeof ApiInboxEventsRoute
   '/api/visit': typeof ApiVisitRoute
   '/uploads/$': typeof UploadsSplatRoute
+  '/admin/activity': typeof AdminAuthedActivityRoute
   '/admin/content': typeof AdminAuthedContentRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
   '/admin/privacy': typeof AdminAuthedPrivacyRoute
@@ -182,6 +190,7 @@ export interface FileRoutesById {
   '/api/visit': typeof ApiVisitRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/_authed/activity': typeof AdminAuthedActivityRoute
   '/admin/_authed/content': typeof AdminAuthedContentRoute
   '/admin/_authed/messages': typeof AdminAuthedMessagesRoute
   '/admin/_authed/privacy': typeof AdminAuthedPrivacyRoute
@@ -205,6 +214,7 @@ export interface FileRouteTypes {
     | '/api/visit'
     | '/uploads/$'
     | '/admin/'
+    | '/admin/activity'
     | '/admin/content'
     | '/admin/messages'
     | '/admin/privacy'
@@ -225,6 +235,7 @@ export interface FileRouteTypes {
     | '/api/inbox-events'
     | '/api/visit'
     | '/uploads/$'
+    | '/admin/activity'
     | '/admin/content'
     | '/admin/messages'
     | '/admin/privacy'
@@ -246,6 +257,7 @@ export interface FileRouteTypes {
     | '/api/visit'
     | '/uploads/$'
     | '/admin/'
+    | '/admin/_authed/activity'
     | '/admin/_authed/content'
     | '/admin/_authed/messages'
     | '/admin/_authed/privacy'
@@ -370,6 +382,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UploadsSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/_authed/activity': {
+      id: '/admin/_authed/activity'
+      path: '/activity'
+      fullPath: '/admin/activity'
+      preLoaderRoute: typeof AdminAuthedActivityRouteImport
+      parentRoute: typeof AdminAuthedRoute
+    }
     '/admin/_authed/content': {
       id: '/admin/_authed/content'
       path: '/content'
@@ -409,6 +428,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminAuthedRouteChildren {
+  AdminAuthedActivityRoute: typeof AdminAuthedActivityRoute
   AdminAuthedContentRoute: typeof AdminAuthedContentRoute
   AdminAuthedMessagesRoute: typeof AdminAuthedMessagesRoute
   AdminAuthedPrivacyRoute: typeof AdminAuthedPrivacyRoute
@@ -417,6 +437,7 @@ interface AdminAuthedRouteChildren {
 }
 
 const AdminAuthedRouteChildren: AdminAuthedRouteChildren = {
+  AdminAuthedActivityRoute: AdminAuthedActivityRoute,
   AdminAuthedContentRoute: AdminAuthedContentRoute,
   AdminAuthedMessagesRoute: AdminAuthedMessagesRoute,
   AdminAuthedPrivacyRoute: AdminAuthedPrivacyRoute,
