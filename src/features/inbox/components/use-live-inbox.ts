@@ -9,6 +9,8 @@ import { inboxKeys } from '../inbox.queries'
 
 /** Changes that come together (a bulk action, a flood) are read once. */
 const REFRESH_DELAY_MS = 200
+/** A burst (a retention pass, a restore, a colleague's bulk action) reads the list at most once a second. */
+const MIN_REFRESH_GAP_MS = 1000
 const MAX_BACKOFF_MS = 60_000
 
 /** Calls `onArrived` with the number of messages that just arrived. */
@@ -25,12 +27,16 @@ export function useLiveInbox(onArrived: (count: number) => void): void {
     let reopen: ReturnType<typeof setTimeout> | undefined
     let attempts = 0
     let connected = false
+    let lastRefresh = Number.NEGATIVE_INFINITY
 
     const refreshSoon = () => {
-      refresh ??= setTimeout(() => {
+      if (refresh) return
+      const wait = Math.max(REFRESH_DELAY_MS, lastRefresh + MIN_REFRESH_GAP_MS - performance.now())
+      refresh = setTimeout(() => {
         refresh = undefined
+        lastRefresh = performance.now()
         void queryClient.invalidateQueries({ queryKey: inboxKeys.all })
-      }, REFRESH_DELAY_MS)
+      }, wait)
     }
 
     const open = () => {
