@@ -45,6 +45,9 @@ export interface MessageQuery {
   /** 1-based. */
   page: number
   pageSize: number
+  /** Received on or after this Istanbul day, on or before `to` (YYYY-MM-DD, valid: date-range.ts). */
+  from?: string
+  to?: string
 }
 
 /**

@@ -14,6 +14,7 @@ import { MESSAGE_SEARCH_COUNT_CAP } from '~/domain/messages'
 import { makeContactMessage } from '~/backend/seed-messages'
 import { insertContactMessages } from '~/backend/sql/messages.server'
 import { LIMITS } from '~/lib/limits'
+import { describeDateRange } from './date-range.contract'
 import { describeInboxEvents } from './inbox-events.contract'
 import { describeHostileSearch } from './message-search.contract'
 import { describeRateLimits } from './rate-limits.contract'
@@ -100,6 +101,7 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     }
     describeBanners(subject)
     describeMessages(subject)
+    describeDateRange(subject)
     describeHostileSearch(subject)
     describeTrashAndSpam(subject)
     describeAdminCheck(subject)

@@ -2,6 +2,7 @@
  * SQL pieces of the message store: the row mapping and the list filter. Kept apart from the
  * store so a test can EXPLAIN the exact filter the store runs.
  */
+import { dateRangeOf, rangeBounds } from '~/domain/date-range'
 import { type ContactMessage, type MessageQuery, type MessageStatus, searchMode } from '~/domain/messages'
 
 /** What the word-start index holds: the first one or two letters or digits of a word. */
@@ -46,7 +47,10 @@ export function escapeLike(text: string): string {
  * answered by the indexes of the short-search migration: the stored word starts of name and
  * e-mail for one or two letters or digits, else the lowercased name and address as prefixes.
  */
-export function messageFilter(query: Pick<MessageQuery, 'status' | 'search'>): { where: string; params: string[] } {
+export function messageFilter(query: Pick<MessageQuery, 'status' | 'search' | 'from' | 'to'>): {
+  where: string
+  params: string[]
+} {
   const clauses: string[] = []
   const params: string[] = []
   // The trash holds every status; every other filter leaves it out, and 'all' leaves spam out too.
@@ -70,6 +74,16 @@ export function messageFilter(query: Pick<MessageQuery, 'status' | 'search'>): {
     params.push(`${escapeLike(search)}%`)
     const prefix = `lower($${params.length})`
     clauses.push(`(lower(name) LIKE ${prefix} OR lower(email) LIKE ${prefix})`)
+  }
+  // Istanbul days, as instants: the date index answers them.
+  const { since, before } = rangeBounds(dateRangeOf(query).range)
+  if (since) {
+    params.push(since.toISOString())
+    clauses.push(`created_at >= $${params.length}::timestamptz`)
+  }
+  if (before) {
+    params.push(before.toISOString())
+    clauses.push(`created_at < $${params.length}::timestamptz`)
   }
   return { where: clauses.join(' AND '), params }
 }

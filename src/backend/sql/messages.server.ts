@@ -3,6 +3,7 @@
  * the database's now(), so tests that move the clock see consistent ordering.
  */
 import type { MessageStore, NewMessageContext } from '../backend'
+import { dateRangeOf, rangeBounds } from '~/domain/date-range'
 import {
   type ContactMessage,
   INBOX_STATUSES,
@@ -150,6 +151,15 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           // The messages the filter holds, searched or not.
           const inFilter =
             query.status === 'all' ? INBOX_STATUSES.reduce((sum, s) => sum + byBucket[s], 0) : byBucket[query.status]
+          const { since, before } = rangeBounds(dateRangeOf(query).range)
+          if (!search && (since || before)) {
+            // The counters hold no dates: a range's messages are counted on the date index.
+            const dated = await tx.query<{ n: number }>(
+              `select count(*)::int as n from public.contact_messages where ${where}`,
+              params,
+            )
+            return { items: await pageOf(), total: dated.rows[0]!.n, totalExact: true, unread, page, pageSize }
+          }
           if (!search) return { items: await pageOf(), total: inFilter, totalExact: true, unread, page, pageSize }
           // A word-start search visits only the rows its index proposes: without statistics of how
           // common a word start is, the planner would read the table (decision 077). A substring

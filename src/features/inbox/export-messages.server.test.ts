@@ -68,6 +68,19 @@ describe('collectMessages', () => {
 })
 
 describe('exportMessagesFile', () => {
+  it('asks the store with every filter the page shows', async () => {
+    const store = fakeStore(3)
+    await exportMessagesFile(store, {
+      status: 'read',
+      search: 'ayşe',
+      from: '2026-12-01',
+      to: '2026-12-07',
+      timeZone: 'UTC',
+      locale: 'tr',
+    })
+    expect(store.calls).toEqual([{ status: 'read', search: 'ayşe', from: '2026-12-01', to: '2026-12-07', page: 1, pageSize: 1000 }])
+  })
+
   it('writes Turkish columns with ; and English ones with ,', async () => {
     const tr = await exportMessagesFile(fakeStore(2), { status: 'all', search: '', timeZone: 'Europe/Istanbul', locale: 'tr' })
     expect(tr.csv.startsWith(`${CSV_BOM}"Tarih";"İsim";"E-posta";"Durum";"Mesaj";"Okunma Tarihi";"IP Adresi"\r\n`)).toBe(true)

@@ -23,7 +23,7 @@ export interface ExportFile {
 
 export async function collectMessages(
   store: MessageStore,
-  query: { status: StatusFilter; search: string },
+  query: { status: StatusFilter; search: string; from?: string; to?: string },
   max: number = LIMITS.inbox.exportMax,
 ): Promise<{ items: ContactMessage[]; total: number }> {
   const items: ContactMessage[] = []
@@ -40,9 +40,14 @@ export async function collectMessages(
 
 export async function exportMessagesFile(
   store: MessageStore,
-  options: { status: StatusFilter; search: string; timeZone: string; locale: Locale },
+  options: { status: StatusFilter; search: string; from?: string; to?: string; timeZone: string; locale: Locale },
 ): Promise<ExportFile> {
-  const { items, total } = await collectMessages(store, options)
+  const { items, total } = await collectMessages(store, {
+    status: options.status,
+    search: options.search,
+    from: options.from,
+    to: options.to,
+  })
   const locale = { locale: options.locale }
   const header = [
     m.inbox_col_date({}, locale),

@@ -31,6 +31,8 @@ export const listMessages = createServerFn({ method: 'GET' })
       search: data.q,
       page: data.page,
       pageSize: LIMITS.inbox.pageSize,
+      from: data.from,
+      to: data.to,
     })
   })
 
@@ -90,6 +92,8 @@ export const exportMessagesCsv = createServerFn({ method: 'POST' })
     return exportMessagesFile(backend.messages, {
       status: data.status,
       search: data.q,
+      from: data.from,
+      to: data.to,
       timeZone: data.timeZone,
       locale: getLocale(),
     })
