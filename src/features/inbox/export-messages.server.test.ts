@@ -78,7 +78,9 @@ describe('exportMessagesFile', () => {
       timeZone: 'UTC',
       locale: 'tr',
     })
-    expect(store.calls).toEqual([{ status: 'read', search: 'ayşe', from: '2026-12-01', to: '2026-12-07', page: 1, pageSize: 1000 }])
+    expect(store.calls).toEqual([
+      { status: 'read', search: 'ayşe', from: '2026-12-01', to: '2026-12-07', page: 1, pageSize: 1000 },
+    ])
   })
 
   it('writes Turkish columns with ; and English ones with ,', async () => {
