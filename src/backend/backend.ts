@@ -5,6 +5,7 @@
  * behaviour). Only `index.server.ts` knows which mode is in use.
  */
 import type { AuthUser } from '~/domain/accounts'
+import type { ActivityEntry, ActivityQuery, ActivityRow } from '~/domain/activity'
 import type { Banner, BannerChange, BannerInput, BannerKey, PublicBanner } from '~/domain/banners'
 import type {
   ContactMessage,
@@ -306,6 +307,20 @@ export interface SpamService {
 }
 
 /**
+ * The activity log (docs/decisions/230-activity-log.md): append-only, one row per staff action.
+ * An action the SQL core runs writes its row in its own transaction (sql/activity.server.ts,
+ * recordActivity); `record` is for what changes nothing else (a sign-in, opening a message).
+ */
+export interface ActivityLog {
+  /** Writes one row in a transaction of its own. */
+  record(entry: ActivityEntry): Promise<void>
+  /** The rows naming the message (its history), newest first; none for an id that is not a uuid. */
+  forMessage(messageId: string, limit?: number): Promise<ActivityRow[]>
+  /** A page of the whole log, newest first, filtered. */
+  list(query: ActivityQuery): Promise<ActivityRow[]>
+}
+
+/**
  * embedded: PGlite in DATA_DIR, built-in sign-in, uploads on disk (nothing configured).
  * postgres: a PostgreSQL server (DATABASE_URL), built-in sign-in, uploads in the database.
  * supabase: its database (DATABASE_URL) for data, Supabase Auth and Storage.
@@ -323,6 +338,7 @@ export interface Backend {
   team: TeamStore
   inboxEvents: InboxEvents
   privacy: PrivacyService
+  activity: ActivityLog
   spam: SpamService
   status: BackendStatus
   close(): Promise<void>

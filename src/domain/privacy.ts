@@ -76,6 +76,8 @@ export interface PersonalDataExport {
    * traces of its recent texts the repeat rule holds (docs/spam.md).
    */
   spamFilter: { senderVerdict: 'spam' | 'ham' | null; recentTexts: number }
+  /** Rows of the activity log naming the address, as the staff member who acted or as whom it was about. */
+  activity: { at: string; actor: string; action: string; subject: string | null; messageIds: string[] }[]
 }
 
 export const ERASED_KINDS = [
@@ -108,6 +110,7 @@ export function isEmptyExport(data: PersonalDataExport): boolean {
     data.loggedMail.length === 0 &&
     data.rateLimits.length === 0 &&
     data.spamFilter.senderVerdict === null &&
-    data.spamFilter.recentTexts === 0
+    data.spamFilter.recentTexts === 0 &&
+    data.activity.length === 0
   )
 }

@@ -100,6 +100,13 @@ export const LIMITS = {
     /** Changes of the admin list the team page shows, newest first. */
     historyShown: 50,
   },
+  activity: {
+    /** Rows of the activity log one page (or one message's history) shows, newest first. */
+    pageSize: 100,
+    /** ACTIVITY_RETENTION_DAYS when unset, and the shortest it may be. */
+    retentionDefaultDays: 730,
+    retentionMinDays: 365,
+  },
   upload: {
     maxBytes: 5 * 1024 * 1024,
     maxPixels: 40_000_000,

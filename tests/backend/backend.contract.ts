@@ -14,6 +14,7 @@ import { MESSAGE_SEARCH_COUNT_CAP } from '~/domain/messages'
 import { makeContactMessage } from '~/backend/seed-messages'
 import { insertContactMessages } from '~/backend/sql/messages.server'
 import { LIMITS } from '~/lib/limits'
+import { describeActivity } from './activity.contract'
 import { describeDateRange } from './date-range.contract'
 import { describeInboxEvents } from './inbox-events.contract'
 import { describeHostileSearch } from './message-search.contract'
@@ -111,6 +112,7 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     if (options.storesFiles) describeStorage(subject)
     describeRateLimits(subject)
     describeSpam(subject)
+    describeActivity(subject)
   })
 }
 

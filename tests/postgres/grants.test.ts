@@ -24,6 +24,7 @@ const TABLES = {
   spam_learned: 'verdict',
   backup_state: 'holder',
   retention_pass: 'holder',
+  activity_log: 'actor',
 } as const
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
 
@@ -370,6 +371,39 @@ describe('as the server (a login role in app_server)', () => {
     await app.query(`update public.retention_pass set holder = null, lease_until = '-infinity', pass_at = null, tally = '{}'`)
     await expectDenied(app.query('delete from public.retention_pass'))
     await expectDenied(app.query('insert into public.retention_pass (id) values (true)'))
+  })
+
+  it('appends to the activity log and reads it, but never rewrites or deletes a row', async () => {
+    const messageId = '00000000-0000-4000-8000-0000000000aa'
+    const inserted = await app.query(
+      `insert into public.activity_log (actor, action, message_ids, address)
+       values ('grants-actor@example.com', 'message.open', array[$1::uuid], '203.0.113.0/24') returning id`,
+      [messageId],
+    )
+    const id = inserted.rows[0].id
+    const read = await app.query('select actor, action from public.activity_log where message_ids @> array[$1::uuid]', [
+      messageId,
+    ])
+    expect(read.rows).toEqual([{ actor: 'grants-actor@example.com', action: 'message.open' }])
+    await expectDenied(app.query(`update public.activity_log set actor = 'someone-else@example.com' where id = $1`, [id]))
+    await expectDenied(app.query(`update public.activity_log set at = at - interval '1 year'`))
+    await expectDenied(app.query('delete from public.activity_log where id = $1', [id]))
+    await expectDenied(app.query('truncate public.activity_log'))
+    // The two changes the product makes, through their functions only: an erased address becomes
+    // its hash (the row stays), and retention deletes rows older than its cut-off.
+    const hash = 'c'.repeat(64)
+    const pseudonymized = await app.query('select private.activity_log_pseudonymize($1, $2) as n', [
+      'grants-actor@example.com',
+      hash,
+    ])
+    expect(pseudonymized.rows).toEqual([{ n: 1 }])
+    expect((await app.query('select actor from public.activity_log where id = $1', [id])).rows).toEqual([{ actor: hash }])
+    await expect(app.query(`select private.activity_log_pseudonymize('x@example.com', 'not-a-hash')`)).rejects.toMatchObject({
+      code: '22023',
+    })
+    expect((await app.query(`select private.activity_log_expire(now() - interval '1 day', 1000) as n`)).rows).toEqual([{ n: 0 }])
+    expect((await app.query(`select private.activity_log_expire(now() + interval '1 day', 1000) as n`)).rows).toEqual([{ n: 1 }])
+    expect((await app.query('select count(*)::int as n from public.activity_log where id = $1', [id])).rows).toEqual([{ n: 0 }])
   })
 
   it('may do nothing beyond what the app does', async () => {

@@ -6,6 +6,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto'
 import { lockUntilCommit } from './advisory-lock.server'
+import { pseudonymizeActivity } from './activity.server'
 import { analyzePersonalData } from './analyze-personal-data.server'
 import { normalizeEmail } from '~/domain/accounts'
 import type { ErasureCounts, ErasureResult, ExportedMessage, PersonalDataExport } from '~/domain/privacy'
@@ -92,6 +93,17 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
         'select created_at, via from public.privacy_requests where subject_hash = $1 order by created_at, id',
         [hash],
       )
+      const activity = await tx.query<{
+        at: Date
+        actor: string
+        action: string
+        subject: string | null
+        message_ids: string[]
+      }>(
+        `select at, actor, action, subject, message_ids::text[] as message_ids from public.activity_log
+         where lower(actor) = $1 or lower(subject) = $1 order by at, id`,
+        [address],
+      )
       const adminRow = admin.rows[0]
       return {
         email: address,
@@ -136,6 +148,13 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
         rateLimits: limits.rows.map((r) => ({ key: r.key, at: r.hit_at.toISOString() })),
         erasureRequests: requests.rows.map((r) => ({ at: r.created_at.toISOString(), via: r.via })),
         spamFilter: { senderVerdict: spamSender.rows[0]?.verdict ?? null, recentTexts: spamTexts.rows[0]!.n },
+        activity: activity.rows.map((a) => ({
+          at: a.at.toISOString(),
+          actor: a.actor,
+          action: a.action,
+          subject: a.subject,
+          messageIds: a.message_ids,
+        })),
       }
     },
     { snapshot: true },
@@ -186,6 +205,8 @@ export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureC
   // The filter's word on the address and its texts' traces; a domain's verdict names no person.
   const spamSender = await tx.query('delete from public.spam_senders where sender = $1', [address])
   const spamTexts = await tx.query('delete from public.spam_fingerprints where lower(email) = $1', [address])
+  // The activity log keeps every row (who did what stays provable); the address becomes its hash.
+  await pseudonymizeActivity(tx, address, subjectHash(await loadPrivacyKey(tx), address))
   let accounts = 0
   if (await hasBuiltinAuth(tx)) {
     // Sessions and codes go with the account (on delete cascade); codes of an address without one too.
@@ -296,6 +317,8 @@ export async function reapplyErasures(tx: Sql, since: Date, erasures?: readonly 
        union all select substr(key, strpos(key, ':') + 1) from public.rate_limit_hits where key like '%:%@%'
        union all select sender from public.spam_senders where sender like '_%@%'
        union all select email from public.spam_fingerprints
+       union all select actor from public.activity_log where actor like '_%@%'
+       union all select subject from public.activity_log where subject like '_%@%'
        ${builtin ? 'union all select email from builtin_auth.users union all select email from builtin_auth.otp_codes' : ''}
      ) candidates`,
   )

@@ -5,6 +5,7 @@
  * environment says in ../open.server.ts. See docs/decisions/160-one-backend-opener.md.
  */
 import type { AuthService, Backend, FileStorage } from '../backend'
+import { listActivity, listActivityForMessage, recordActivity } from './activity.server'
 import { chooseTransport } from '../mail/transport.server'
 import type { Accounts } from './accounts.server'
 import { createBannerStore } from './banners.server'
@@ -20,6 +21,7 @@ import { seedDatabase } from './seed.server'
 import { createSpamService } from './spam.server'
 import { createBackendStatus } from './status.server'
 import { createTeamStore } from './team.server'
+import { LIMITS } from '~/lib/limits'
 
 /** The database and the backend on it; the app goes through `backend` only, the tools and tests also use `db`. */
 export interface OpenedBackend {
@@ -121,6 +123,11 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
     team: createTeamStore(db, accounts),
     inboxEvents,
     privacy: createPrivacyService(db, now, accounts, mail.log, { exclusive: parts.mail.exclusive, quietFor: parts.quietFor }),
+    activity: {
+      record: (entry) => recordActivity(db, { ...entry, at: entry.at ?? now() }),
+      forMessage: (messageId, limit = LIMITS.activity.pageSize) => listActivityForMessage(db, messageId, limit),
+      list: (query) => listActivity(db, query),
+    },
     spam: createSpamService(db, now),
     status: createBackendStatus(
       db,

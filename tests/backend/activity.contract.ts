@@ -1,0 +1,131 @@
+/**
+ * Contract: the activity log (Backend.activity and the SQL core's recordActivity). Rows are
+ * written with their actor and an approximate address, read per message and filtered; a row
+ * written in a transaction that rolls back is not there; erasure turns an address into its hash.
+ */
+import { describe, expect, it } from 'vitest'
+import { pseudonymizeActivity, recordActivity } from '~/backend/sql/activity.server'
+import { runTag, type Subject } from './contract-subject'
+
+export function describeActivity(subject: Subject): void {
+  /** The connection that runs a transaction as an action of the SQL core would. */
+  const setupOf = () => {
+    const { setup } = subject()
+    if (!setup) throw new Error('needs the setup connection')
+    return setup
+  }
+
+  describe('activity log', () => {
+    const uuid = () => crypto.randomUUID()
+
+    it('records a row with its actor, action, messages, detail and approximate address, and reads it back', async () => {
+      const { backend } = subject()
+      const actor = `actor-${runTag()}@example.com`
+      const [m1, m2] = [uuid(), uuid()]
+      await backend.activity.record({
+        actor,
+        action: 'message.trash',
+        messageIds: [m1, m2],
+        detail: { count: 2 },
+        requestId: 'req-1',
+        ip: '203.0.113.77',
+      })
+      const rows = await backend.activity.list({ actor, limit: 10 })
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toMatchObject({
+        actor,
+        action: 'message.trash',
+        messageIds: [m1, m2],
+        subject: null,
+        detail: { count: 2 },
+        requestId: 'req-1',
+        address: '203.0.113.0/24',
+      })
+      expect(rows[0]!.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+      // Its history, by either message; a third message has none, a bad id neither.
+      expect((await backend.activity.forMessage(m2)).map((r) => r.id)).toEqual([rows[0]!.id])
+      expect(await backend.activity.forMessage(uuid())).toEqual([])
+      expect(await backend.activity.forMessage("x' or true --")).toEqual([])
+    })
+
+    it('keeps only the /48 of an IPv6 address', async () => {
+      const { backend } = subject()
+      const actor = `v6-${runTag()}@example.com`
+      await backend.activity.record({ actor, action: 'sign_in.success', ip: '2001:db8:abcd:12:3456::1' })
+      const [row] = await backend.activity.list({ actor, limit: 10 })
+      expect(row!.address).toBe('2001:db8:abcd::/48')
+    })
+
+    it('filters by actor, action and time, newest first, and pages by row', async () => {
+      const { backend } = subject()
+      const actor = `filter-${runTag()}@example.com`
+      const other = `other-${runTag()}@example.com`
+      const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12))
+      await backend.activity.record({ actor, action: 'message.open', at: day(1) })
+      await backend.activity.record({ actor, action: 'message.export', at: day(2), detail: { count: 3 } })
+      await backend.activity.record({ actor, action: 'message.open', at: day(3) })
+      await backend.activity.record({ actor: other, action: 'message.open', at: day(2) })
+      const mine = await backend.activity.list({ actor: actor.toUpperCase(), limit: 10 })
+      expect(mine.map((r) => [r.action, r.at.slice(0, 10)])).toEqual([
+        ['message.open', '2026-01-03'],
+        ['message.export', '2026-01-02'],
+        ['message.open', '2026-01-01'],
+      ])
+      const opens = await backend.activity.list({ actor, action: 'message.open', limit: 10 })
+      expect(opens.map((r) => r.at.slice(0, 10))).toEqual(['2026-01-03', '2026-01-01'])
+      const window = await backend.activity.list({ actor, from: '2026-01-02', until: '2026-01-03', limit: 10 })
+      expect(window.map((r) => r.action)).toEqual(['message.export'])
+      const [first] = await backend.activity.list({ actor, limit: 1 })
+      const next = await backend.activity.list({ actor, before: first!.id, limit: 10 })
+      expect(next.map((r) => r.at.slice(0, 10))).toEqual(['2026-01-02', '2026-01-01'])
+    })
+
+    it('writes the row in the action’s transaction: rolled back with it', async () => {
+      const { backend } = subject()
+      const setup = setupOf()
+      const actor = `tx-${runTag()}@example.com`
+      await expect(
+        setup.transaction(async (tx) => {
+          await recordActivity(tx, { actor, action: 'message.purge', messageIds: [uuid()] })
+          throw new Error('the action failed')
+        }),
+      ).rejects.toThrow('the action failed')
+      expect(await backend.activity.list({ actor, limit: 10 })).toEqual([])
+      await setup.transaction((tx) => recordActivity(tx, { actor, action: 'message.purge', messageIds: [uuid()] }))
+      expect(await backend.activity.list({ actor, limit: 10 })).toHaveLength(1)
+    })
+
+    it('replaces an erased address by its hash as actor and subject, and deletes no row', async () => {
+      const { backend } = subject()
+      const setup = setupOf()
+      const erased = `erased-${runTag()}@example.com`
+      const witness = `witness-${runTag()}@example.com`
+      await backend.activity.record({ actor: erased, action: 'message.open', messageIds: [uuid()] })
+      await backend.activity.record({ actor: witness, action: 'team.add', subject: erased.toUpperCase() })
+      const hash = 'ab'.repeat(32)
+      expect(await setup.transaction((tx) => pseudonymizeActivity(tx, erased, hash))).toBe(2)
+      expect(await backend.activity.list({ actor: erased, limit: 10 })).toEqual([])
+      expect((await backend.activity.list({ actor: hash, limit: 10 })).map((r) => r.action)).toEqual(['message.open'])
+      const [added] = await backend.activity.list({ actor: witness, limit: 10 })
+      expect(added).toMatchObject({ actor: witness, subject: hash })
+    })
+
+    it('after one person’s erasure no row holds their address in clear, and every row is still there', async () => {
+      const { backend, adminEmail } = subject()
+      const erased = `gone-${runTag()}@example.com`
+      const messageId = uuid()
+      await backend.activity.record({ actor: erased, action: 'message.open', messageIds: [messageId] })
+      await backend.activity.record({ actor: adminEmail, action: 'privacy.export', subject: erased })
+      const exported = await backend.privacy.exportData(erased)
+      expect(exported.activity.map((a) => a.action)).toEqual(['message.open', 'privacy.export'])
+      expect((await backend.privacy.erase(erased, { via: 'cli' })).ok).toBe(true)
+      const history = await backend.activity.forMessage(messageId)
+      expect(history).toHaveLength(1)
+      expect(history[0]!.actor).toMatch(/^[0-9a-f]{64}$/)
+      const mine = await backend.activity.list({ actor: adminEmail, action: 'privacy.export', limit: 100 })
+      expect(mine.some((row) => row.subject === history[0]!.actor)).toBe(true)
+      expect(JSON.stringify(await backend.activity.list({ limit: 1000 }))).not.toContain(erased)
+      expect((await backend.privacy.exportData(erased)).activity).toEqual([])
+    })
+  })
+}
