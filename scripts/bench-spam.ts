@@ -35,6 +35,7 @@ function asStored(message: LabelledMessage): ContactMessage {
     readAt: null,
     ipAddress: null,
     deletedAt: null,
+    ownerEmail: null,
   }
 }
 

@@ -27,6 +27,8 @@ export interface ContactMessage {
   ipAddress: string | null
   /** When it went to the trash; null when it is not there. */
   deletedAt: string | null
+  /** The team member working on it ('Sorumlu'); null: unassigned. */
+  ownerEmail: string | null
 }
 
 export interface NewContactMessage {
@@ -48,6 +50,8 @@ export interface MessageQuery {
   /** Received on or after this Istanbul day, on or before `to` (YYYY-MM-DD, valid: date-range.ts). */
   from?: string
   to?: string
+  /** `?owner=`, resolved: one member's leads or the unassigned ones. */
+  owner?: { kind: 'none' } | { kind: 'email'; email: string }
 }
 
 /**

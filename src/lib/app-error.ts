@@ -15,7 +15,12 @@ export const APP_ERROR_CODES = [
   'unsupported_media_type',
   'internal',
 ] as const
-export type AppErrorCode = (typeof APP_ERROR_CODES)[number] | `auth_${string}` | `team_${string}` | `privacy_${string}`
+export type AppErrorCode =
+  | (typeof APP_ERROR_CODES)[number]
+  | `auth_${string}`
+  | `team_${string}`
+  | `privacy_${string}`
+  | `leads_${string}`
 
 export class AppError extends Error {
   override name = 'AppError'

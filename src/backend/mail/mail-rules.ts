@@ -5,11 +5,17 @@
  */
 import { LIMITS } from '~/lib/limits'
 
-export const MAIL_KINDS = ['sign_in_code', 'new_message', 'digest'] as const
+export const MAIL_KINDS = ['sign_in_code', 'new_message', 'digest', 'lead_assigned', 'lead_note'] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
 /** Sign-in codes first (someone is waiting at the login page), then single notifications, then digests. */
-export const MAIL_PRIORITY: Record<MailKind, number> = { sign_in_code: 0, new_message: 1, digest: 2 }
+export const MAIL_PRIORITY: Record<MailKind, number> = {
+  sign_in_code: 0,
+  new_message: 1,
+  lead_assigned: 1,
+  lead_note: 1,
+  digest: 2,
+}
 
 /** Seconds before the next try after `attempts` failed ones: 5, 10, 20, … up to LIMITS.mail.retryMaxSeconds. */
 export function retryDelaySeconds(attempts: number): number {

@@ -8,7 +8,7 @@ import { type ContactMessage, type MessageQuery, type MessageStatus, searchMode 
 /** What the word-start index holds: the first one or two letters or digits of a word. */
 export const WORD_START = /^[\p{L}\p{N}]{1,2}$/u
 
-export const MESSAGE_COLUMNS = 'id, name, email, message, status, created_at, read_at, ip_address, deleted_at'
+export const MESSAGE_COLUMNS = 'id, name, email, message, status, created_at, read_at, ip_address, deleted_at, owner_email'
 
 export interface MessageRow {
   id: string
@@ -20,6 +20,7 @@ export interface MessageRow {
   read_at: Date | null
   ip_address: string | null
   deleted_at: Date | null
+  owner_email: string | null
 }
 
 export function toContactMessage(row: MessageRow): ContactMessage {
@@ -33,6 +34,7 @@ export function toContactMessage(row: MessageRow): ContactMessage {
     readAt: row.read_at ? row.read_at.toISOString() : null,
     ipAddress: row.ip_address,
     deletedAt: row.deleted_at ? row.deleted_at.toISOString() : null,
+    ownerEmail: row.owner_email ?? null,
   }
 }
 
@@ -47,7 +49,7 @@ export function escapeLike(text: string): string {
  * answered by the indexes of the short-search migration: the stored word starts of name and
  * e-mail for one or two letters or digits, else the lowercased name and address as prefixes.
  */
-export function messageFilter(query: Pick<MessageQuery, 'status' | 'search' | 'from' | 'to'>): {
+export function messageFilter(query: Pick<MessageQuery, 'status' | 'search' | 'from' | 'to' | 'owner'>): {
   where: string
   params: string[]
 } {
@@ -74,6 +76,11 @@ export function messageFilter(query: Pick<MessageQuery, 'status' | 'search' | 'f
     params.push(`${escapeLike(search)}%`)
     const prefix = `lower($${params.length})`
     clauses.push(`(lower(name) LIKE ${prefix} OR lower(email) LIKE ${prefix})`)
+  }
+  if (query.owner?.kind === 'none') clauses.push('owner_email IS NULL')
+  else if (query.owner?.kind === 'email') {
+    params.push(query.owner.email)
+    clauses.push(`owner_email = $${params.length}`)
   }
   // Istanbul days, as instants: the date index answers them.
   const { since, before } = rangeBounds(dateRangeOf(query).range)

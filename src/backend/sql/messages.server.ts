@@ -4,6 +4,8 @@
  */
 import type { MessageStore, NewMessageContext } from '../backend'
 import { dateRangeOf, rangeBounds } from '~/domain/date-range'
+import { SITE_ACTOR } from '~/domain/leads'
+import { recordActivity } from './activity.server'
 import {
   type ContactMessage,
   INBOX_STATUSES,
@@ -111,6 +113,14 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           [input.name, input.email, input.message, input.ipAddress ?? null, now(), status],
         )
         const created = rows[0]!
+        // The first line of the lead's history, with the filter's verdict (docs/decisions/240-leads-as-a-team.md).
+        await recordActivity(tx, {
+          actor: SITE_ACTOR,
+          action: 'message.receive',
+          messageIds: [created.id],
+          detail: { spam: status === 'spam' },
+          at: created.created_at,
+        })
         // Spam tells nobody: its notification is queued if staff mark it 'not spam' (markNotSpam).
         if (status !== 'spam') await effects?.queueNotifications(tx, { id: created.id, createdAt: created.created_at }, context)
         return created
@@ -152,8 +162,8 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           const inFilter =
             query.status === 'all' ? INBOX_STATUSES.reduce((sum, s) => sum + byBucket[s], 0) : byBucket[query.status]
           const { since, before } = rangeBounds(dateRangeOf(query).range)
-          if (!search && (since || before)) {
-            // The counters hold no dates: a range's messages are counted on the date index.
+          if (!search && (since || before || query.owner)) {
+            // The counters hold no dates or owners: these messages are counted on their indexes.
             const dated = await tx.query<{ n: number }>(
               `select count(*)::int as n from public.contact_messages where ${where}`,
               params,

@@ -20,6 +20,7 @@ import { createRateLimitStore } from './rate-limits.server'
 import { seedDatabase } from './seed.server'
 import { createSpamService } from './spam.server'
 import { createBackendStatus } from './status.server'
+import { createLeadService } from './leads.server'
 import { createTeamStore } from './team.server'
 import { LIMITS } from '~/lib/limits'
 
@@ -121,6 +122,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
     rateLimits: createRateLimitStore(db),
     mail: mail.service,
     team: createTeamStore(db, accounts),
+    leads: createLeadService(db, now, () => mail.kick()),
     inboxEvents,
     privacy: createPrivacyService(db, now, accounts, mail.log, { exclusive: parts.mail.exclusive, quietFor: parts.quietFor }),
     activity: {

@@ -15,6 +15,7 @@ function fakeStore(count: number): MessageStore & { calls: MessageQuery[] } {
     readAt: i % 2 === 0 ? null : '2026-01-02T09:30:00.000Z',
     ipAddress: i % 3 === 0 ? null : '203.0.113.7',
     deletedAt: null,
+    ownerEmail: null,
   }))
   const calls: MessageQuery[] = []
   return {
