@@ -329,9 +329,12 @@ export interface LeadService {
   /** Null when the address is not on the team. */
   saveProfile(email: string, profile: { name: string | null; signature: string | null }): Promise<StaffProfile | null>
   /** Sets or clears a lead's owner; mails a colleague it is handed to (not for spam or the trash). */
-  assign(input: { id: string; owner: string | null; actor: string; linkOrigin: string | null }): Promise<
-    { ok: true; changed: boolean; mailed: boolean } | { ok: false; reason: 'not_member' | 'not_found' }
-  >
+  assign(input: {
+    id: string
+    owner: string | null
+    actor: string
+    linkOrigin: string | null
+  }): Promise<{ ok: true; changed: boolean; mailed: boolean } | { ok: false; reason: 'not_member' | 'not_found' }>
   /** A lead's notes, oldest first. */
   notes(messageId: string): Promise<LeadNote[]>
   /** Null when the lead is gone; mails each colleague the note mentions. */

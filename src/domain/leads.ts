@@ -40,8 +40,7 @@ export const NOTE_DELETE_MINUTES = 10
 
 export function noteDeletable(note: Pick<LeadNote, 'createdAt' | 'authorEmail'>, viewer: string, now: Date): boolean {
   return (
-    note.authorEmail === viewer.toLowerCase() &&
-    now.getTime() - new Date(note.createdAt).getTime() < NOTE_DELETE_MINUTES * 60_000
+    note.authorEmail === viewer.toLowerCase() && now.getTime() - new Date(note.createdAt).getTime() < NOTE_DELETE_MINUTES * 60_000
   )
 }
 

@@ -17,6 +17,7 @@ import { LIMITS } from '~/lib/limits'
 import { describeActivity } from './activity.contract'
 import { describeDateRange } from './date-range.contract'
 import { describeInboxEvents } from './inbox-events.contract'
+import { describeLeads } from './leads.contract'
 import { describeHostileSearch } from './message-search.contract'
 import { describeRateLimits } from './rate-limits.contract'
 import { describeSpam } from './spam.contract'
@@ -108,6 +109,7 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     describeAdminCheck(subject)
     describeTeam(subject, { createsAccounts: options.signsIn, readsMail: options.readsMail })
     describeInboxEvents(subject)
+    describeLeads(subject)
     if (options.signsIn) describeAuth(subject, options.readsMail)
     if (options.storesFiles) describeStorage(subject)
     describeRateLimits(subject)
@@ -348,6 +350,7 @@ function describeMessages(subject: Subject): void {
         readAt: null,
         ipAddress: '203.0.113.9',
         deletedAt: null,
+        ownerEmail: null,
       })
     })
 
