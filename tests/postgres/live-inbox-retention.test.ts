@@ -19,9 +19,10 @@ import type { SqlDatabase } from '~/backend/sql/client'
 import { pgDatabase } from '~/backend/sql/pg.server'
 import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs'
 import { freePort } from '../../scripts/lib/server-process.mjs'
-import { type AppServer, latestCode, startAppServer } from '../integration/app-server'
+import { startAppServer } from '../integration/app-server'
 import { INTEGRATION_OUTPUT_DIR } from '../integration/build'
 import { findBuiltServerFns } from '../integration/server-functions'
+import { signInInBrowser } from '../support/browser-sign-in'
 import { type PlainDatabase, createPlainDatabase } from '../support/test-database'
 
 const ADMIN = 'quiet-feed@example.com'
@@ -45,26 +46,6 @@ async function seedDueAddresses(db: SqlDatabase): Promise<void> {
         }
       : { ...fakeContactMessage(i, { now: new Date(now), spanDays: 10 }), ipAddress: '192.0.2.1' },
   )
-}
-
-/** Signs in through the login page; leaves the page on the inbox, its list shown. */
-async function openInbox(page: Page, server: AppServer): Promise<void> {
-  await page.goto(`${server.baseUrl}/admin/login`)
-  const since = Date.now()
-  await page.getByLabel('E-posta').fill(ADMIN)
-  await page.getByRole('button', { name: 'Doğrulama Kodu Gönder' }).click()
-  const code = await vi.waitFor(
-    () => {
-      const found = latestCode(server.dataDir, ADMIN)
-      if (Date.now() - since > 60_000) throw new Error('no code')
-      return found
-    },
-    { timeout: 30_000, interval: 200 },
-  )
-  await page.getByLabel('Doğrulama Kodu').fill(code)
-  await page.getByRole('button', { name: 'Giriş Yap' }).click()
-  await page.waitForURL(/\/admin\/messages/)
-  await page.getByTestId('message-row').first().waitFor()
 }
 
 /** The times (ms since the epoch) at which the page asked for its list. */
@@ -101,7 +82,7 @@ describe('an inbox open during a retention pass over 30,000 due addresses', () =
     let server = await startAppServer({ dataDir, env, port })
     const page = await browser.newPage()
     try {
-      await openInbox(page, server)
+      await signInInBrowser(page, server, ADMIN)
       // The folder is the server's alone: the backlog goes in while it is stopped, and the page stays open.
       await server.stop()
       const instance = await openEmbedded({ dataDir, secureCookies: false, logEmails: false, sampleData: false })
@@ -135,7 +116,7 @@ describe('an inbox open during a retention pass over 30,000 due addresses', () =
       await seedDueAddresses(db)
       await db.close()
       const connected = page.waitForResponse((response) => response.url().endsWith('/api/inbox-events'))
-      await openInbox(page, server)
+      await signInInBrowser(page, server, ADMIN)
       await connected
       // The first connection's own look at stale lists is not the pass's doing.
       await page.waitForTimeout(1500)

@@ -5,6 +5,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getBackend } from '~/backend/index.server'
 import { requireAdmin } from '~/features/auth/require-admin'
+import type { MessageQuery } from '~/domain/messages'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
@@ -21,12 +22,20 @@ import { applyBulkAction, changeStatus } from './message-updates.server'
 import { openPatch, togglePatch } from './message-status'
 import { validate } from '~/lib/validate'
 
+/** `?owner=` as the store takes it: `me` is the session's member, never the browser's word. */
+function ownerQuery(owner: string | undefined, you: string): MessageQuery['owner'] {
+  if (owner === undefined) return undefined
+  if (owner === 'none') return { kind: 'none' }
+  return { kind: 'email', email: (owner === 'me' ? you : owner).toLowerCase() }
+}
+
 export const listMessages = createServerFn({ method: 'GET' })
   .middleware([requireAdmin])
   .validator(validate(ListMessagesInputSchema))
-  .handler(async ({ data }) => {
+  .handler(async ({ data, context }) => {
     const backend = await getBackend()
     return backend.messages.list({
+      owner: ownerQuery(data.owner, context.user.email),
       status: data.status,
       search: data.q,
       page: data.page,
@@ -87,9 +96,10 @@ export const bulkDeleteMessages = createServerFn({ method: 'POST' })
 export const exportMessagesCsv = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])
   .validator(validate(ExportMessagesInputSchema))
-  .handler(async ({ data }) => {
+  .handler(async ({ data, context }) => {
     const backend = await getBackend()
     return exportMessagesFile(backend.messages, {
+      owner: ownerQuery(data.owner, context.user.email),
       status: data.status,
       search: data.q,
       from: data.from,

@@ -20,10 +20,16 @@ import type { InboxSearch } from './inbox.search'
 import { getMessage, listMessages } from './inbox.functions'
 
 /** What a list is read with: only a usable date range (dateRangeOf), never the URL's raw dates. */
-export type MessageListParams = Pick<InboxSearch, 'status' | 'q' | 'page'> & DayRange
+export type MessageListParams = Pick<InboxSearch, 'status' | 'q' | 'page' | 'owner'> & DayRange
 
-export function listParams(search: Pick<InboxSearch, 'status' | 'q' | 'page' | 'from' | 'to'>): MessageListParams {
-  return { status: search.status, q: search.q, page: search.page, ...dateRangeOf(search).range }
+export function listParams(search: Pick<InboxSearch, 'status' | 'q' | 'page' | 'from' | 'to' | 'owner'>): MessageListParams {
+  return {
+    status: search.status,
+    q: search.q,
+    page: search.page,
+    ...dateRangeOf(search).range,
+    ...(search.owner ? { owner: search.owner } : {}),
+  }
 }
 
 export const inboxKeys = {
@@ -61,8 +67,8 @@ export function failedJustNow(state: QueryState | undefined, now = Date.now()): 
 }
 
 export function messagesQueryOptions(params: MessageListParams) {
-  const { status, q, page, from, to } = params
-  const dates = { ...(from ? { from } : {}), ...(to ? { to } : {}) }
+  const { status, q, page, from, to, owner } = params
+  const dates = { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(owner ? { owner } : {}) }
   return queryOptions<MessagePage>({
     queryKey: inboxKeys.list({ status, q, page, ...dates }),
     queryFn: () => listMessages({ data: { status, q, page, ...dates } }),
@@ -98,7 +104,7 @@ export function messageQueryOptions(id: string) {
  * (the search box's own read, a moment ago) is shown as it is, not asked for again.
  */
 export async function loadInbox(
-  search: Pick<InboxSearch, 'status' | 'q' | 'page' | 'from' | 'to'> & { id?: string },
+  search: Pick<InboxSearch, 'status' | 'q' | 'page' | 'from' | 'to' | 'owner'> & { id?: string },
   /**
    * Other features' reads that the page shows (the late-backups notice): on the server they are
    * read with the first page and travel with it, so that the browser does not ask for them as it

@@ -19,6 +19,10 @@ const SearchTextSchema = v.pipe(v.string(), v.maxLength(LIMITS.inbox.searchMax *
 /** An Istanbul day, YYYY-MM-DD; a range whose start is after its end is refused (400). */
 const DaySchema = v.pipe(v.string(), v.maxLength(10), v.check(isDay))
 const DateRangeEntries = { from: v.optional(DaySchema), to: v.optional(DaySchema) }
+/** `?owner=`: the signed-in member's leads, the unassigned ones, or one member's (by address). */
+const OwnerSchema = v.optional(
+  v.union([v.picklist(['me', 'none']), v.pipe(v.string(), v.trim(), v.maxLength(254), v.email(), v.toLowerCase())]),
+)
 function inOrder<T extends { from?: string; to?: string }>() {
   return v.check<T, undefined>((input) => !input.from || !input.to || input.from <= input.to, undefined)
 }
@@ -29,6 +33,7 @@ export const ListMessagesInputSchema = v.pipe(
     q: SearchTextSchema,
     page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(LIMITS.inbox.maxPage)),
     ...DateRangeEntries,
+    owner: OwnerSchema,
   }),
   inOrder(),
 )
@@ -67,6 +72,7 @@ export const ExportMessagesInputSchema = v.pipe(
     status: StatusFilterSchema,
     q: SearchTextSchema,
     ...DateRangeEntries,
+    owner: OwnerSchema,
     /** The admin's IANA time zone, so the file shows the times the screen shows. */
     timeZone: v.optional(v.pipe(v.string(), v.maxLength(64), v.check(isTimeZone)), 'UTC'),
   }),

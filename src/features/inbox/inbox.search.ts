@@ -38,6 +38,8 @@ export type InboxSearch = {
   id: string | undefined
   from?: string | undefined
   to?: string | undefined
+  /** `me`, `none` or a team member's address (lower case). */
+  owner?: string | undefined
 }
 
 /** The defaults, which the route strips from the URL. */
@@ -49,6 +51,14 @@ function readPage(value: unknown): number {
   return typeof page === 'number' && Number.isInteger(page) && page >= 1 && page <= INBOX_SEARCH_LIMITS.maxPage ? page : 1
 }
 
+const OWNER_EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}$/
+
+function readOwner(value: unknown): { owner?: string } {
+  if (typeof value !== 'string') return {}
+  const owner = value.trim().toLowerCase()
+  return owner === 'me' || owner === 'none' || OWNER_EMAIL.test(owner) ? { owner } : {}
+}
+
 function readDay<K extends 'from' | 'to'>(key: K, value: unknown): Partial<Record<K, string>> {
   if (typeof value !== 'string' && typeof value !== 'number') return {}
   const text = String(value).trim().slice(0, 32)
@@ -57,8 +67,9 @@ function readDay<K extends 'from' | 'to'>(key: K, value: unknown): Partial<Recor
 
 /** A link may give any of the params (the input type); a URL may hold anything (read as unknown). */
 export function parseInboxSearch(search: Partial<InboxSearch> & SearchSchemaInput): InboxSearch {
-  const { status, q, page, id, from, to }: Record<string, unknown> = search
+  const { status, q, page, id, from, to, owner }: Record<string, unknown> = search
   return {
+    ...readOwner(owner),
     ...readDay('from', from),
     ...readDay('to', to),
     status: STATUS_FILTERS.includes(status as StatusFilter) ? (status as StatusFilter) : 'all',

@@ -16,4 +16,5 @@ export const STAFF_NAV: readonly StaffNavItem[] = [
   { to: '/admin/messages', label: 'inbox_title' },
   { to: '/admin/team', label: 'team_title' },
   { to: '/admin/privacy', label: 'kvkk_admin_link' },
+  { to: '/admin/account', label: 'account_title' },
 ]

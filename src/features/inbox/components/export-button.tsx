@@ -9,7 +9,7 @@ import { m } from '~/paraglide/messages'
 import { exportMessagesCsv } from '../inbox.functions'
 
 /** Downloads the current filter, search and dates as CSV (built on the server, saved by the browser). */
-export function ExportButton({ status, q, from, to }: { status: StatusFilter; q: string } & DayRange) {
+export function ExportButton({ status, q, from, to, owner }: { status: StatusFilter; q: string; owner?: string } & DayRange) {
   const exporter = useMutation({
     mutationFn: () =>
       exportMessagesCsv({
@@ -18,6 +18,7 @@ export function ExportButton({ status, q, from, to }: { status: StatusFilter; q:
           q,
           ...(from ? { from } : {}),
           ...(to ? { to } : {}),
+          ...(owner ? { owner } : {}),
           timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         },
       }),

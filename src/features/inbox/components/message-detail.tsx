@@ -2,6 +2,7 @@ import { MousePointerClick, X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { ContactMessage } from '~/domain/messages'
 import { Badge } from '~/components/ui/badge'
+import { LeadPanel } from '~/features/leads/components/lead-panel'
 import { m } from '~/paraglide/messages'
 import { DetailActions } from './detail-actions'
 import type { MessageHandlers } from './message-handlers'
@@ -151,6 +152,7 @@ function Body({ message, busy, handlers }: { message: ContactMessage; busy: bool
       ) : null}
 
       <DetailActions message={message} busy={busy} handlers={handlers} />
+      <LeadPanel message={message} />
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { m } from '~/paraglide/messages'
 import type { InboxSearch } from '../inbox.search'
 import { placeOfFilter } from '../message-place'
 import { BulkBar, type BulkHandlers } from './bulk-bar'
+import { OwnerFilter } from '~/features/leads/components/owner-filter'
 import { DateFilter } from './date-filter'
 import { ExportButton } from './export-button'
 import type { InboxNavigate } from './inbox-navigate'
@@ -52,13 +53,21 @@ export function MessageListPanel({
         <SearchBox value={search.q} inputRef={searchRef} onSearch={searching.onSearch} />
         <div className="flex gap-3">
           <StatusFilterSelect value={search.status} onChange={(status) => navigate({ status, page: 1 })} />
-          <ExportButton status={search.status} q={search.q} {...dateRangeOf(search).range} />
+          <ExportButton status={search.status} q={search.q} owner={search.owner} {...dateRangeOf(search).range} />
         </div>
       </div>
-      <DateFilter search={search} navigate={navigate} />
+      <DateFilter search={search} navigate={navigate}>
+        <OwnerFilter value={search.owner} onChange={(owner) => navigate({ owner, page: 1 })} />
+      </DateFilter>
       <PlaceNotice
         place={place}
-        empty={list.data?.total === 0 && search.q === '' && search.from === undefined && search.to === undefined}
+        empty={
+          list.data?.total === 0 &&
+          search.q === '' &&
+          search.from === undefined &&
+          search.to === undefined &&
+          search.owner === undefined
+        }
         busy={bulkBusy}
         onEmptyTrash={onEmptyTrash}
       />
