@@ -22,6 +22,7 @@ import { Route as ApiBannerEventsRouteImport } from './routes/api/banner-events'
 import { Route as ApiBannerUploadRouteImport } from './routes/api/banner-upload'
 import { Route as ApiInboxEventsRouteImport } from './routes/api/inbox-events'
 import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
+import { Route as AdminAuthedAccountRouteImport } from './routes/admin/_authed/account'
 import { Route as AdminAuthedMessagesRouteImport } from './routes/admin/_authed/messages'
 import { Route as AdminAuthedPrivacyRouteImport } from './routes/admin/_authed/privacy'
 import { Route as AdminAuthedTeamRouteImport } from './routes/admin/_authed/team'
@@ -91,6 +92,11 @@ const UploadsSplatRoute = UploadsSplatRouteImport.update({
   path: '/uploads/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAuthedAccountRoute = AdminAuthedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AdminAuthedRoute,
+} as any)
 const AdminAuthedMessagesRoute = AdminAuthedMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
@@ -121,6 +127,7 @@ export interface FileRoutesByFullPath {
   '/api/inbox-events': typeof ApiInboxEventsRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/account': typeof AdminAuthedAccountRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
   '/admin/privacy': typeof AdminAuthedPrivacyRoute
   '/admin/team': typeof AdminAuthedTeamRoute
@@ -138,6 +145,7 @@ export interface FileRoutesByTo {
   '/api/banner-upload': typeof ApiBannerUploadRoute
   '/api/inbox-events': typeof ApiInboxEventsRoute
   '/uploads/$': typeof UploadsSplatRoute
+  '/admin/account': typeof AdminAuthedAccountRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
   '/admin/privacy': typeof AdminAuthedPrivacyRoute
   '/admin/team': typeof AdminAuthedTeamRoute
@@ -157,6 +165,7 @@ export interface FileRoutesById {
   '/api/inbox-events': typeof ApiInboxEventsRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/_authed/account': typeof AdminAuthedAccountRoute
   '/admin/_authed/messages': typeof AdminAuthedMessagesRoute
   '/admin/_authed/privacy': typeof AdminAuthedPrivacyRoute
   '/admin/_authed/team': typeof AdminAuthedTeamRoute
@@ -177,6 +186,7 @@ export interface FileRouteTypes {
     | '/api/inbox-events'
     | '/uploads/$'
     | '/admin/'
+    | '/admin/account'
     | '/admin/messages'
     | '/admin/privacy'
     | '/admin/team'
@@ -194,6 +204,7 @@ export interface FileRouteTypes {
     | '/api/banner-upload'
     | '/api/inbox-events'
     | '/uploads/$'
+    | '/admin/account'
     | '/admin/messages'
     | '/admin/privacy'
     | '/admin/team'
@@ -212,6 +223,7 @@ export interface FileRouteTypes {
     | '/api/inbox-events'
     | '/uploads/$'
     | '/admin/'
+    | '/admin/_authed/account'
     | '/admin/_authed/messages'
     | '/admin/_authed/privacy'
     | '/admin/_authed/team'
@@ -326,6 +338,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UploadsSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/_authed/account': {
+      id: '/admin/_authed/account'
+      path: '/account'
+      fullPath: '/admin/account'
+      preLoaderRoute: typeof AdminAuthedAccountRouteImport
+      parentRoute: typeof AdminAuthedRoute
+    }
     '/admin/_authed/messages': {
       id: '/admin/_authed/messages'
       path: '/messages'
@@ -351,12 +370,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminAuthedRouteChildren {
+  AdminAuthedAccountRoute: typeof AdminAuthedAccountRoute
   AdminAuthedMessagesRoute: typeof AdminAuthedMessagesRoute
   AdminAuthedPrivacyRoute: typeof AdminAuthedPrivacyRoute
   AdminAuthedTeamRoute: typeof AdminAuthedTeamRoute
 }
 
 const AdminAuthedRouteChildren: AdminAuthedRouteChildren = {
+  AdminAuthedAccountRoute: AdminAuthedAccountRoute,
   AdminAuthedMessagesRoute: AdminAuthedMessagesRoute,
   AdminAuthedPrivacyRoute: AdminAuthedPrivacyRoute,
   AdminAuthedTeamRoute: AdminAuthedTeamRoute,

@@ -100,6 +100,8 @@ create index lead_notes_author_idx on public.lead_notes (author_email);
 alter table public.lead_notes enable row level security;
 revoke all on table public.lead_notes from public, anon, authenticated, service_role;
 grant select, insert, delete on public.lead_notes to app_server;
+-- Erasure: an erased member's address on notes of other leads becomes the erasure records' hash.
+grant update (author_email, mentions) on public.lead_notes to app_server;
 create policy "server: all" on public.lead_notes for all to app_server using (true) with check (true);
 
 -- 4. Mail to a colleague: a lead assigned to them, a note mentioning them.
