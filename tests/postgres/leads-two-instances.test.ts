@@ -96,7 +96,7 @@ it('a takes a lead, notes it for b, hands it to b: filters, mails and history fo
 
   // A note mentioning b, chosen from the suggestions as one types.
   await pageA.goto(`${a.baseUrl}/admin/messages?id=${id}`)
-  const note = detailA.getByLabel('İç Not')
+  const note = detailA.getByLabel('İç Not', { exact: true })
   await note.pressSequentially('Bu firmayı tanıyor musun @Den')
   await pwExpect(detailA.getByRole('option', { name: /Deniz Kaya/ })).toBeVisible()
   await note.press('Enter')

@@ -39,28 +39,28 @@ export function DateFilter({
       {children}
       <fieldset className="contents">
         <legend className="sr-only">{m.inbox_dates_label()}</legend>
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-none">
           <label htmlFor="inbox-from" className="text-xs font-medium text-slate-600">
             {m.inbox_dates_from()}
           </label>
           <Input
             id="inbox-from"
             type="date"
-            className="w-40 text-sm"
+            className="w-full text-sm sm:w-40"
             value={shown(search.from)}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? 'inbox-dates-problem' : undefined}
             onChange={(event) => set({ from: event.target.value || undefined, to: search.to })}
           />
         </div>
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-none">
           <label htmlFor="inbox-to" className="text-xs font-medium text-slate-600">
             {m.inbox_dates_to()}
           </label>
           <Input
             id="inbox-to"
             type="date"
-            className="w-40 text-sm"
+            className="w-full text-sm sm:w-40"
             value={shown(search.to)}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? 'inbox-dates-problem' : undefined}

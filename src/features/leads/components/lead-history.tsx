@@ -10,7 +10,7 @@ import { leadHistoryQueryOptions, useStaff } from '../leads.queries'
 const isStatus = (value: unknown): value is MessageStatus => MESSAGE_STATUSES.includes(value as MessageStatus)
 
 /** One line of 'Geçmiş' in words, with the members by name. */
-function describe(entry: HistoryEntry, label: (email: string) => string): string {
+function historyLine(entry: HistoryEntry, label: (email: string) => string): string {
   const name = entry.actor === SITE_ACTOR ? '' : label(entry.actor)
   switch (entry.action) {
     case 'message.receive':
@@ -61,7 +61,7 @@ export function LeadHistory({ messageId }: { messageId: string }) {
             <li key={entry.id} className="relative text-slate-700">
               <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-slate-300" aria-hidden="true" />
               <MessageDate iso={entry.at} className="mr-2 text-xs text-slate-500" />
-              <span className="[overflow-wrap:anywhere]">{describe(entry, label)}</span>
+              <span className="[overflow-wrap:anywhere]">{historyLine(entry, label)}</span>
             </li>
           ))}
         </ol>

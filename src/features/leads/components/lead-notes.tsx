@@ -168,7 +168,7 @@ export function LeadNotes({ messageId }: { messageId: string }) {
             onBlur={() => setTimeout(() => setMention(null), 150)}
           />
           {suggestions.length > 0 ? (
-            <ul
+            <div
               id={listId}
               role="listbox"
               aria-label={m.leads_mention_suggestions()}
@@ -176,10 +176,11 @@ export function LeadNotes({ messageId }: { messageId: string }) {
             >
               {suggestions.map((member, index) => (
                 // biome-ignore lint/a11y/useKeyWithClickEvents: the textarea's arrows and Enter choose; a click is the pointer's way
-                <li
+                <div
                   key={member.email}
                   id={`${listId}-${index}`}
                   role="option"
+                  tabIndex={-1}
                   aria-selected={index === active}
                   className="cursor-pointer rounded px-2 py-1.5 text-sm text-slate-800 aria-selected:bg-slate-100"
                   onMouseDown={(event) => event.preventDefault()}
@@ -187,9 +188,9 @@ export function LeadNotes({ messageId }: { messageId: string }) {
                 >
                   <span className="font-medium">{label(member.email)}</span>
                   {member.name ? <span className="ml-2 text-xs text-slate-500">{member.email}</span> : null}
-                </li>
+                </div>
               ))}
-            </ul>
+            </div>
           ) : null}
         </div>
         <p id={`${ids}-hint`} className="text-xs text-slate-600">

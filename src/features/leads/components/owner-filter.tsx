@@ -6,7 +6,7 @@ export function OwnerFilter({ value, onChange }: { value: string | undefined; on
   const { members, you, label } = useStaff()
   const listed = value === undefined || value === 'me' || value === 'none' || members.some((x) => x.email === value)
   return (
-    <div className="min-w-0 flex-1 sm:w-48 sm:flex-none">
+    <div className="w-full sm:w-48">
       <label htmlFor="inbox-owner" className="sr-only">
         {m.leads_owner_filter_label()}
       </label>
