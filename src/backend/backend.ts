@@ -5,7 +5,7 @@
  * behaviour). Only `index.server.ts` knows which mode is in use.
  */
 import type { AuthUser } from '~/domain/accounts'
-import type { LeadNote, StaffMember, StaffProfile } from '~/domain/leads'
+import type { LeadNote, LeadPresence, StaffMember, StaffProfile } from '~/domain/leads'
 import type { ActivityEntry, ActivityQuery, ActivityRow } from '~/domain/activity'
 import type { Banner, BannerChange, BannerInput, BannerKey, PublicBanner } from '~/domain/banners'
 import type {
@@ -341,6 +341,10 @@ export interface LeadService {
   addNote(input: { messageId: string; actor: string; body: string; linkOrigin: string | null }): Promise<LeadNote | null>
   /** Only the author's own, within NOTE_DELETE_MINUTES; false otherwise. */
   deleteNote(input: { id: string; actor: string }): Promise<boolean>
+  /** Tells every instance who has a lead open (or is writing a reply); nothing is stored. */
+  announce(presence: LeadPresence): Promise<void>
+  /** Resolves, with the unsubscribe function, once presence is being heard. */
+  subscribePresence(listener: (presence: LeadPresence) => void): Promise<() => void>
 }
 
 /**

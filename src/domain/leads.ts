@@ -92,3 +92,16 @@ export interface HistoryEntry {
 
 /** The actor of what the site itself does (a message arriving through the contact form). */
 export const SITE_ACTOR = 'site'
+
+/** Who has a lead open, over the live feed: seen within PRESENCE_TTL_SECONDS, or gone. */
+export interface LeadPresence {
+  messageId: string
+  email: string
+  typing: boolean
+  /** False when they closed the lead (a closed tab just stops announcing). */
+  present: boolean
+}
+
+/** How often an open lead says so, and how long after the last word a colleague counts as gone. */
+export const PRESENCE_EVERY_SECONDS = 3
+export const PRESENCE_TTL_SECONDS = 8

@@ -71,7 +71,8 @@ it('a takes a lead, notes it for b, hands it to b: filters, mails and history fo
   await db.close()
 
   const pageA = await (await browser.newContext()).newPage()
-  const pageB = await (await browser.newContext()).newPage()
+  const contextB = await browser.newContext()
+  const pageB = await contextB.newPage()
   await signInInBrowser(pageA, a, A)
   await signInInBrowser(pageB, b, B)
 
@@ -112,6 +113,13 @@ it('a takes a lead, notes it for b, hands it to b: filters, mails and history fo
   await pwExpect(shown).toContainText('İç not')
   await pwExpect(shown).toContainText('Bu firmayı tanıyor musun @Deniz Kaya')
 
+  // b opens the same lead on the other instance: a's detail says so; once b leaves, it is gone within 10 s.
+  await pageB.goto(`${b.baseUrl}/admin/messages?id=${id}`)
+  const viewing = detailA.getByTestId('lead-presence').getByText('Deniz Kaya bu mesajı görüntülüyor')
+  await pwExpect(viewing).toBeVisible({ timeout: 10_000 })
+  await pageB.close()
+  await pwExpect(viewing).toBeHidden({ timeout: 10_000 })
+
   // Handed to b.
   await detailA.getByLabel('Sorumlu').selectOption(B)
   await pwExpect(pageA.getByTestId('lead-history')).toContainText(`${A}, sorumlu olarak Deniz Kaya kişisini atadı`)
@@ -137,12 +145,13 @@ it('a takes a lead, notes it for b, hands it to b: filters, mails and history fo
   expect(mailsTo(VISITOR)).toEqual([])
 
   // b, on the other instance, sees it as theirs, with the whole history by name.
-  await pageB.goto(`${b.baseUrl}/admin/messages?owner=me&id=${id}`)
-  await pwExpect(pageB.getByTestId('message-row').filter({ hasText: 'Ekip Müşterisi' })).toHaveCount(1)
-  const history = pageB.getByTestId('lead-history')
+  const pageB2 = await (await browser.newContext({ storageState: await contextB.storageState() })).newPage()
+  await pageB2.goto(`${b.baseUrl}/admin/messages?owner=me&id=${id}`)
+  await pwExpect(pageB2.getByTestId('message-row').filter({ hasText: 'Ekip Müşterisi' })).toHaveCount(1)
+  const history = pageB2.getByTestId('lead-history')
   // (Seeded in SQL, not through the contact form: no arrival line. The contract test covers it.)
   await pwExpect(history).toContainText(`${A} üstlendi`)
   await pwExpect(history).toContainText(`${A} iç not ekledi`)
   await pwExpect(history).toContainText(`${A}, sorumlu olarak Deniz Kaya kişisini atadı`)
-  await pwExpect(pageB.getByTestId('message-detail').getByLabel('Sorumlu')).toHaveValue(B)
+  await pwExpect(pageB2.getByTestId('message-detail').getByLabel('Sorumlu')).toHaveValue(B)
 }, 240_000)

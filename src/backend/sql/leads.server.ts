@@ -7,7 +7,9 @@
 import type { LeadService } from '../backend'
 import { MAIL_PRIORITY } from '../mail/mail-rules'
 import { normalizeEmail } from '~/domain/accounts'
-import { type LeadNote, type StaffMember, mentionedIn, NOTE_DELETE_MINUTES } from '~/domain/leads'
+import { type LeadNote, type LeadPresence, type StaffMember, mentionedIn, NOTE_DELETE_MINUTES } from '~/domain/leads'
+import { log } from '~/lib/log.server'
+import { createNotifyFeed } from './notify-feed.server'
 import { recordActivity } from './activity.server'
 import type { Sql, SqlDatabase } from './client'
 
@@ -58,8 +60,54 @@ async function queueColleagueMail(
   )
 }
 
-export function createLeadService(db: SqlDatabase, now: () => Date, kick: () => void = () => {}): LeadService {
+/** Who has a lead open reaches every instance over this channel; nothing is stored. */
+export const PRESENCE_CHANNEL = 'lead_presence'
+
+export function parsePresence(payload: string): LeadPresence | null {
+  try {
+    const value = JSON.parse(payload) as Record<string, unknown>
+    const { messageId, email, typing, present } = value
+    if (typeof messageId !== 'string' || typeof email !== 'string') return null
+    if (typeof typing !== 'boolean' || typeof present !== 'boolean') return null
+    return { messageId, email, typing, present }
+  } catch {
+    return null
+  }
+}
+
+export function createLeadService(
+  db: SqlDatabase,
+  now: () => Date,
+  kick: () => void = () => {},
+): LeadService & { close(): Promise<void> } {
+  const presence = createNotifyFeed<LeadPresence>(db, {
+    channel: PRESENCE_CHANNEL,
+    label: 'presence',
+    hear(payload, tell) {
+      const heard = parsePresence(payload)
+      if (heard) tell(heard)
+      else log().warn('presence: ignored a malformed notification')
+    },
+  })
   return {
+    close: presence.close,
+
+    async announce(input) {
+      const payload: LeadPresence = { ...input, email: normalizeEmail(input.email) }
+      await db.query('select pg_notify($1, $2)', [PRESENCE_CHANNEL, JSON.stringify(payload)])
+    },
+
+    async subscribePresence(listener) {
+      const unsubscribe = presence.subscribe(listener)
+      try {
+        await presence.listening()
+      } catch (error) {
+        unsubscribe()
+        throw error
+      }
+      return unsubscribe
+    },
+
     staff: () => staffOf(db),
 
     async profile(email) {

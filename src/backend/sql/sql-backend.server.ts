@@ -112,6 +112,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
   const accounts = parts.accounts(db)
   const banners = createBannerStore(db)
   const inboxEvents = createInboxEvents(db)
+  const leads = createLeadService(db, now, () => mail.kick())
   let closed: Promise<void> | null = null
   return {
     kind: parts.kind,
@@ -122,7 +123,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
     rateLimits: createRateLimitStore(db),
     mail: mail.service,
     team: createTeamStore(db, accounts),
-    leads: createLeadService(db, now, () => mail.kick()),
+    leads,
     inboxEvents,
     privacy: createPrivacyService(db, now, accounts, mail.log, { exclusive: parts.mail.exclusive, quietFor: parts.quietFor }),
     activity: {
@@ -143,6 +144,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
           await mail.service.stop()
           await banners.close()
           await inboxEvents.close()
+          await leads.close()
           await db.close()
         } finally {
           await parts.onClose?.()

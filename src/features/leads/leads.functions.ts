@@ -17,6 +17,7 @@ import {
   AssignOwnerInputSchema,
   LeadInputSchema,
   NoteIdInputSchema,
+  PresenceInputSchema,
   SaveProfileInputSchema,
 } from './leads.schemas'
 
@@ -95,4 +96,18 @@ export const saveMyProfile = createServerFn({ method: 'POST' })
     const saved = await (await getBackend()).leads.saveProfile(context.user.email, data)
     if (!saved) throw new AppError(403, 'forbidden', m.auth_error_forbidden())
     return saved
+  })
+
+/** Tells the colleagues with the same lead open that you have it open, or are writing a reply. */
+export const announcePresence = createServerFn({ method: 'POST' })
+  .middleware([requireAdmin])
+  .validator(validate(PresenceInputSchema))
+  .handler(async ({ data, context }) => {
+    await (await getBackend()).leads.announce({
+      messageId: data.id,
+      email: context.user.email,
+      typing: data.typing,
+      present: data.present,
+    })
+    return { ok: true }
   })

@@ -48,3 +48,7 @@ export const SaveProfileInputSchema = v.object({
   signature: plain(LIMITS.leads.signatureMax),
 })
 export type SaveProfileInput = v.InferInput<typeof SaveProfileInputSchema>
+
+/** 'I have this lead open' (and whether a reply is being written), every few seconds. */
+export const PresenceInputSchema = v.object({ id: UuidSchema, typing: v.boolean(), present: v.boolean() })
+export type PresenceInput = v.InferInput<typeof PresenceInputSchema>

@@ -104,7 +104,7 @@ export function LeadNotes({ messageId }: { messageId: string }) {
   const now = new Date()
   const listId = `${ids}-mentions`
   return (
-    <section aria-labelledby={`${ids}-title`} className="space-y-3">
+    <section aria-labelledby={`${ids}-title`} className="space-y-3" data-lead-notes>
       <h3 id={`${ids}-title`} className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
         {m.leads_notes_title()}
       </h3>
