@@ -9,6 +9,6 @@ export function OwnerName({ email }: { email: string | null }) {
       {label(email)}
     </span>
   ) : (
-    <span className="text-slate-500">{m.leads_unassigned()}</span>
+    <span className="text-slate-600">{m.leads_unassigned()}</span>
   )
 }
