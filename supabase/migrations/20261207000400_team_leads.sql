@@ -104,7 +104,9 @@ grant select, insert, delete on public.lead_notes to app_server;
 grant update (author_email, mentions) on public.lead_notes to app_server;
 create policy "server: all" on public.lead_notes for all to app_server using (true) with check (true);
 
--- 4. Mail to a colleague: a lead assigned to them, a note mentioning them.
+-- 4. Mail to a colleague: a lead assigned to them, a note mentioning them. The kinds of the
+--    replies and the owner alerts (20261207000200, 20261207000300) stay allowed.
 alter table public.mail_queue drop constraint mail_queue_kind_check;
 alter table public.mail_queue add constraint mail_queue_kind_check
-  check (kind in ('sign_in_code', 'new_message', 'digest', 'lead_assigned', 'lead_note'));
+  check (kind in ('sign_in_code', 'new_message', 'digest', 'reply', 'reply_reminder', 'owner_alert',
+                  'lead_assigned', 'lead_note'));
