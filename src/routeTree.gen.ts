@@ -23,6 +23,7 @@ import { Route as ApiBannerUploadRouteImport } from './routes/api/banner-upload'
 import { Route as ApiInboxEventsRouteImport } from './routes/api/inbox-events'
 import { Route as ApiVisitRouteImport } from './routes/api/visit'
 import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
+import { Route as AdminAuthedAccountRouteImport } from './routes/admin/_authed/account'
 import { Route as AdminAuthedActivityRouteImport } from './routes/admin/_authed/activity'
 import { Route as AdminAuthedContentRouteImport } from './routes/admin/_authed/content'
 import { Route as AdminAuthedMessagesRouteImport } from './routes/admin/_authed/messages'
@@ -100,6 +101,11 @@ const UploadsSplatRoute = UploadsSplatRouteImport.update({
   path: '/uploads/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAuthedAccountRoute = AdminAuthedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AdminAuthedRoute,
+} as any)
 const AdminAuthedActivityRoute = AdminAuthedActivityRouteImport.update({
   id: '/activity',
   path: '/activity',
@@ -146,6 +152,7 @@ export interface FileRoutesByFullPath {
   '/api/visit': typeof ApiVisitRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/account': typeof AdminAuthedAccountRoute
   '/admin/activity': typeof AdminAuthedActivityRoute
   '/admin/content': typeof AdminAuthedContentRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
@@ -167,6 +174,7 @@ export interface FileRoutesByTo {
   '/api/inbox-events': typeof ApiInboxEventsRoute
   '/api/visit': typeof ApiVisitRoute
   '/uploads/$': typeof UploadsSplatRoute
+  '/admin/account': typeof AdminAuthedAccountRoute
   '/admin/activity': typeof AdminAuthedActivityRoute
   '/admin/content': typeof AdminAuthedContentRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
@@ -190,6 +198,7 @@ export interface FileRoutesById {
   '/api/visit': typeof ApiVisitRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/_authed/account': typeof AdminAuthedAccountRoute
   '/admin/_authed/activity': typeof AdminAuthedActivityRoute
   '/admin/_authed/content': typeof AdminAuthedContentRoute
   '/admin/_authed/messages': typeof AdminAuthedMessagesRoute
@@ -214,6 +223,7 @@ export interface FileRouteTypes {
     | '/api/visit'
     | '/uploads/$'
     | '/admin/'
+    | '/admin/account'
     | '/admin/activity'
     | '/admin/content'
     | '/admin/messages'
@@ -235,6 +245,7 @@ export interface FileRouteTypes {
     | '/api/inbox-events'
     | '/api/visit'
     | '/uploads/$'
+    | '/admin/account'
     | '/admin/activity'
     | '/admin/content'
     | '/admin/messages'
@@ -257,6 +268,7 @@ export interface FileRouteTypes {
     | '/api/visit'
     | '/uploads/$'
     | '/admin/'
+    | '/admin/_authed/account'
     | '/admin/_authed/activity'
     | '/admin/_authed/content'
     | '/admin/_authed/messages'
@@ -382,6 +394,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UploadsSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/_authed/account': {
+      id: '/admin/_authed/account'
+      path: '/account'
+      fullPath: '/admin/account'
+      preLoaderRoute: typeof AdminAuthedAccountRouteImport
+      parentRoute: typeof AdminAuthedRoute
+    }
     '/admin/_authed/activity': {
       id: '/admin/_authed/activity'
       path: '/activity'
@@ -428,6 +447,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminAuthedRouteChildren {
+  AdminAuthedAccountRoute: typeof AdminAuthedAccountRoute
   AdminAuthedActivityRoute: typeof AdminAuthedActivityRoute
   AdminAuthedContentRoute: typeof AdminAuthedContentRoute
   AdminAuthedMessagesRoute: typeof AdminAuthedMessagesRoute
@@ -437,6 +457,7 @@ interface AdminAuthedRouteChildren {
 }
 
 const AdminAuthedRouteChildren: AdminAuthedRouteChildren = {
+  AdminAuthedAccountRoute: AdminAuthedAccountRoute,
   AdminAuthedActivityRoute: AdminAuthedActivityRoute,
   AdminAuthedContentRoute: AdminAuthedContentRoute,
   AdminAuthedMessagesRoute: AdminAuthedMessagesRoute,

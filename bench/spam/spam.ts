@@ -38,6 +38,7 @@ function asStored(message: LabelledMessage): ContactMessage {
     readAt: null,
     ipAddress: null,
     deletedAt: null,
+    ownerEmail: null,
   }
 }
 

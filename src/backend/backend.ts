@@ -2,6 +2,7 @@
  * is read from the environment by env.server.ts and opened by openBackend (open-backend.server.ts). */
 import type { AuthUser } from '~/domain/accounts'
 import type { ActivityAction, ActivityActor, ActivityEntry, ActivityQuery, ActivityRow } from '~/domain/activity'
+import type { LeadNote, LeadPresence, StaffMember, StaffProfile } from '~/domain/leads'
 
 /**
  * The staff member acting, for the activity log: a store method given one writes the log's row in
@@ -406,6 +407,32 @@ export interface ActivityLog {
   list(query: ActivityQuery): Promise<ActivityRow[]>
 }
 
+/** Working leads as a team (docs/decisions/240-leads-as-a-team.md): names, owners, internal notes. */
+export interface LeadService {
+  /** The team by name (the address where none is set), for owners, mentions and history. */
+  staff(): Promise<StaffMember[]>
+  profile(email: string): Promise<StaffProfile>
+  /** Null when the address is not on the team. */
+  saveProfile(email: string, profile: { name: string | null; signature: string | null }): Promise<StaffProfile | null>
+  /** Sets or clears a lead's owner; mails a colleague it is handed to (not for spam or the trash). */
+  assign(input: {
+    id: string
+    owner: string | null
+    actor: string
+    linkOrigin: string | null
+  }): Promise<{ ok: true; changed: boolean; mailed: boolean } | { ok: false; reason: 'not_member' | 'not_found' }>
+  /** A lead's notes, oldest first. */
+  notes(messageId: string): Promise<LeadNote[]>
+  /** Null when the lead is gone; mails each colleague the note mentions. */
+  addNote(input: { messageId: string; actor: string; body: string; linkOrigin: string | null }): Promise<LeadNote | null>
+  /** Only the author's own, within NOTE_DELETE_MINUTES; false otherwise. */
+  deleteNote(input: { id: string; actor: string }): Promise<boolean>
+  /** Tells every instance who has a lead open (or is writing a reply); nothing is stored. */
+  announce(presence: LeadPresence): Promise<void>
+  /** Resolves, with the unsubscribe function, once presence is being heard. */
+  subscribePresence(listener: (presence: LeadPresence) => void): Promise<() => void>
+}
+
 /**
  * embedded: PGlite in DATA_DIR, built-in sign-in, uploads on disk (nothing configured).
  * postgres: a PostgreSQL server (DATABASE_URL), built-in sign-in, uploads in the database.
@@ -424,6 +451,7 @@ export interface Backend {
   rateLimits: RateLimitStore
   mail: MailService
   team: TeamStore
+  leads: LeadService
   inboxEvents: InboxEvents
   privacy: PrivacyService
   activity: ActivityLog

@@ -28,6 +28,8 @@ export interface ContactMessage {
   deletedAt: string | null
   /** Where the lead came from (the visit the form was sent from); null when unknown. */
   leadSource?: LeadSource | null
+  /** The team member working on it ('Sorumlu'); null: unassigned. */
+  ownerEmail: string | null
 }
 
 export interface NewContactMessage {
@@ -49,6 +51,11 @@ export interface MessageQuery {
   /** 1-based. */
   page: number
   pageSize: number
+  /** Received on or after this Istanbul day, on or before `to` (YYYY-MM-DD, valid: date-range.ts). */
+  from?: string
+  to?: string
+  /** `?owner=`, resolved: one member's leads or the unassigned ones. */
+  owner?: { kind: 'none' } | { kind: 'email'; email: string }
 }
 
 /** A search counts its matches only up to this many (or up to the end of the page asked for, when

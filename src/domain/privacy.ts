@@ -101,6 +101,10 @@ export interface PersonalDataExport {
   spamFilter: { senderVerdict: 'spam' | 'ham' | null; recentTexts: number }
   /** Rows of the activity log naming the address, as the staff member who acted or as whom it was about. */
   activity: { at: string; actor: string; action: string; subject: string | null; messageIds: string[] }[]
+  /** Staff's internal notes on the address's messages, and the notes the address wrote as staff. */
+  leadNotes: { messageId: string; author: string; body: string; createdAt: string }[]
+  /** 'Adınız' and 'İmza', when the address is a staff member who set them. */
+  staffProfile: { name: string | null; signature: string | null } | null
 }
 
 export const ERASED_KINDS = [

@@ -19,6 +19,7 @@ export type AppErrorCode =
   | `team_${string}`
   | `privacy_${string}`
   | `reply_${string}`
+  | `leads_${string}`
 
 export class AppError extends Error {
   override name = 'AppError'

@@ -62,6 +62,12 @@ export const LIMITS = {
     /** Spam is kept this long after it arrived (created_at), then the retention job destroys it. */
     spamKeepDays: 30,
   },
+  /** Working leads as a team: names, signatures, internal notes. */
+  leads: {
+    nameMax: 80,
+    signatureMax: 1000,
+    noteMax: 2000,
+  },
   retention: {
     /** MESSAGE_RETENTION_DAYS and IP_RETENTION_DAYS when unset (docs/kvkk.md). */
     messageDefaultDays: 730,

@@ -15,7 +15,9 @@ import { makeContactMessage } from '~/backend/seed-messages'
 import { insertContactMessages } from '~/backend/sql/messages.server'
 import { LIMITS } from '~/lib/limits'
 import { describeActivity } from './activity.contract'
+import { describeDateRange } from './date-range.contract'
 import { describeInboxEvents } from './inbox-events.contract'
+import { describeLeads } from './leads.contract'
 import { describeHostileSearch } from './message-search.contract'
 import { describeRateLimits } from './rate-limits.contract'
 import { describeSiteContent } from './site-content.contract'
@@ -102,11 +104,13 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     }
     describeBanners(subject)
     describeMessages(subject)
+    describeDateRange(subject)
     describeHostileSearch(subject)
     describeTrashAndSpam(subject)
     describeAdminCheck(subject)
     describeTeam(subject, { createsAccounts: options.signsIn, readsMail: options.readsMail })
     describeInboxEvents(subject)
+    describeLeads(subject)
     if (options.signsIn) describeAuth(subject, options.readsMail)
     if (options.storesFiles) describeStorage(subject)
     describeRateLimits(subject)
@@ -348,6 +352,7 @@ function describeMessages(subject: Subject): void {
         readAt: null,
         ipAddress: '203.0.113.9',
         deletedAt: null,
+        ownerEmail: null,
       })
     })
 

@@ -62,6 +62,27 @@ export function describeInboxEvents(subject: Subject): void {
       ])
     })
 
+    it('tells nobody of a change no page shows: an anonymized address, a statement changing nothing', async ({ skip }) => {
+      const { setup, backend } = subject()
+      if (!setup) return skip('needs the setup connection')
+      const { id } = await backend.messages.create({ ...message(runTag()), ipAddress: '198.51.100.7' })
+      const heard = await hearing(async (heard) => {
+        // As retention's anonymizing batch does; then a change a list shows, to know the first was heard.
+        await setup.query('update public.contact_messages set ip_address = null where id = $1', [id])
+        await setup.query('update public.contact_messages set status = status, read_at = read_at where id = $1', [id])
+        await backend.messages.update([id], { status: 'read', readAt: new Date().toISOString() })
+        await vi.waitFor(() => expect(heard.at(-1)).toEqual({ op: 'update', count: 1 }), { timeout: 2_000 })
+        await backend.messages.remove([id])
+        await vi.waitFor(() => expect(heard.at(-1)).toEqual({ op: 'delete', count: 1 }), { timeout: 2_000 })
+      })
+      expect(heard.slice(-2)).toEqual([
+        { op: 'update', count: 1 },
+        { op: 'delete', count: 1 },
+      ])
+      // (A late notice of an earlier test's change may come first on a server: none of this message's.)
+      expect(heard.filter((change) => change.op === 'update')).toHaveLength(1)
+    })
+
     it('stops telling a listener once it unsubscribes', async () => {
       const { messages } = subject().backend
       const heard: InboxChange[] = []

@@ -19,8 +19,10 @@ export interface AppServer {
   kill: () => Promise<void>
 }
 
-export async function startAppServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<AppServer> {
-  const port = await freePort()
+export async function startAppServer(
+  options: { env?: Record<string, string>; dataDir?: string; port?: number } = {},
+): Promise<AppServer> {
+  const port = options.port ?? (await freePort())
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pusula-int-'))
   const baseUrl = `http://127.0.0.1:${port}`
   const server = spawnServer({

@@ -33,6 +33,8 @@ const TABLES = {
   visit_daily: 'path',
   visit_rolled_days: 'day',
   activity_log: 'actor',
+  staff_profiles: 'display_name',
+  lead_notes: 'body',
 } as const
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
 
@@ -412,6 +414,37 @@ describe('as the server (a login role in app_server)', () => {
     expect((await app.query(`select private.activity_log_expire(now() - interval '1 day', 1000) as n`)).rows).toEqual([{ n: 0 }])
     expect((await app.query(`select private.activity_log_expire(now() + interval '1 day', 1000) as n`)).rows).toEqual([{ n: 1 }])
     expect((await app.query('select count(*)::int as n from public.activity_log where id = $1', [id])).rows).toEqual([{ n: 0 }])
+  })
+
+  it('keeps names and notes: a note is written and deleted, never rewritten but for an erased address', async () => {
+    const email = 'grants-lead@example.com'
+    await app.query('insert into public.admin_emails (email) values ($1)', [email])
+    await app.query('insert into public.staff_profiles (email, display_name) values ($1, $2)', [email, 'Grants Kişi'])
+    await app.query('update public.staff_profiles set signature = $2 where email = $1', [email, 'İmza'])
+    await expectDenied(app.query('delete from public.staff_profiles where email = $1', [email]))
+    const message = await app.query(
+      `insert into public.contact_messages (name, email, message, owner_email) values ('Grants Lead', 'v@example.com', 'A lead for the grants test.', $1) returning id`,
+      [email],
+    )
+    const id = message.rows[0].id
+    const note = await app.query(
+      `insert into public.lead_notes (message_id, author_email, body, created_at) values ($1, $2, 'İç not', now()) returning id`,
+      [id, email],
+    )
+    await expectDenied(app.query(`update public.lead_notes set body = 'rewritten' where id = $1`, [note.rows[0].id]))
+    await app.query(`update public.lead_notes set author_email = $2 where id = $1`, [note.rows[0].id, 'd'.repeat(64)])
+    // Leaving the team unassigns the member's leads and takes their name with them.
+    await app.query('delete from public.admin_emails where email = $1', [email])
+    expect((await app.query('select owner_email from public.contact_messages where id = $1', [id])).rows).toEqual([
+      { owner_email: null },
+    ])
+    expect((await app.query('select count(*)::int as n from public.staff_profiles where email = $1', [email])).rows).toEqual([
+      { n: 0 },
+    ])
+    await app.query('delete from public.contact_messages where id = $1', [id])
+    expect((await app.query('select count(*)::int as n from public.lead_notes where message_id = $1', [id])).rows).toEqual([
+      { n: 0 },
+    ])
   })
 
   it('may do nothing beyond what the app does', async () => {

@@ -5,6 +5,8 @@ import { afterFailure } from './mail-rules'
 import type { OwnerAlert } from '../backend'
 import {
   digestMail,
+  leadAssignedMail,
+  leadNoteMail,
   type NotifiedMessage,
   newMessageMail,
   ownerAlertMail,
@@ -37,6 +39,23 @@ async function messagesById(db: Sql, ids: readonly string[]): Promise<NotifiedMe
 
 const stringOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
 
+/** A lead handed to a colleague, or a note mentioning them; null once the lead or the note is gone. */
+async function colleagueMail(db: Sql, row: MailRow, origin: string | null): Promise<RenderedMail | null> {
+  const [message] = row.message_id ? await messagesById(db, [row.message_id]) : []
+  if (!message) return null
+  const by = stringOrNull(row.data.by) ?? ''
+  const { rows: names } = await db.query<{ name: string | null }>(
+    'select display_name as name from public.staff_profiles where email = $1',
+    [by],
+  )
+  const colleague = names[0]?.name?.trim() || by
+  if (row.kind === 'lead_assigned') return leadAssignedMail(message, colleague, row.locale, origin)
+  const { rows: notes } = await db.query<{ body: string }>('select body from public.lead_notes where id = $1', [
+    stringOrNull(row.data.note),
+  ])
+  return notes[0] ? leadNoteMail(message, colleague, notes[0].body, row.locale, origin) : null
+}
+
 /** The mail a row stands for; null when there is nothing left to say (its messages were deleted). */
 async function render(db: Sql, row: MailRow): Promise<RenderedMail | null> {
   const origin = stringOrNull(row.data.origin)
@@ -51,6 +70,7 @@ async function render(db: Sql, row: MailRow): Promise<RenderedMail | null> {
     const [message] = row.message_id ? await messagesById(db, [row.message_id]) : []
     return message ? newMessageMail(message, row.locale, origin) : null
   }
+  if (row.kind === 'lead_assigned' || row.kind === 'lead_note') return colleagueMail(db, row, origin)
   const ids = Array.isArray(row.data.ids) ? row.data.ids.filter((id): id is string => typeof id === 'string') : []
   const messages = await messagesById(db, ids)
   if (messages.length === 0) return null

@@ -3,7 +3,16 @@
  * runs, so tests and both delivery paths share one copy (docs/decisions/090-mail.md). */
 import { LIMITS } from '~/lib/limits'
 
-export const MAIL_KINDS = ['sign_in_code', 'new_message', 'digest', 'reply', 'reply_reminder', 'owner_alert'] as const
+export const MAIL_KINDS = [
+  'sign_in_code',
+  'new_message',
+  'digest',
+  'reply',
+  'reply_reminder',
+  'owner_alert',
+  'lead_assigned',
+  'lead_note',
+] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
 /** Sign-in codes first (someone is waiting at the login page), then replies, alerts and single notifications, then digests. */
@@ -12,6 +21,8 @@ export const MAIL_PRIORITY: Record<MailKind, number> = {
   owner_alert: 1,
   new_message: 1,
   reply: 1,
+  lead_assigned: 1,
+  lead_note: 1,
   digest: 2,
   reply_reminder: 2,
 }

@@ -11,7 +11,7 @@ export interface OutboxMail {
   text: string
   sentAt: string
   /** What the mail is (mail from the queue): tests look for codes among `sign_in_code` ones. */
-  kind?: 'sign_in_code' | 'new_message' | 'digest' | 'reply' | 'reply_reminder' | 'owner_alert'
+  kind?: 'sign_in_code' | 'new_message' | 'digest' | 'reply' | 'reply_reminder' | 'owner_alert' | 'lead_assigned' | 'lead_note'
   /** `Name <address>` of the sender of a contact message, as its notification's Reply-To. */
   replyTo?: string
   messageId?: string

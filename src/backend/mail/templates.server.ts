@@ -142,3 +142,43 @@ export function ownerAlertMail(alert: OwnerAlert, locale: Locale): RenderedMail 
     ].join('\n'),
   }
 }
+
+/** A lead handed to a colleague: who handed it, the visitor and a link; never the visitor's text. */
+export function leadAssignedMail(message: NotifiedMessage, by: string, locale: Locale, origin: string | null): RenderedMail {
+  const name = headerSafe(message.name)
+  const link = messageLink(origin, message.id)
+  return {
+    subject: m.mail_lead_assigned_subject({ name }, { locale }),
+    text: [
+      m.mail_lead_assigned_intro({ colleague: headerSafe(by) }, { locale }),
+      '',
+      m.mail_sender_line({ sender: sender(message) }, { locale }),
+      m.mail_date_line({ date: formatDate(message.createdAt, locale) }, { locale }),
+      '',
+      ...(link ? [m.mail_open_message({}, { locale }), link] : [m.mail_open_inbox_no_link({}, { locale })]),
+    ].join('\n'),
+  }
+}
+
+/** A note that mentions a colleague: the note itself and a link to its lead. */
+export function leadNoteMail(
+  message: NotifiedMessage,
+  by: string,
+  note: string,
+  locale: Locale,
+  origin: string | null,
+): RenderedMail {
+  const name = headerSafe(message.name)
+  const link = messageLink(origin, message.id)
+  return {
+    subject: m.mail_lead_note_subject({ colleague: headerSafe(by), name }, { locale }),
+    text: [
+      m.mail_lead_note_intro({ colleague: headerSafe(by) }, { locale }),
+      '',
+      messageExcerpt(note),
+      '',
+      m.mail_sender_line({ sender: sender(message) }, { locale }),
+      ...(link ? ['', m.mail_open_message({}, { locale }), link] : ['', m.mail_open_inbox_no_link({}, { locale })]),
+    ].join('\n'),
+  }
+}

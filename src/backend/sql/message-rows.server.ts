@@ -3,12 +3,14 @@
  * store so a test can EXPLAIN the exact filter the store runs.
  */
 import type { LeadSource } from '~/domain/visits'
+import { dateRangeOf, rangeBounds } from '~/domain/date-range'
 import { type ContactMessage, type MessageQuery, type MessageStatus, searchMode } from '~/domain/messages'
 
 /** What the word-start index holds: the first one or two letters or digits of a word. */
 export const WORD_START = /^[\p{L}\p{N}]{1,2}$/u
 
-export const MESSAGE_COLUMNS = 'id, name, email, message, status, created_at, read_at, ip_address, deleted_at, source'
+export const MESSAGE_COLUMNS =
+  'id, name, email, message, status, created_at, read_at, ip_address, deleted_at, source, owner_email'
 
 export interface MessageRow {
   id: string
@@ -21,6 +23,7 @@ export interface MessageRow {
   ip_address: string | null
   deleted_at: Date | null
   source: LeadSource | null
+  owner_email: string | null
 }
 
 export function toContactMessage(row: MessageRow): ContactMessage {
@@ -35,6 +38,7 @@ export function toContactMessage(row: MessageRow): ContactMessage {
     ipAddress: row.ip_address,
     deletedAt: row.deleted_at ? row.deleted_at.toISOString() : null,
     leadSource: row.source ?? undefined,
+    ownerEmail: row.owner_email ?? null,
   }
 }
 
@@ -43,9 +47,16 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 
-/** WHERE clause and parameters for a status filter and a search. A substring search is one LIKE on
- * the stored lowercased name, e-mail and message, answered by their trigram index. */
-export function messageFilter(query: Pick<MessageQuery, 'status' | 'search'>): { where: string; params: string[] } {
+/**
+ * WHERE clause and parameters for a status filter and a search. A substring search is one LIKE
+ * on the stored lowercased name, e-mail and message, answered by their trigram index. A word-start search (a term without a trigram) is
+ * answered by the indexes of the short-search migration: the stored word starts of name and
+ * e-mail for one or two letters or digits, else the lowercased name and address as prefixes.
+ */
+export function messageFilter(query: Pick<MessageQuery, 'status' | 'search' | 'from' | 'to' | 'owner'>): {
+  where: string
+  params: string[]
+} {
   const clauses: string[] = []
   const params: string[] = []
   // The trash holds every status; every other filter leaves it out, and 'all' leaves spam out too.
@@ -69,6 +80,21 @@ export function messageFilter(query: Pick<MessageQuery, 'status' | 'search'>): {
     params.push(`${escapeLike(search)}%`)
     const prefix = `lower($${params.length})`
     clauses.push(`(lower(name) LIKE ${prefix} OR lower(email) LIKE ${prefix})`)
+  }
+  if (query.owner?.kind === 'none') clauses.push('owner_email IS NULL')
+  else if (query.owner?.kind === 'email') {
+    params.push(query.owner.email)
+    clauses.push(`owner_email = $${params.length}`)
+  }
+  // Istanbul days, as instants: the date index answers them.
+  const { since, before } = rangeBounds(dateRangeOf(query).range)
+  if (since) {
+    params.push(since.toISOString())
+    clauses.push(`created_at >= $${params.length}::timestamptz`)
+  }
+  if (before) {
+    params.push(before.toISOString())
+    clauses.push(`created_at < $${params.length}::timestamptz`)
   }
   return { where: clauses.join(' AND '), params }
 }

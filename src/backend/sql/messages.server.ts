@@ -2,6 +2,8 @@
  * database's now(), so tests that move the clock see consistent ordering. */
 import type { MessageStore, NewMessageContext } from '../backend'
 import type { ActivityAction, ActivityActor } from '~/domain/activity'
+import { dateRangeOf, rangeBounds } from '~/domain/date-range'
+import { SITE_ACTOR } from '~/domain/leads'
 import { recordActivity } from './activity.server'
 import {
   type ContactMessage,
@@ -97,6 +99,14 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           ],
         )
         const created = rows[0]!
+        // The first line of the lead's history, with the filter's verdict (docs/decisions/240-leads-as-a-team.md).
+        await recordActivity(tx, {
+          actor: SITE_ACTOR,
+          action: 'message.receive',
+          messageIds: [created.id],
+          detail: { spam: status === 'spam' },
+          at: created.created_at,
+        })
         // Spam tells nobody: its notification is queued if staff mark it 'not spam' (markNotSpam).
         if (status !== 'spam') await effects?.queueNotifications(tx, { id: created.id, createdAt: created.created_at }, context)
         return created
@@ -137,6 +147,15 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           // The messages the filter holds, searched or not.
           const inFilter =
             query.status === 'all' ? INBOX_STATUSES.reduce((sum, s) => sum + byBucket[s], 0) : byBucket[query.status]
+          const { since, before } = rangeBounds(dateRangeOf(query).range)
+          if (!search && (since || before || query.owner)) {
+            // The counters hold no dates or owners: these messages are counted on their indexes.
+            const dated = await tx.query<{ n: number }>(
+              `select count(*)::int as n from public.contact_messages where ${where}`,
+              params,
+            )
+            return { items: await pageOf(), total: dated.rows[0]!.n, totalExact: true, unread, page, pageSize }
+          }
           if (!search) return { items: await pageOf(), total: inFilter, totalExact: true, unread, page, pageSize }
           // A word-start search visits only the rows its index proposes: without statistics of how
           // common a word start is, the planner would read the table (decision 077).

@@ -121,6 +121,15 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
          where lower(actor) = $1 or lower(subject) = $1 order by at, id`,
         [address],
       )
+      const notes = await tx.query<{ message_id: string; author_email: string; body: string; created_at: Date }>(
+        `select message_id, author_email, body, created_at from public.lead_notes
+         where message_id = any($1::uuid[]) or author_email = $2 or $2 = any(mentions) order by created_at, id`,
+        [messages.rows.map((m) => m.id), address],
+      )
+      const profile = await tx.query<{ name: string | null; signature: string | null }>(
+        'select display_name as name, signature from public.staff_profiles where email = $1',
+        [address],
+      )
       const adminRow = admin.rows[0]
       return {
         email: address,
@@ -184,6 +193,13 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
           subject: a.subject,
           messageIds: a.message_ids,
         })),
+        leadNotes: notes.rows.map((n) => ({
+          messageId: n.message_id,
+          author: n.author_email,
+          body: n.body,
+          createdAt: n.created_at.toISOString(),
+        })),
+        staffProfile: profile.rows[0] ?? null,
       }
     },
     { snapshot: true },
@@ -241,6 +257,12 @@ export async function eraseSubjectRows(tx: Sql, email: string): Promise<ErasureC
   const spamSender = await tx.query('delete from public.spam_senders where sender = $1', [address])
   const spamTexts = await tx.query('delete from public.spam_fingerprints where lower(email) = $1', [address])
   await pseudonymizeActivity(tx, address, hash)
+  // Notes on other leads are those leads' data: kept, with the erased member as the same hash.
+  await tx.query(
+    `update public.lead_notes set author_email = case when author_email = $1 then $2 else author_email end,
+       mentions = array_replace(mentions, $1, $2) where author_email = $1 or $1 = any(mentions)`,
+    [address, hash],
+  )
   let accounts = 0
   if (await hasBuiltinAuth(tx)) {
     // Sessions and codes go with the account (on delete cascade); codes of an address without one too.

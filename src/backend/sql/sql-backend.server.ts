@@ -18,6 +18,7 @@ import { seedDatabase } from './seed.server'
 import { createSiteContentStore } from './site-content.server'
 import { createSpamService } from './spam.server'
 import { createBackendStatus } from './backend-status.server'
+import { createLeadService } from './leads.server'
 import { createTeamStore } from './team.server'
 import { createVisitStore } from './visits.server'
 import { LIMITS } from '~/lib/limits'
@@ -107,6 +108,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
   const banners = createBannerStore(db)
   const content = createSiteContentStore(db)
   const inboxEvents = createInboxEvents(db)
+  const leads = createLeadService(db, now, () => mail.kick())
   let closed: Promise<void> | null = null
   return {
     kind: parts.kind,
@@ -119,6 +121,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
     rateLimits: createRateLimitStore(db),
     mail: mail.service,
     team: createTeamStore(db, accounts, { now, kick: mail.kick }),
+    leads,
     inboxEvents,
     privacy: createPrivacyService(
       db,
@@ -150,6 +153,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
           await banners.close()
           await content.close()
           await inboxEvents.close()
+          await leads.close()
           await db.close()
         } finally {
           await parts.onClose?.()

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import type { ComponentProps, InputHTMLAttributes } from 'react'
 
 const BASE =
   'block w-full rounded-md border border-slate-300 bg-white px-3 text-slate-900 placeholder:text-slate-400 ' +
@@ -9,6 +9,6 @@ export function Input({ className = '', ...props }: InputHTMLAttributes<HTMLInpu
   return <input className={`${BASE} h-10 ${className}`} {...props} />
 }
 
-export function Textarea({ className = '', ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function Textarea({ className = '', ...props }: ComponentProps<'textarea'>) {
   return <textarea className={`${BASE} py-2 ${className}`} {...props} />
 }

@@ -15,6 +15,7 @@ function fakeStore(count: number): MessageStore & { calls: MessageQuery[] } {
     readAt: i % 2 === 0 ? null : '2026-01-02T09:30:00.000Z',
     ipAddress: i % 3 === 0 ? null : '203.0.113.7',
     deletedAt: null,
+    ownerEmail: null,
   }))
   const calls: MessageQuery[] = []
   return {
@@ -68,6 +69,21 @@ describe('collectMessages', () => {
 })
 
 describe('exportMessagesFile', () => {
+  it('asks the store with every filter the page shows', async () => {
+    const store = fakeStore(3)
+    await exportMessagesFile(store, {
+      status: 'read',
+      search: 'ayşe',
+      from: '2026-12-01',
+      to: '2026-12-07',
+      timeZone: 'UTC',
+      locale: 'tr',
+    })
+    expect(store.calls).toEqual([
+      { status: 'read', search: 'ayşe', from: '2026-12-01', to: '2026-12-07', page: 1, pageSize: 1000 },
+    ])
+  })
+
   it('writes Turkish columns with ; and English ones with ,', async () => {
     const tr = await exportMessagesFile(fakeStore(2), { status: 'all', search: '', timeZone: 'Europe/Istanbul', locale: 'tr' })
     expect(tr.csv.startsWith(`${CSV_BOM}"Tarih";"İsim";"E-posta";"Durum";"Mesaj";"Okunma Tarihi";"IP Adresi";"Kaynak"\r\n`)).toBe(

@@ -1,6 +1,6 @@
 /** The CSV export, built on MessageStore.list: pages of 1,000 (PostgREST's usual row cap) up to
  * LIMITS.inbox.exportMax rows, newest first, in the admin's language. */
-import type { ContactMessage, StatusFilter } from '~/domain/messages'
+import type { ContactMessage, MessageQuery } from '~/domain/messages'
 import type { Locale } from '~/domain/locales'
 import type { MessageStore } from '~/backend/backend'
 import { LIMITS } from '~/lib/limits'
@@ -22,7 +22,7 @@ export interface ExportFile {
 
 export async function collectMessages(
   store: MessageStore,
-  query: { status: StatusFilter; search: string },
+  query: Pick<MessageQuery, 'status' | 'search' | 'from' | 'to' | 'owner'>,
   max: number = LIMITS.inbox.exportMax,
 ): Promise<{ items: ContactMessage[]; total: number }> {
   const items: ContactMessage[] = []
@@ -39,9 +39,15 @@ export async function collectMessages(
 
 export async function exportMessagesFile(
   store: MessageStore,
-  options: { status: StatusFilter; search: string; timeZone: string; locale: Locale },
+  options: Pick<MessageQuery, 'status' | 'search' | 'from' | 'to' | 'owner'> & { timeZone: string; locale: Locale },
 ): Promise<ExportFile> {
-  const { items, total } = await collectMessages(store, options)
+  const { items, total } = await collectMessages(store, {
+    status: options.status,
+    search: options.search,
+    from: options.from,
+    to: options.to,
+    owner: options.owner,
+  })
   const locale = { locale: options.locale }
   const header = [
     m.inbox_col_date({}, locale),

@@ -1,7 +1,8 @@
 /** GET /api/inbox-events: changes of the inbox as server-sent events, for open inboxes (decision
  * 091). Admins only, checked here as requireAdmin checks server functions (401 without a session,
  * 403 for anyone else); same-origin only. */
-import type { AuthService, InboxChange, InboxEvents, RequestContext } from '~/backend/backend'
+import type { AuthService, InboxChange, InboxEvents, LeadService, RequestContext } from '~/backend/backend'
+import type { LeadPresence } from '~/domain/leads'
 import { createEventStream, eventStreamResponse } from '~/lib/event-stream.server'
 import { LIMITS } from '~/lib/limits'
 
@@ -14,6 +15,8 @@ export interface InboxStreamOptions {
   heartbeatMs?: number
   /** The stream ends after this long; the browser reconnects and is authorized again. */
   lifetimeMs?: number
+  /** Who has a lead open, as `presence` events: the page shows them and never reads its list for them. */
+  presence?: Pick<LeadService, 'subscribePresence'>
 }
 
 /** `ready` once changes are being heard (the page reads its list again then, so nothing written
@@ -28,8 +31,18 @@ export function createInboxEventStream(events: InboxEvents, options: InboxStream
     signal: options.signal,
     async start(sink) {
       const stop = await events.subscribe((change: InboxChange) => sink.send('inbox', change))
+      let stopPresence = () => {}
+      try {
+        stopPresence = (await options.presence?.subscribePresence((p: LeadPresence) => sink.send('presence', p))) ?? stopPresence
+      } catch (error) {
+        stop()
+        throw error
+      }
       sink.send('ready', {})
-      return stop
+      return () => {
+        stop()
+        stopPresence()
+      }
     },
   })
 }
@@ -40,7 +53,11 @@ function refusal(status: number, code: string): Response {
 
 export async function inboxEventsResponse(
   request: Request,
-  backend: { auth: Pick<AuthService, 'getUser' | 'isAdmin'>; inboxEvents: InboxEvents },
+  backend: {
+    auth: Pick<AuthService, 'getUser' | 'isAdmin'>
+    inboxEvents: InboxEvents
+    leads?: Pick<LeadService, 'subscribePresence'>
+  },
   context: RequestContext,
   options: Omit<InboxStreamOptions, 'signal'> = {},
 ): Promise<Response> {
@@ -50,5 +67,7 @@ export async function inboxEventsResponse(
   const user = await backend.auth.getUser(context)
   if (!user) return refusal(401, 'unauthenticated')
   if (!(await backend.auth.isAdmin(user.email))) return refusal(403, 'forbidden')
-  return eventStreamResponse(createInboxEventStream(backend.inboxEvents, { ...options, signal: request.signal }))
+  return eventStreamResponse(
+    createInboxEventStream(backend.inboxEvents, { presence: backend.leads, ...options, signal: request.signal }),
+  )
 }

@@ -3,6 +3,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getBackend } from '~/backend/get-backend.server'
 import { requireAdmin } from '~/features/auth/require-admin'
+import type { MessageQuery } from '~/domain/messages'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
@@ -20,16 +21,26 @@ import { openPatch, togglePatch } from './message-status'
 import { validate } from '~/lib/validate'
 import { actingAs } from '~/features/activity/acting.server'
 
+/** `?owner=` as the store takes it: `me` is the session's member, never the browser's word. */
+function ownerQuery(owner: string | undefined, you: string): MessageQuery['owner'] {
+  if (owner === undefined) return undefined
+  if (owner === 'none') return { kind: 'none' }
+  return { kind: 'email', email: (owner === 'me' ? you : owner).toLowerCase() }
+}
+
 export const listMessages = createServerFn({ method: 'GET' })
   .middleware([requireAdmin])
   .validator(validate(ListMessagesInputSchema))
-  .handler(async ({ data }) => {
+  .handler(async ({ data, context }) => {
     const backend = await getBackend()
     return backend.messages.list({
+      owner: ownerQuery(data.owner, context.user.email),
       status: data.status,
       search: data.q,
       page: data.page,
       pageSize: LIMITS.inbox.pageSize,
+      from: data.from,
+      to: data.to,
     })
   })
 
@@ -92,8 +103,11 @@ export const exportMessagesCsv = createServerFn({ method: 'POST' })
   .handler(async ({ data, context }) => {
     const backend = await getBackend()
     const file = await exportMessagesFile(backend.messages, {
+      owner: ownerQuery(data.owner, context.user.email),
       status: data.status,
       search: data.q,
+      from: data.from,
+      to: data.to,
       timeZone: data.timeZone,
       locale: getLocale(),
     })
@@ -101,7 +115,7 @@ export const exportMessagesCsv = createServerFn({ method: 'POST' })
     await backend.activity.record({
       ...actingAs(context.user.email),
       action: 'message.export',
-      detail: { status: data.status, search: data.q ?? '', count: file.rows },
+      detail: { status: data.status, search: data.q ?? '', from: data.from, to: data.to, owner: data.owner, count: file.rows },
     })
     if (file.rows > LIMITS.inbox.exportAlertAbove) {
       await backend.mail.alertOwners({ kind: 'large_export', email: context.user.email, count: file.rows })

@@ -11,12 +11,24 @@ import {
   queryOptions,
 } from '@tanstack/react-query'
 import type { ContactMessage, MessagePage } from '~/domain/messages'
+import { type DayRange, dateRangeOf } from '~/domain/date-range'
 import { describeError } from '~/lib/app-error'
 import { getQueryClient } from '~/lib/query-client'
 import type { InboxSearch } from './inbox.search'
 import { getMessage, listMessages } from './inbox.functions'
 
-export type MessageListParams = Pick<InboxSearch, 'status' | 'q' | 'page'>
+/** What a list is read with: only a usable date range (dateRangeOf), never the URL's raw dates. */
+export type MessageListParams = Pick<InboxSearch, 'status' | 'q' | 'page' | 'owner'> & DayRange
+
+export function listParams(search: Pick<InboxSearch, 'status' | 'q' | 'page' | 'from' | 'to' | 'owner'>): MessageListParams {
+  return {
+    status: search.status,
+    q: search.q,
+    page: search.page,
+    ...dateRangeOf(search).range,
+    ...(search.owner ? { owner: search.owner } : {}),
+  }
+}
 
 export const inboxKeys = {
   all: ['inbox'] as const,
@@ -47,10 +59,12 @@ export function failedJustNow(state: QueryState | undefined, now = Date.now()): 
   )
 }
 
-export function messagesQueryOptions({ status, q, page }: MessageListParams) {
+export function messagesQueryOptions(params: MessageListParams) {
+  const { status, q, page, from, to, owner } = params
+  const dates = { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(owner ? { owner } : {}) }
   return queryOptions<MessagePage>({
-    queryKey: inboxKeys.list({ status, q, page }),
-    queryFn: () => listMessages({ data: { status, q, page } }),
+    queryKey: inboxKeys.list({ status, q, page, ...dates }),
+    queryFn: () => listMessages({ data: { status, q, page, ...dates } }),
     // The table stays on screen (dimmed) while the next filter, search or page loads.
     placeholderData: keepPreviousData,
     // Its "Try again" and 'Yenile' (refetch) and a search typed again still read it (none of them
@@ -73,15 +87,16 @@ export function messageQueryOptions(id: string) {
 /** The route loader's part: on the server the first page renders with its data, which travels to the
  * browser's cache with the page (HydrationBoundary in the route) (decision 196). */
 export async function loadInbox(
-  search: MessageListParams & { id?: string },
-  /** Other features' reads that the page shows (the late-backups notice): on the server they are
+  search: Pick<InboxSearch, 'status' | 'q' | 'page' | 'from' | 'to' | 'owner'> & { id?: string },
+  /**
+   * Other features' reads that the page shows (the late-backups notice): on the server they are
    * read with the first page and travel with it, so that the browser does not ask for them as it
    * starts. Not run in the browser, where their own queries keep them up to date. */
   alongside: readonly ((queryClient: QueryClient) => Promise<void>)[] = [],
 ): Promise<DehydratedState | undefined> {
   const queryClient = getQueryClient()
   if (typeof window !== 'undefined') {
-    const options = messagesQueryOptions(search)
+    const options = messagesQueryOptions(listParams(search))
     const state = queryClient.getQueryState(options.queryKey)
     if (failedJustNow(state)) return undefined
     const loading = queryClient.prefetchQuery(options)
@@ -89,7 +104,7 @@ export async function loadInbox(
     return undefined
   }
   await Promise.all([
-    queryClient.ensureQueryData(messagesQueryOptions(search)),
+    queryClient.ensureQueryData(messagesQueryOptions(listParams(search))),
     search.id ? queryClient.ensureQueryData(messageQueryOptions(search.id)) : null,
     ...alongside.map((read) => read(queryClient)),
   ])

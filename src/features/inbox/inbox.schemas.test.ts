@@ -78,12 +78,35 @@ describe('parseInboxSearch (the route’s search params)', () => {
   })
 })
 
+describe('the route’s dates', () => {
+  it('keeps what the link gives, for the page to say what is wrong with it', () => {
+    expect(parse({ from: '2026-12-01', to: '2026-12-07' })).toMatchObject({ from: '2026-12-01', to: '2026-12-07' })
+    expect(parse({ from: 'dün', to: 20261207 })).toMatchObject({ from: 'dün', to: '20261207' })
+    expect(parse({ from: '', to: { x: 1 } })).toEqual({ status: 'all', q: '', page: 1, id: undefined })
+    expect(parse({ from: 'x'.repeat(100) }).from).toHaveLength(32)
+  })
+})
+
 describe('server function inputs', () => {
   it('list input is strict', () => {
     expect(v.safeParse(ListMessagesInputSchema, { status: 'junk', q: '', page: 1 }).success).toBe(false)
     expect(v.safeParse(ListMessagesInputSchema, { status: 'all', q: '', page: 0 }).success).toBe(false)
     expect(v.safeParse(ListMessagesInputSchema, { status: 'all', q: 'x'.repeat(1000), page: 1 }).success).toBe(false)
     expect(v.parse(ListMessagesInputSchema, { status: 'new', q: '  a ', page: 2 })).toEqual({ status: 'new', q: 'a', page: 2 })
+  })
+
+  it('list and export take Istanbul days in order, or refuse them', () => {
+    for (const schema of [ListMessagesInputSchema, ExportMessagesInputSchema]) {
+      const base = { status: 'all', q: '', page: 1 }
+      expect(v.parse(schema, { ...base, from: '2026-12-01', to: '2026-12-07' })).toMatchObject({
+        from: '2026-12-01',
+        to: '2026-12-07',
+      })
+      expect(v.parse(schema, { ...base, from: '2026-12-07', to: '2026-12-07' })).toMatchObject({ from: '2026-12-07' })
+      expect(v.safeParse(schema, { ...base, from: '2026-12-08', to: '2026-12-07' }).success).toBe(false)
+      for (const bad of ['2026-02-30', '07.12.2026', '2026-12-07T00:00:00Z', ''])
+        expect(v.safeParse(schema, { ...base, to: bad }).success, bad).toBe(false)
+    }
   })
 
   it('bulk ids must be uuids, at least one, at most the bulk limit, and are de-duplicated', () => {

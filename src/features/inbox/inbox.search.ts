@@ -23,7 +23,20 @@ export function normalizeSearch(text: string): string {
 /** valibot's `uuid()` pattern, so the route and the server functions agree on what an id is. */
 export const UUID_PATTERN = /^[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/iu
 
-export type InboxSearch = { status: StatusFilter; q: string; page: number; id: string | undefined }
+/**
+ * `from` and `to` are kept as the link gives them (capped), valid or not: the page says what is
+ * wrong with them (date-range.ts `dateRangeOf`) and lists without them.
+ */
+export type InboxSearch = {
+  status: StatusFilter
+  q: string
+  page: number
+  id: string | undefined
+  from?: string | undefined
+  to?: string | undefined
+  /** `me`, `none` or a team member's address (lower case). */
+  owner?: string | undefined
+}
 
 /** The defaults, which the route strips from the URL. */
 export const INBOX_SEARCH_DEFAULTS = { status: 'all', q: '', page: 1 } as const satisfies Partial<InboxSearch>
@@ -34,10 +47,27 @@ function readPage(value: unknown): number {
   return typeof page === 'number' && Number.isInteger(page) && page >= 1 && page <= INBOX_SEARCH_LIMITS.maxPage ? page : 1
 }
 
+const OWNER_EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}$/
+
+function readOwner(value: unknown): { owner?: string } {
+  if (typeof value !== 'string') return {}
+  const owner = value.trim().toLowerCase()
+  return owner === 'me' || owner === 'none' || OWNER_EMAIL.test(owner) ? { owner } : {}
+}
+
+function readDay<K extends 'from' | 'to'>(key: K, value: unknown): Partial<Record<K, string>> {
+  if (typeof value !== 'string' && typeof value !== 'number') return {}
+  const text = String(value).trim().slice(0, 32)
+  return text === '' ? {} : ({ [key]: text } as Record<K, string>)
+}
+
 /** A link may give any of the params (the input type); a URL may hold anything (read as unknown). */
 export function parseInboxSearch(search: Partial<InboxSearch> & SearchSchemaInput): InboxSearch {
-  const { status, q, page, id }: Record<string, unknown> = search
+  const { status, q, page, id, from, to, owner }: Record<string, unknown> = search
   return {
+    ...readOwner(owner),
+    ...readDay('from', from),
+    ...readDay('to', to),
     status: STATUS_FILTERS.includes(status as StatusFilter) ? (status as StatusFilter) : 'all',
     q: typeof q === 'string' || typeof q === 'number' ? normalizeSearch(String(q)) : '',
     page: readPage(page),

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react'
-import { BarChart3, FileText, Inbox, ScrollText, ShieldCheck, Users } from 'lucide-react'
+import { BarChart3, FileText, Inbox, ScrollText, ShieldCheck, UserRound, Users } from 'lucide-react'
 import { m } from '~/paraglide/messages'
 
 /** The staff area's pages, in the order the navigation shows them. Each staff page adds one entry;
@@ -24,6 +24,7 @@ export const STAFF_NAV: readonly StaffNavItem[] = [
   { to: '/admin/team', label: m.team_title, icon: Users },
   { to: '/admin/privacy', label: m.kvkk_admin_link, icon: ShieldCheck },
   { to: '/admin/activity', label: m.activity_title, icon: ScrollText, ownerOnly: true },
+  { to: '/admin/account', label: m.account_title, icon: UserRound },
 ]
 
 /** The signed-in person as the navigation needs them; a session without a role sees every entry. */

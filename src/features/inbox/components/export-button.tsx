@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
+import type { DayRange } from '~/domain/date-range'
 import type { StatusFilter } from '~/domain/messages'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/toaster'
@@ -7,10 +8,20 @@ import { describeError } from '~/lib/app-error'
 import { m } from '~/paraglide/messages'
 import { exportMessagesCsv } from '../inbox.functions'
 
-/** Downloads the current filter and search as CSV (built on the server, saved by the browser). */
-export function ExportButton({ status, q }: { status: StatusFilter; q: string }) {
+/** Downloads the current filter, search and dates as CSV (built on the server, saved by the browser). */
+export function ExportButton({ status, q, from, to, owner }: { status: StatusFilter; q: string; owner?: string } & DayRange) {
   const exporter = useMutation({
-    mutationFn: () => exportMessagesCsv({ data: { status, q, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } }),
+    mutationFn: () =>
+      exportMessagesCsv({
+        data: {
+          status,
+          q,
+          ...(from ? { from } : {}),
+          ...(to ? { to } : {}),
+          ...(owner ? { owner } : {}),
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        },
+      }),
     onSuccess: (file) => {
       const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }))
       const link = document.createElement('a')

@@ -2,6 +2,8 @@ import { MousePointerClick, X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { ContactMessage } from '~/domain/messages'
 import { Badge } from '~/components/ui/badge'
+import { LeadPanel } from '~/features/leads/components/lead-panel'
+import { LeadPresenceNotice } from '~/features/leads/components/lead-presence'
 import { m } from '~/paraglide/messages'
 import { DetailActions } from './detail-actions'
 import type { MessageHandlers } from './message-handlers'
@@ -88,6 +90,7 @@ function Placeholder({ icon, children }: { icon?: ReactNode; children: ReactNode
 function Body({ message, busy, handlers }: { message: ContactMessage; busy: boolean; handlers: MessageHandlers }) {
   return (
     <div className="min-w-0 space-y-5 px-5 py-5">
+      <LeadPresenceNotice messageId={message.id} />
       <div className="min-w-0">
         <p
           className="text-lg font-semibold break-words text-slate-900 [overflow-wrap:anywhere]"
@@ -153,6 +156,7 @@ function Body({ message, busy, handlers }: { message: ContactMessage; busy: bool
 
       <DetailActions message={message} busy={busy} handlers={handlers} />
       <MessageReplies key={message.id} message={message} />
+      <LeadPanel message={message} />
     </div>
   )
 }

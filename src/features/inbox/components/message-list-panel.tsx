@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { Ref } from 'react'
+import { dateRangeOf } from '~/domain/date-range'
 import type { MessagePage } from '~/domain/messages'
 import { Button } from '~/components/ui/button'
 import { LIMITS } from '~/lib/limits'
@@ -7,6 +8,8 @@ import { m } from '~/paraglide/messages'
 import type { InboxSearch } from '../inbox.search'
 import { placeOfFilter } from '../message-place'
 import { BulkBar, type BulkHandlers } from './bulk-bar'
+import { OwnerFilter } from '~/features/leads/components/owner-filter'
+import { DateFilter } from './date-filter'
 import { ExportButton } from './export-button'
 import type { InboxNavigate } from './inbox-navigate'
 import { MessageTable, type MessageTableProps } from './message-table'
@@ -48,10 +51,24 @@ export function MessageListPanel({
         <SearchBox value={search.q} inputRef={searchRef} onSearch={searching.onSearch} />
         <div className="flex gap-3">
           <StatusFilterSelect value={search.status} onChange={(status) => navigate({ status, page: 1 })} />
-          <ExportButton status={search.status} q={search.q} />
+          <ExportButton status={search.status} q={search.q} owner={search.owner} {...dateRangeOf(search).range} />
         </div>
       </div>
-      <PlaceNotice place={place} empty={list.data?.total === 0 && search.q === ''} busy={bulkBusy} onEmptyTrash={onEmptyTrash} />
+      <DateFilter search={search} navigate={navigate}>
+        <OwnerFilter value={search.owner} onChange={(owner) => navigate({ owner, page: 1 })} />
+      </DateFilter>
+      <PlaceNotice
+        place={place}
+        empty={
+          list.data?.total === 0 &&
+          search.q === '' &&
+          search.from === undefined &&
+          search.to === undefined &&
+          search.owner === undefined
+        }
+        busy={bulkBusy}
+        onEmptyTrash={onEmptyTrash}
+      />
       {checkedIds.length > 0 ? (
         <BulkBar count={checkedIds.length} place={place} busy={bulkBusy} handlers={bulk} onClear={onClearChecked} />
       ) : null}

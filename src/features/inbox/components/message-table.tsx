@@ -3,6 +3,7 @@ import { Inbox } from 'lucide-react'
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { ContactMessage } from '~/domain/messages'
 import { m } from '~/paraglide/messages'
+import { OwnerName } from '~/features/leads/components/owner-name'
 import type { MessageHandlers } from './message-handlers'
 import { MessageDate } from './message-date'
 import { RowActions } from './row-actions'
@@ -114,6 +115,9 @@ export function MessageTable(props: MessageTableProps) {
           <th scope="col" className={`${TH} hidden md:table-cell`}>
             {m.inbox_col_email()}
           </th>
+          <th scope="col" className={`${TH} hidden w-36 xl:table-cell`}>
+            {m.leads_owner_label()}
+          </th>
           <th scope="col" className={`${TH} hidden w-28 sm:table-cell`}>
             {m.inbox_col_status()}
           </th>
@@ -125,7 +129,7 @@ export function MessageTable(props: MessageTableProps) {
       <tbody>
         {all.length === 0 ? (
           <tr>
-            <td colSpan={6} className="px-4 py-16 text-center text-slate-500">
+            <td colSpan={7} className="px-4 py-16 text-center text-slate-500">
               {loading ? (
                 <span role="status">{m.inbox_loading()}</span>
               ) : (
@@ -192,7 +196,8 @@ function sameMessage(a: ContactMessage, b: ContactMessage): boolean {
       a.createdAt === b.createdAt &&
       a.readAt === b.readAt &&
       a.ipAddress === b.ipAddress &&
-      a.deletedAt === b.deletedAt)
+      a.deletedAt === b.deletedAt &&
+      a.ownerEmail === b.ownerEmail)
   )
 }
 
@@ -248,9 +253,17 @@ const MessageRow = memo(function MessageRow({ message, index, selected, active, 
           </span>
           <MessageDate iso={date} />
         </span>
+        {message.ownerEmail ? (
+          <span className="mt-0.5 block truncate text-xs xl:hidden">
+            <OwnerName email={message.ownerEmail} />
+          </span>
+        ) : null}
       </td>
       <td className="hidden truncate px-3 py-3 text-slate-600 md:table-cell" dir="auto" title={message.email}>
         {message.email}
+      </td>
+      <td className="hidden truncate px-3 py-3 xl:table-cell" data-testid="row-owner">
+        <OwnerName email={message.ownerEmail} />
       </td>
       <td className="hidden px-3 py-3 sm:table-cell">
         <StatusBadge status={message.status} />

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { InboxSearch } from '../inbox.search'
-import { messageQueryOptions, messagesQueryOptions } from '../inbox.queries'
+import { listParams, messageQueryOptions, messagesQueryOptions } from '../inbox.queries'
 import type { InboxNavigate } from './inbox-navigate'
 import { redirectIfSignedOut } from './use-message-actions'
 
 /** The page of messages the URL asks for, and the open message, shown at once when its row holds it. */
 export function useInboxData(search: InboxSearch, navigate: InboxNavigate) {
-  const list = useQuery(messagesQueryOptions(search))
+  const list = useQuery(messagesQueryOptions(listParams(search)))
   const items = list.data?.items
   const listed = items?.find((msg) => msg.id === search.id)
   const detail = useQuery({

@@ -5,8 +5,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { inboxKeys } from '../inbox.queries'
 
+/** The window event that hands the live feed's presence events to the open lead. */
+export const PRESENCE_EVENT = 'lead-presence'
+
 /** Changes that come together (a bulk action, a flood) are read once. */
 const REFRESH_DELAY_MS = 200
+/** A burst (a retention pass, a restore, a colleague's bulk action) reads the list at most once a second. */
+const MIN_REFRESH_GAP_MS = 1000
 const MAX_BACKOFF_MS = 60_000
 
 /** Calls `onArrived` with the number of messages that just arrived. */
@@ -23,12 +28,16 @@ export function useLiveInbox(onArrived: (count: number) => void): void {
     let reopen: ReturnType<typeof setTimeout> | undefined
     let attempts = 0
     let connected = false
+    let lastRefresh = Number.NEGATIVE_INFINITY
 
     const refreshSoon = () => {
-      refresh ??= setTimeout(() => {
+      if (refresh) return
+      const wait = Math.max(REFRESH_DELAY_MS, lastRefresh + MIN_REFRESH_GAP_MS - performance.now())
+      refresh = setTimeout(() => {
         refresh = undefined
+        lastRefresh = performance.now()
         void queryClient.invalidateQueries({ queryKey: inboxKeys.all })
-      }, REFRESH_DELAY_MS)
+      }, wait)
     }
 
     const open = () => {
@@ -49,6 +58,10 @@ export function useLiveInbox(onArrived: (count: number) => void): void {
           // Read the list anyway.
         }
         refreshSoon()
+      })
+      // Who has a lead open: for the detail alone (lead-presence.tsx); never a read of the list.
+      source.addEventListener('presence', (event) => {
+        window.dispatchEvent(new CustomEvent(PRESENCE_EVENT, { detail: (event as MessageEvent<string>).data }))
       })
       // EventSource reconnects by itself after a dropped stream; it gives up on an HTTP error
       // (a lost session: reading the list then shows the login). Reopened with a growing delay.

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { InboxSearch } from '../inbox.search'
-import { INBOX_STALE_MS, messagesQueryOptions } from '../inbox.queries'
+import { INBOX_STALE_MS, listParams, messagesQueryOptions } from '../inbox.queries'
 import type { InboxNavigate } from './inbox-navigate'
 
 /** A search the reader types goes to the server alone, and the page moves to it (URL, route, table)
@@ -29,10 +29,10 @@ export function useSearchFirst(
     (q: string) => {
       const turn = ++newest.current
       const here = router.state.location.pathname
-      const { status, q: before } = shown.current
+      const { q: before } = shown.current
       // Typing on within a search keeps one history entry; starting or clearing one makes its own.
       const move = () => navigate({ q, page: 1 }, { replace: before !== '' && q !== '' })
-      const options = messagesQueryOptions({ status, q, page: 1 })
+      const options = messagesQueryOptions(listParams({ ...shown.current, q, page: 1 }))
       const cached = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true })
       if (cached && !cached.isStaleByTime(INBOX_STALE_MS)) {
         setWaiting(false)

@@ -12,13 +12,20 @@ import { m } from '~/paraglide/messages'
 export const Route = createFileRoute('/admin/_authed/messages')({
   validateSearch: parseInboxSearch,
   search: { middlewares: [stripSearchParams(INBOX_SEARCH_DEFAULTS)] },
-  loaderDeps: ({ search: { status, q, page, id } }) => ({ status, q, page, id }),
+  loaderDeps: ({ search: { status, q, page, id, from, to, owner } }) => ({ status, q, page, id, from, to, owner }),
   // Imported on demand: TanStack Query belongs to the admin chunks, not to the shared route tree.
-  // The late-backups notice is read with the first page on the server (no call as the page starts).
+  // The late-backups notice and the team's names are read with the first page on the server (no call as the page starts).
   loader: ({ deps }) =>
-    Promise.all([import('~/features/inbox/inbox.queries'), import('~/features/backups/backups.queries')]).then(
-      ([{ loadInbox }, { snapshotWarningQueryOptions }]) =>
-        loadInbox(deps, [(queryClient) => queryClient.prefetchQuery(snapshotWarningQueryOptions())]),
+    Promise.all([
+      import('~/features/inbox/inbox.queries'),
+      import('~/features/backups/backups.queries'),
+      import('~/features/leads/leads.queries'),
+    ]).then(([{ loadInbox }, { snapshotWarningQueryOptions }, { staffDirectoryQueryOptions }]) =>
+      loadInbox(deps, [
+        (queryClient) => queryClient.prefetchQuery(snapshotWarningQueryOptions()),
+        // The team's names (owners in the table, the owner filter) come with the page too.
+        (queryClient) => queryClient.prefetchQuery(staffDirectoryQueryOptions()),
+      ]),
     ),
   head: () => ({ meta: [{ title: m.inbox_meta_title() }] }),
   component: MessagesRoute,
