@@ -69,7 +69,8 @@ alter table public.contact_messages add column source jsonb
 -- 6. The retention job's new categories: raw views past their period, and the days' salts.
 alter table public.destruction_records drop constraint destruction_records_category_check;
 alter table public.destruction_records add constraint destruction_records_category_check check (category in
-  ('messages', 'trash', 'spam', 'ip_addresses', 'mail', 'rate_limits', 'destruction_records', 'page_views', 'visit_salts'));
+  ('messages', 'trash', 'spam', 'ip_addresses', 'mail', 'rate_limits', 'destruction_records', 'activity_log', 'page_views',
+   'visit_salts'));
 
 alter table private.visit_salts enable row level security;
 alter table public.page_views enable row level security;

@@ -318,6 +318,8 @@ const FN = {
   stats: 'src/features/stats/stats.functions.ts',
   content: 'src/features/content/content.functions.ts',
   replies: 'src/features/replies/replies.functions.ts',
+  activity: 'src/features/activity/activity.functions.ts',
+  leads: 'src/features/leads/leads.functions.ts',
 }
 
 /** addAdmin and removeAdmin take one address. */
@@ -454,6 +456,66 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
           messageId: fc.oneof(invalidUuid, notAString(w)),
           locale: refusedBy(v.picklist(['tr', 'en']), w),
           body: fc.oneof(notAString(w), fc.constantFrom('', '   ', '\u0000', 'x'.repeat(LIMITS.replies.bodyMax + 1))),
+        },
+        { ...w, alwaysInvalid: true },
+      ),
+  },
+  [`${FN.activity}#listActivity`]: anything,
+  [`${FN.activity}#exportActivityCsv`]: anything,
+  // Always invalid: a valid address and role would really change someone's role.
+  [`${FN.team}#setAdminRole`]: {
+    refuses: true,
+    input: (w) =>
+      brokenObject(
+        { email: unknownEmail, role: fc.constantFrom('owner', 'admin') },
+        { email: refusedBy(v.pipe(v.string(), v.email()), w), role: refusedBy(v.picklist(['owner', 'admin']), w) },
+        { ...w, alwaysInvalid: true },
+      ),
+  },
+  [`${FN.leads}#getStaffDirectory`]: anything,
+  [`${FN.leads}#getMyProfile`]: anything,
+  [`${FN.leads}#getLeadNotes`]: byId,
+  [`${FN.leads}#getLeadHistory`]: byId,
+  [`${FN.leads}#deleteLeadNote`]: byId,
+  [`${FN.leads}#assignOwner`]: {
+    refuses: false,
+    input: (w) =>
+      brokenObject(
+        { id: fc.uuid(), owner: fc.constant(null) },
+        { id: fc.oneof(invalidUuid, notAString(w)), owner: refusedBy(v.nullable(v.pipe(v.string(), v.email())), w) },
+        w,
+      ),
+  },
+  [`${FN.leads}#announcePresence`]: {
+    refuses: false,
+    input: (w) =>
+      brokenObject(
+        { id: fc.uuid(), typing: fc.boolean(), present: fc.boolean() },
+        { id: fc.oneof(invalidUuid, notAString(w)), typing: notAString(w), present: fc.constantFrom('yes', 1, null) },
+        w,
+      ),
+  },
+  // Always invalid: a valid note on an existing lead, or a valid profile, would really be stored.
+  [`${FN.leads}#addLeadNote`]: {
+    refuses: true,
+    input: (w) =>
+      brokenObject(
+        { messageId: fc.uuid(), body: fc.constant('Not') },
+        {
+          messageId: fc.oneof(invalidUuid, notAString(w)),
+          body: fc.oneof(notAString(w), fc.constantFrom('', '   ', 'x'.repeat(LIMITS.leads.noteMax + 1))),
+        },
+        { ...w, alwaysInvalid: true },
+      ),
+  },
+  [`${FN.leads}#saveMyProfile`]: {
+    refuses: true,
+    input: (w) =>
+      brokenObject(
+        { name: fc.constant('Deniz'), signature: fc.constant('') },
+        {
+          name: fc.oneof(notAString(w), fc.constant('x'.repeat(LIMITS.leads.nameMax + 1))),
+          signature: fc.oneof(notAString(w), fc.constant('x'.repeat(LIMITS.leads.signatureMax + 1))),
         },
         { ...w, alwaysInvalid: true },
       ),

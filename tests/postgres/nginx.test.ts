@@ -283,7 +283,12 @@ describe('the documented nginx in front of two servers', () => {
         await inbox.next((e) => e.event === 'ready', 5_000)
         const sent = await call('contact.functions.ts#submitContactMessage', {
           method: 'POST',
-          data: { name: 'Ece Safari', email: 'ece.safari@example.com', message: 'Sent from an iPhone on iOS 15.', website: '' },
+          data: {
+            name: 'Ece Safari',
+            email: 'ece.safari@example.com',
+            message: 'Merhaba, ERP seçimimiz için bir görüşme planlayabilir miyiz? iPhone ile gönderildi.',
+            website: '',
+          },
         })
         expect(sent.status, await sent.clone().text()).toBe(200)
         const change = await inbox.next((e) => e.event === 'inbox', 5_000)

@@ -88,9 +88,11 @@ async function signIn(server: AppServer): Promise<string> {
   const sent = await callServerFn(server, fn('auth.functions.ts#sendLoginCode'), { method: 'POST', data: { email: ADMIN } })
   expect(sent.status).toBe(200)
   const code = latestCode(server.dataDir, ADMIN)
+  // The code is bound to the browser that asked for it (its code-browser cookie).
   const verified = await callServerFn(server, fn('auth.functions.ts#verifyLoginCode'), {
     method: 'POST',
     data: { email: ADMIN, code },
+    cookie: cookiesFrom(sent),
   })
   expect(verified.status).toBe(200)
   return cookiesFrom(verified)
