@@ -28,8 +28,11 @@ async function goToSection(page: Page, name: string) {
 }
 
 async function publish(page: Page) {
+  // A toast of the previous publish may still be on screen: wait for one more.
+  const published = toast(page, 'Değişiklikler yayınlandı.')
+  const before = await published.count()
   await page.getByRole('button', { name: 'Yayınla', exact: true }).click()
-  await expect(toast(page, 'Değişiklikler yayınlandı.')).toBeVisible()
+  await expect.poll(() => published.count(), { message: "'Değişiklikler yayınlandı.'" }).toBeGreaterThan(before)
 }
 
 /** What an anonymous visitor sees at `path`, read fresh from the server. */
@@ -58,6 +61,15 @@ async function publishDefaults(page: Page) {
   await expect(toast(page, 'Varsayılan metinler')).toBeVisible()
   await publish(page)
 }
+
+// Whatever a test published, even when it failed halfway, the next test file sees the specification's page.
+test.afterEach(async ({ browser, baseURL, clientIp }) => {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': clientIp } })
+  const page = await context.newPage()
+  await signInAsAdmin(page)
+  await publishDefaults(page)
+  await context.close()
+})
 
 test('a draft changes nothing public; the preview shows it; publishing does; history restores; the defaults come back', async ({
   page,

@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, chromium, expect as pwExpect } from '@playwright/test'
+import { type Browser, chromium, expect as playwrightExpect } from '@playwright/test'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { insertContactMessages } from '~/backend/sql/messages.server'
 import { pgDatabase } from '~/backend/sql/pg.server'
@@ -16,6 +16,9 @@ import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs'
 import { type AppServer, startAppServer } from '../integration/app-server'
 import { signInInBrowser } from '../support/browser-sign-in'
 import { type PlainDatabase, createPlainDatabase } from '../support/test-database'
+
+// Budgets for a busy machine, as the browser suite's (playwright.config.ts): a wait ends as soon as the thing is there.
+const pwExpect = playwrightExpect.configure({ timeout: 15_000 })
 
 const A = 'lead-a@example.com'
 const B = 'lead-b@example.com'
