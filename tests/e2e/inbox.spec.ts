@@ -582,7 +582,7 @@ test.describe('inbox', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = bytes.subarray(3).toString('utf8')
     const lines = text.split('\r\n')
-    expect(lines[0]).toBe('"Tarih";"İsim";"E-posta";"Durum";"Mesaj";"Okunma Tarihi";"IP Adresi"')
+    expect(lines[0]).toBe('"Tarih";"İsim";"E-posta";"Durum";"Mesaj";"Okunma Tarihi";"IP Adresi";"Kaynak"')
     expect(text.endsWith('\r\n')).toBe(true)
     expect(text).toContain(`"Şükrü Öğütçü ${tag}";"sukru@example.com";"Yeni";"Çağrı; ""alıntı"", ığüşöçİ ${tag}\nikinci satır"`)
     expect(text).toContain(`"'=HYPERLINK(""x"") ${tag}"`)
