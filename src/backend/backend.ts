@@ -29,52 +29,11 @@ import type { SpamCandidate, SpamJudgement } from './spam/judge'
 import type { SpamVerdict } from './spam/learn'
 import type { NewPageView, StatsQuery, VisitorTraits, VisitStats } from '~/domain/visits'
 import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy, RetentionRun } from '~/domain/privacy'
+import type { AuthResult, RequestContext } from './request-context'
+import type { BackendStatus } from './status-reading'
 
-export interface CookieOptions {
-  httpOnly?: boolean
-  secure?: boolean
-  sameSite?: 'lax' | 'strict' | 'none'
-  path?: string
-  maxAge?: number
-  expires?: Date
-  domain?: string
-}
-
-/** The request's cookies, read and written by the auth adapters (the session lives here). */
-export interface CookieJar {
-  getAll(): { name: string; value: string }[]
-  set(name: string, value: string, options: CookieOptions): void
-}
-
-export interface RequestContext {
-  cookies: CookieJar
-  /** The visitor's address as the app's own limits see it (decision 080), for auth servers that limit per address. */
-  clientAddress?: string
-  /**
-   * The random id the browser asking for or typing a sign-in code keeps in an HttpOnly cookie
-   * (decision 231): the built-in sign-in binds each code to it.
-   */
-  codeBrowser?: string
-}
-
-export type AuthErrorCode =
-  | 'user_not_found'
-  | 'rate_limited'
-  | 'invalid_code'
-  | 'code_expired'
-  | 'too_many_attempts'
-  | 'unavailable'
-
-export interface AuthFailure {
-  ok: false
-  code: AuthErrorCode
-  /** The auth server's own words, for the log; the UI never reads them. */
-  message: string
-  /** With `rate_limited`: how long to wait, when the backend knows. */
-  retryAfterSeconds?: number
-}
-
-export type AuthResult<T = object> = ({ ok: true } & T) | AuthFailure
+export type { AuthErrorCode, AuthFailure, AuthResult, CookieJar, CookieOptions, RequestContext } from './request-context'
+export type { BackendStatus, PoolUse, StatusReading } from './status-reading'
 
 export interface BannerStore {
   /** Public read by key; null when there is no row. */
@@ -315,38 +274,6 @@ export interface MailService {
    * what waits stays queued for the next start or another instance.
    */
   stop(): Promise<void>
-}
-
-/** The figures /readyz and /metrics report (src/lib/ops.server.ts), read in one round trip. */
-export interface StatusReading {
-  /** Migrations this build knows that the database has not applied (embedded, postgres), or required tables missing (supabase). */
-  pendingMigrations: number
-  mail: {
-    /** Mails waiting or being sent. */
-    queued: number
-    oldestQueuedAt: Date | null
-    /** The earliest time a mail now due became due (null: none is due): how long delivery has been behind. */
-    oldestDueAt: Date | null
-  }
-  /** Messages per status, as the inbox counts them. */
-  messages: Record<string, number>
-  /** The database's clock, which every instance shares. */
-  now: Date
-}
-
-/** A connection pool's use at this moment (postgres and supabase modes). */
-export interface PoolUse {
-  max: number
-  total: number
-  idle: number
-  waiting: number
-}
-
-export interface BackendStatus {
-  /** Rejects when the database does not answer; callers bound the wait (src/lib/ops.server.ts). */
-  read(): Promise<StatusReading>
-  /** Null without a pool (embedded: PGlite in the process). */
-  pool(): PoolUse | null
 }
 
 /** KVKK (docs/kvkk.md): the retention job and its destruction records, and one person's data found,

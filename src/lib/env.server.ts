@@ -3,15 +3,8 @@
 import path from 'node:path'
 import * as v from 'valibot'
 import { normalizeEmail } from '~/domain/accounts'
-import {
-  type Provider,
-  parseAkismet,
-  parseImap,
-  parseMail,
-  parseMode,
-  parseProvidersAbroad,
-  parseSpamd,
-} from './env-checks.server'
+// biome-ignore format: one line keeps the module under its size
+import { type Provider, parseAkismet, parseImap, parseMail, parseMode, parseProvidersAbroad, parseSpamd } from './env-checks.server'
 import { EnvError, optionalString, wholeNumber } from './env-schema.server'
 import { refusedInProduction, TestKnobsSchema } from './env-test-knobs.server'
 import { LIMITS } from './limits'
@@ -110,13 +103,12 @@ const EnvSchema = v.object({
   }),
   /** Days the activity log keeps a row (decision 230); at least a year. */
   ACTIVITY_RETENTION_DAYS: wholeNumber('ACTIVITY_RETENTION_DAYS', 'days', {
-    fallback: LIMITS.activity.retentionDefaultDays,
-    min: LIMITS.activity.retentionMinDays,
+    ...{ fallback: LIMITS.activity.retentionDefaultDays, min: LIMITS.activity.retentionMinDays },
     minMessage: `ACTIVITY_RETENTION_DAYS must be at least ${LIMITS.activity.retentionMinDays} days`,
   }),
-  /** Optional: an Akismet key, to ask Akismet about each contact message too (docs/spam.md). */
   /** Optional: a SpamAssassin daemon to score each contact message too, `spamd://host[:port]` (docs/spam.md). */
   SPAMD_URL: optionalString,
+  /** Optional: an Akismet key, to ask Akismet about each contact message too (docs/spam.md). */
   AKISMET_API_KEY: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^[0-9a-zA-Z]*$/, 'AKISMET_API_KEY must be the key Akismet gave (letters and digits)')),
     '',
@@ -156,6 +148,8 @@ const EnvSchema = v.object({
 
 export type RawEnv = v.InferOutput<typeof EnvSchema>
 
+type SpamdServer = { host: string; port: number }
+
 export type ServerEnv = {
   nodeEnv: 'development' | 'production' | 'test'
   backend:
@@ -177,7 +171,7 @@ export type ServerEnv = {
   mail: { smtpUrl: string; from: string } | null
   /** The firm's mailbox, read for answers to replies (IMAP_URL); null: not read. */
   imap: { url: string; pollSeconds: number } | null
-  /** Hours before an unanswered lead sends staff one reminder (REPLY_DUE_HOURS). */
+  /** Hours an unanswered lead waits before staff get one reminder (REPLY_DUE_HOURS). */
   replyDueHours: number
   /** Extra admins the embedded seed creates (none unless SEED_ADMIN_EMAILS is set). */
   seedAdminEmails: string[]
@@ -189,16 +183,11 @@ export type ServerEnv = {
   messageRetentionDays: number
   /** Days before a message's IP address is erased by the retention job (IP_RETENTION_DAYS). */
   ipRetentionDays: number
-  /** Days raw page views are kept (VISIT_RAW_DAYS); their daily aggregates stay. */
+  /** VISIT_RAW_DAYS (raw page views; their daily aggregates stay) and ACTIVITY_RETENTION_DAYS. */
   visitRawDays: number
-  /** Days the activity log keeps a row before the retention job destroys it (ACTIVITY_RETENTION_DAYS). */
   activityRetentionDays: number
   /** The spam filter's time trap and its optional outside check (docs/spam.md). */
-  spam: {
-    minFillSeconds: number
-    akismet: { key: string; url: string; site: string } | null
-    spamd: { host: string; port: number } | null
-  }
+  spam: { minFillSeconds: number; akismet: { key: string; url: string; site: string } | null; spamd: SpamdServer | null }
   /** Providers that process personal data outside Turkey (PROVIDERS_ABROAD), in PROVIDERS order. */
   providersAbroad: Provider[]
   /** Automatic snapshots (docs/backups.md). */

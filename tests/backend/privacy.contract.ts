@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sql } from '~/backend/sql/client'
-import { erasePersonalData, exportPersonalData, reapplyErasures, readErasures } from '~/backend/sql/privacy.server'
+import { erasePersonalData, exportPersonalData } from '~/backend/sql/privacy.server'
+import { reapplyErasures, readErasures } from '~/backend/sql/reapply-erasures.server'
 import { runRetention } from '~/backend/sql/retention.server'
 import { isEmptyExport, type RetentionPolicy } from '~/domain/privacy'
 

@@ -6,7 +6,7 @@
  * the backup are kept the same way, and the restore itself is logged (actor `cli`).
  */
 import type { SqlDatabase } from '../sql/client'
-import { readErasures, reapplyErasures } from '../sql/privacy.server'
+import { readErasures, reapplyErasures } from '../sql/reapply-erasures.server'
 import { keepActivityRows, readActivitySince, recordActivity } from '../sql/activity.server'
 import { CLI_ACTOR } from '~/domain/activity'
 import { readArchiveHeader } from './archive-file.server'
