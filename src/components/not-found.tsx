@@ -7,6 +7,11 @@ export function NotFound() {
   const { pathname } = useLocation()
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname)
+    // The visit beacon counts the site's pages only; this page is none of them.
+    document.documentElement.dataset.notFound = ''
+    return () => {
+      delete document.documentElement.dataset.notFound
+    }
   }, [pathname])
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-6">

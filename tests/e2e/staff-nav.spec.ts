@@ -8,7 +8,7 @@ import { ADMIN_EMAIL, openPage, signInAsAdmin } from './helpers'
  * from 1536 px, a menu behind 'Menü' below; the current page marked, usable by keyboard alone.
  */
 
-const PAGES = ['İletişim Mesajları', 'Site İçeriği', 'Ekip', 'KVKK']
+const PAGES = ['İletişim Mesajları', 'Site İçeriği', 'İstatistikler', 'Ekip', 'KVKK', 'Etkinlik Kaydı', 'Hesabım']
 const staffNav = (page: Page, name = 'Panel menüsü') => page.getByRole('navigation', { name })
 
 /** The links' names, in order (the rail's tooltips are for sight only and not part of them). */
@@ -151,7 +151,11 @@ test('the English staff area names its navigation in English', async ({ page, co
   await page.setViewportSize({ width: 1440, height: 900 })
   await openPage(page, '/admin/team')
   const nav = staffNav(page, 'Staff menu')
-  await expectPages(page, ['Contact Messages', 'Site content', 'Team', 'Privacy'], nav)
+  await expectPages(
+    page,
+    ['Contact Messages', 'Site content', 'Statistics', 'Team', 'Privacy', 'Activity Log', 'My account'],
+    nav,
+  )
   await expect(nav.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
   await page.setViewportSize({ width: 1600, height: 900 })

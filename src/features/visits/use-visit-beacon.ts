@@ -12,7 +12,16 @@ let views = 0
 export function useVisitBeacon(path: string) {
   useEffect(() => {
     const n = navigator as Navigator & { globalPrivacyControl?: boolean }
-    if (path.startsWith('/admin') || n.doNotTrack === '1' || n.globalPrivacyControl || !n.sendBeacon || !crypto.randomUUID) return
+    const notFound = document.documentElement.hasAttribute('data-not-found')
+    if (
+      notFound ||
+      path.startsWith('/admin') ||
+      n.doNotTrack === '1' ||
+      n.globalPrivacyControl ||
+      !n.sendBeacon ||
+      !crypto.randomUUID
+    )
+      return
     const id = crypto.randomUUID()
     const send = (body: object) => n.sendBeacon(VISIT_BEACON_PATH, JSON.stringify(body))
     const l = location
