@@ -28,11 +28,12 @@ async function goToSection(page: Page, name: string) {
 }
 
 async function publish(page: Page) {
-  // A toast of the previous publish may still be on screen: wait for one more.
-  const published = toast(page, 'Değişiklikler yayınlandı.')
-  const before = await published.count()
+  // The publish's own answer, then its toast (one of an earlier publish may still be on screen).
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/_serverFn/'))
   await page.getByRole('button', { name: 'Yayınla', exact: true }).click()
-  await expect.poll(() => published.count(), { message: "'Değişiklikler yayınlandı.'" }).toBeGreaterThan(before)
+  expect((await answered).ok()).toBe(true)
+  await expect(toast(page, 'Değişiklikler yayınlandı.').last()).toBeVisible()
+  await expect(page.getByTestId('content-status')).not.toContainText('Kaydedilmemiş')
 }
 
 /** What an anonymous visitor sees at `path`, read fresh from the server. */
