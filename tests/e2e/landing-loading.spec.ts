@@ -35,6 +35,22 @@ for (const path of ['/', '/en']) {
   })
 }
 
+test("a visitor's scripts carry none of the staff area's copy: the editor and the staff pages arrive only with their own code", async ({
+  page,
+}) => {
+  const bodies: Promise<string>[] = []
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('.js')) bodies.push(response.text())
+  })
+  await page.goto('/')
+  await waitForHydration(page)
+  const code = (await Promise.all(bodies)).join('\n')
+  expect(bodies.length).toBeGreaterThan(0)
+  // Messages compile to template literals; a namespace imported whole would bring all of them.
+  const found = ['Taslağı Kaydet', 'Yanıtınız', 'Notu Ekle', 'Bu Sürümü Geri Yükle'].filter((text) => code.includes(text))
+  expect(found).toEqual([])
+})
+
 test('the two font files are asked for before the stylesheet, so they are in before the first layout more often', async ({
   request,
 }) => {

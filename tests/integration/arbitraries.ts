@@ -240,6 +240,9 @@ export interface ServerFnInput {
 
 const sized = (w: Where) => ({ inUrl: w.inUrl, huge: !w.inUrl })
 const notAString = (w: Where) => hostileValue({ ...sized(w), depth: w.inUrl ? 20 : 300 }).filter((x) => typeof x !== 'string')
+/** Anything but a whole number from `min` up: what a revision or numeric id must refuse (a random 0 would be valid). */
+const notAWholeNumber = (w: Where, min: number) =>
+  hostileValue({ ...sized(w), depth: w.inUrl ? 20 : 300 }).filter((x) => !(Number.isInteger(x) && (x as number) >= min))
 /** Values `schema` must refuse: wrong types, or hostile strings it does not accept. */
 const refusedBy = (schema: v.GenericSchema, w: Where) =>
   fc.oneof(
@@ -338,7 +341,7 @@ const contentWrite: ServerFnInput = {
       { content: fc.constant(defaultSiteContent()), baseRevision: fc.nat({ max: 1000 }) },
       {
         content: fc.oneof(hostileValue({ ...sized(w), depth: 6 }), fc.constant({ ...defaultSiteContent(), seo: { title: 'x' } })),
-        baseRevision: fc.oneof(notAString(w), fc.constantFrom(-1, 1.5, Number.NaN, '0', null)),
+        baseRevision: fc.oneof(notAWholeNumber(w, 0), fc.constantFrom(-1, 1.5, Number.NaN, '0', null)),
       },
       { ...w, alwaysInvalid: true },
     ),
@@ -433,7 +436,7 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
     input: (w) =>
       brokenObject(
         { id: fc.integer({ min: 1, max: 1000 }) },
-        { id: fc.oneof(notAString(w), fc.constantFrom(0, -1, 1.5, Number.NaN, '1', null)) },
+        { id: fc.oneof(notAWholeNumber(w, 1), fc.constantFrom(0, -1, 1.5, Number.NaN, '1', null)) },
         { ...w, alwaysInvalid: true },
       ),
   },

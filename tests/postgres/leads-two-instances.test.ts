@@ -105,7 +105,10 @@ it('a takes a lead, notes it for b, hands it to b: filters, mails and history fo
   // Typed only once the page is live (its readiness signal), as a person would wait for it.
   await pageA.locator('html[data-hydrated]').waitFor()
   const note = detailA.getByLabel('İç Not', { exact: true })
+  // The suggestions come from the team's names, which 'Sorumlu' lists too: typed once they are there.
+  await pwExpect(detailA.getByLabel('Sorumlu').locator('option', { hasText: 'Deniz Kaya' })).toBeAttached()
   await note.pressSequentially('Bu firmayı tanıyor musun @Den')
+  await pwExpect(note).toHaveValue('Bu firmayı tanıyor musun @Den')
   await pwExpect(
     detailA.getByRole('listbox', { name: 'Bahsedilecek meslektaşlar' }).getByRole('option', { name: /Deniz Kaya/ }),
   ).toBeVisible()

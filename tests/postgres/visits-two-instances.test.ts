@@ -65,9 +65,13 @@ async function context(userAgent: string, ip: string, width: number): Promise<Br
     screen: { width, height: 900 },
     extraHTTPHeaders: { 'x-forwarded-for': ip },
   })
-  created.on('response', async (response) => {
-    const cookie = await response.headerValue('set-cookie')
-    if (cookie && response.url().includes('/api/visit')) setCookies.push(cookie)
+  // Only the beacon's answers matter; asking a page's answer after its context closed would reject unhandled.
+  created.on('response', (response) => {
+    if (!response.url().includes('/api/visit')) return
+    response.headerValue('set-cookie').then(
+      (cookie) => cookie && setCookies.push(cookie),
+      () => {},
+    )
   })
   return created
 }

@@ -10,15 +10,9 @@ import { describeError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
+import { actionLabel } from '../action-labels'
 import { type ActivityRowView, exportActivityCsv, listActivity } from '../activity.functions'
 import type { ActivitySearch } from '../activity.schemas'
-
-/** An action code's label ('message.open' → activity_action_message_open). */
-export function actionLabel(action: string): string {
-  const key = `activity_action_${action.replaceAll('.', '_')}` as keyof typeof m
-  const message = m[key] as ((() => string) | undefined) | unknown
-  return typeof message === 'function' ? (message as () => string)() : action
-}
 
 const HASH = /^[0-9a-f]{64}$/
 

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SignOutButton } from '~/features/auth/components/sign-out-button'
 import { AccountPage } from '~/features/account/components/account-page'
+import { m } from '~/paraglide/messages'
 
 export const Route = createFileRoute('/admin/_authed/account')({
-  // The title's copy belongs to the admin chunks, not to the route tree every page loads.
-  loader: () => import('~/paraglide/messages').then(({ m }) => ({ title: m.account_meta_title() })),
-  head: ({ loaderData }) => ({ meta: [{ title: loaderData?.title }] }),
+  // A static import of the one message: a dynamic import of the namespace would bring every message into the first load.
+  head: () => ({ meta: [{ title: m.account_meta_title() }] }),
   component: AccountRoute,
 })
 

@@ -2,11 +2,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { SignOutButton } from '~/features/auth/components/sign-out-button'
 import { ActivityPage } from '~/features/activity/components/activity-page'
 import { ActivitySearchSchema } from '~/features/activity/activity.schemas'
+import { m } from '~/paraglide/messages'
 
 /** 'Etkinlik Kaydı': owners only (its server functions answer 403 to anyone else). */
 export const Route = createFileRoute('/admin/_authed/activity')({
   validateSearch: ActivitySearchSchema,
-  head: () => ({ meta: [{ title: 'Etkinlik Kaydı' }] }),
+  head: () => ({ meta: [{ title: m.activity_meta_title() }] }),
   component: ActivityRoute,
 })
 
