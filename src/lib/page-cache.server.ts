@@ -1,6 +1,7 @@
 import { FastResponse } from 'srvx'
 import { acceptsGzip } from './compress.server'
 import { NONCE_PLACEHOLDER, nonceStorage } from './csp-nonce.server'
+import { requestScratch } from './request-scratch.server'
 import { FORM_STAMP_LENGTH, STAMP_PLACEHOLDER, issueFormStamp } from './form-stamp.server'
 import { deferScriptsUntilPainted } from './defer-scripts.server'
 import { LEGAL_PAGES } from './legal-pages'
@@ -165,7 +166,9 @@ export function createPageCache({
     middleware(request, next) {
       const nonce = nonceStorage.getStore()
       if (nonce === undefined) throw new Error('The page cache needs the request nonce: run it inside securityHeaders.')
-      return handle(request, nonce, (renderNonce) => nonceStorage.run(renderNonce, () => next(request)))
+      return handle(request, nonce, (renderNonce) =>
+        nonceStorage.run(renderNonce, () => requestScratch.run(new Map(), () => next(request))),
+      )
     },
     clear() {
       entries.clear()

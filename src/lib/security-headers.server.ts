@@ -1,5 +1,6 @@
 import { newNonce, nonceStorage } from './csp-nonce.server'
 import { serverEnv } from './env.server'
+import { requestScratch } from './request-scratch.server'
 import type { Middleware } from './middleware'
 
 /** Gives the request a fresh CSP nonce (in nonceStorage, where the renderer and the page cache find
@@ -7,7 +8,7 @@ import type { Middleware } from './middleware'
  * Policy: docs/decisions/070-security-headers.md. */
 export const securityHeaders: Middleware = async (request, next) => {
   const nonce = newNonce()
-  const response = await nonceStorage.run(nonce, () => next(request))
+  const response = await nonceStorage.run(nonce, () => requestScratch.run(new Map(), () => next(request)))
   return applySecurityHeaders(request, response, nonce)
 }
 

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { landingHead, loadLandingPage } from '~/features/landing'
 import { LandingPage } from '~/features/landing/components/landing-page'
 import { parseLandingSearch } from '~/features/landing/landing-search'
+import { keepStaticOnServer } from '~/features/landing/static-content'
 import { getLocale } from '~/paraglide/runtime'
 
 export const Route = createFileRoute('/')({
@@ -9,7 +10,8 @@ export const Route = createFileRoute('/')({
   loaderDeps: ({ search }) => ({ preview: search.preview === 'draft' }),
   loader: async ({ deps }) => {
     const locale = getLocale()
-    return { locale, data: await loadLandingPage(locale, deps.preview) }
+    const data = await loadLandingPage(locale, deps.preview)
+    return { locale, data: { ...data, content: keepStaticOnServer(data.content) } }
   },
   // Coming back to the page within a minute shows what was loaded; live updates keep the banner fresh.
   staleTime: 60_000,

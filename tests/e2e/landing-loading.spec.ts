@@ -51,6 +51,18 @@ test("a visitor's scripts carry none of the staff area's copy: the editor and th
   expect(found).toEqual([])
 })
 
+test('the sections the page never hydrates travel once, in the HTML, not again in the hydration payload', async ({ request }) => {
+  for (const [path, text] of [
+    ['/', 'Pusula Dijital, İstanbul merkezli bağımsız bir danışmanlık firmasıdır.'],
+    ['/en', 'Pusula Dijital is an independent consultancy based in Istanbul.'],
+  ] as const) {
+    const html = await (await request.get(path)).text()
+    expect(html.split(text).length - 1, path).toBe(1)
+    // What hydrated parts need (the industries, the footer) is still in the payload.
+    expect(html, path).toMatch(/<script[^>]*>[^<]*industries:/)
+  }
+})
+
 test('the two font files are asked for before the stylesheet, so they are in before the first layout more often', async ({
   request,
 }) => {

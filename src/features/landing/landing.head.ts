@@ -5,13 +5,17 @@ import { pageHead } from '~/lib/page-head'
 import { phoneHref } from '~/domain/site-content'
 import { SITE } from '~/lib/site-config'
 import type { LandingPageData } from './landing.schemas'
+import type { VisitorContent } from './static-content'
 import { m } from '~/paraglide/messages'
 import { localizeHref } from '~/paraglide/runtime'
 
 const OG_LOCALE: Record<Locale, string> = { tr: 'tr_TR', en: 'en_US' }
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const
 
-export function landingHead(locale: Locale, data: Pick<LandingPageData, 'origin' | 'content' | 'preview'> | null) {
+export function landingHead(
+  locale: Locale,
+  data: (Pick<LandingPageData, 'origin' | 'preview'> & { content: VisitorContent }) | null,
+) {
   const origin = data?.origin ?? null
   // Without a known origin (a failed data call in the browser), fall back to the page's own.
   const base = origin ?? (typeof window === 'undefined' ? '' : window.location.origin)

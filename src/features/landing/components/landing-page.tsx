@@ -4,6 +4,7 @@ import { useAnnounceHydrated } from '~/lib/early-clicks'
 import { m } from '~/paraglide/messages'
 import type { LandingPageData } from '../landing.schemas'
 import { PageContentProvider } from '../page-content-context'
+import { type VisitorContent, withStaticOnServer } from '../static-content'
 import { PreviewBar } from './preview-bar'
 import { AboutSection } from './about-section'
 import { ContactSection } from './contact-section'
@@ -22,12 +23,12 @@ export function LandingPage({
   contactResult,
 }: {
   locale: Locale
-  data: LandingPageData
+  data: Omit<LandingPageData, 'content'> & { content: VisitorContent }
   contactResult?: ContactResult
 }) {
   useAnnounceHydrated()
   return (
-    <PageContentProvider content={data.content}>
+    <PageContentProvider content={withStaticOnServer(data.content)}>
       {data.preview ? <PreviewBar draft={data.preview.draft} /> : null}
       <a
         href="#main"
