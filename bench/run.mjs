@@ -21,7 +21,7 @@ const OUTPUT_DIR = '.output-bench'
 const DATA_DIR = '.data-bench'
 // Overridable, so that benches in several checkouts on one machine do not meet.
 const PORT = Number(process.env.BENCH_PORT) || 3950
-const FIRST_LOAD_LIMIT_KB = 130
+const FIRST_LOAD_LIMIT_KB = 120
 
 const argv = process.argv.slice(2)
 const quick = argv.includes('--quick')
@@ -40,10 +40,11 @@ function firstLoadRow(js) {
     .filter((f) => f.gzip >= 1024)
     .map((f) => `${f.name.replace(/^\/assets\//, '')} ${(f.gzip / 1024).toFixed(1)}`)
     .join(', ')
-  const headroom = (FIRST_LOAD_LIMIT_KB - js.kbGzip).toFixed(1)
+  const headroom = FIRST_LOAD_LIMIT_KB - js.kbGzip
+  const against = headroom >= 0 ? `${headroom.toFixed(1)} KB under the limit` : `**${(-headroom).toFixed(1)} KB over the limit**`
   return [
     'first-load JS of `/` (gzip)',
-    `${js.kbGzip.toFixed(1)} KB in ${js.files} files (${headroom} KB under the limit; ${files})`,
+    `${js.kbGzip.toFixed(1)} KB in ${js.files} files (${against}; ${files})`,
     `≤ ${FIRST_LOAD_LIMIT_KB} KB`,
   ]
 }
