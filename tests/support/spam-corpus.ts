@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { MESSAGES_TOKEN, type TokenCounts } from '~/backend/spam/bayes'
 import { type SpamCandidate, type SpamJudgement, weigh } from '~/backend/spam/judge'
 import { lessonOf, modelDomain, type SpamVerdict } from '~/backend/spam/learn'
-import { domainOf, tokenize } from '~/backend/spam/text'
+import { domainOf, fold, tokenize } from '~/backend/spam/text'
 import { LIMITS } from '~/lib/limits'
 
 /**
@@ -91,6 +91,8 @@ export const BASE_TRAINING = {
   minSightings: 2,
   /** Words whose probability lies within this of 0.5 are left out: the model would ignore them. */
   minDeviation: 0.1,
+  /** A corpus is split by language when each language has this many messages of each kind. */
+  minPerLanguage: 10,
 } as const
 
 /**
@@ -99,7 +101,8 @@ export const BASE_TRAINING = {
  * thousands of e-mails; shrunk towards 0.5 by how often it was seen (Robinson, as bayes.ts).
  * Sender domains (`from:`) are left out: they say something of one site's senders only.
  */
-export function trainBaseModel(corpora: readonly (readonly LabelledMessage[])[]): Record<string, number> {
+export function trainBaseModel(given: readonly (readonly LabelledMessage[])[]): Record<string, number> {
+  const corpora = given.flatMap(byLanguage)
   const perCorpus = corpora.map((corpus) => {
     const counts = new Map<string, TokenCounts>()
     const totals = { spam: 0, ham: 0 }
@@ -134,6 +137,28 @@ export function trainBaseModel(corpora: readonly (readonly LabelledMessage[])[])
   }
   model.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   return Object.fromEntries(model)
+}
+
+/** Turkish by its own letters or by two of its commonest words (folded; not the 've' of "I've"). */
+export const isTurkish = (m: { message: string }): boolean =>
+  /[ğışĞİŞ]/.test(m.message) ||
+  (
+    fold(m.message).match(/(?<![\p{L}'’])(ve|bir|icin|ile|merhaba|misiniz|miyiz|istiyoruz|ediyoruz|sirketimiz|firmamiz)\b/gu) ??
+    []
+  ).length >= 2
+
+/**
+ * A corpus split by language when each language holds enough of both kinds, so that each word's
+ * rates are taken among messages of its own language: otherwise a language with more inquiries
+ * than pitches makes all its words look genuine.
+ */
+function byLanguage(corpus: readonly LabelledMessage[]): (readonly LabelledMessage[])[] {
+  const turkish = corpus.filter(isTurkish)
+  const other = corpus.filter((m) => !isTurkish(m))
+  const enough = (part: LabelledMessage[]) =>
+    part.filter((m) => m.label === 'spam').length >= BASE_TRAINING.minPerLanguage &&
+    part.filter((m) => m.label === 'ham').length >= BASE_TRAINING.minPerLanguage
+  return enough(turkish) && enough(other) ? [turkish, other] : [corpus]
 }
 
 /** The in-memory model: the same lessons (learn.ts) and the same weighing (judge.ts) as the SQL store. */

@@ -59,6 +59,15 @@ describe('rules that generalise', () => {
     expect(rules('We have 180 employees and 3 plants.')).not.toContain('big_number')
   })
 
+  it("an offer put to the reader is no inquiry: 'ister misiniz?', 'tanıtmak isteriz', 'Interested?'", () => {
+    expect(rules('Bulut çözümlerimiz hakkında bilgi almak ister misiniz?')).not.toContain('inquiry')
+    expect(rules('Bulut çözümümüz hakkında bilgi almak istiyoruz.')).toContain('inquiry')
+    expect(rules('CRM programımızı tanıtmak isteriz.')).toEqual(expect.arrayContaining(['presents_offer']))
+    expect(rules('CRM programımızı tanıtmak isteriz.')).not.toContain('inquiry')
+    expect(rules('We set up inboxes in 48h. Interested?')).toContain('call_to_action')
+    expect(rules('We are interested in an ERP project.')).not.toContain('call_to_action')
+  })
+
   it('names a domain by its registrable label', () => {
     expect(siteName('www.pusuladijital.com.tr')).toBe('pusuladijital')
     expect(siteName('mail.acme.co.uk')).toBe('acme')

@@ -99,6 +99,10 @@ const OUR_TR = /\p{L}{2,}[iu]?m[iu]z(i|in|e|de|den|le|la|a|da|dan|u|un)?\b/gu
 /** A request to write on a messaging app, with the number or handle to write to. */
 const MESSENGER = /\b(whats ?app|telegram|signal|viber|wechat|skype)\b[^\n]{0,40}?(\+?\d[\d\s()-]{6,}|@[a-z0-9_]{3,})/
 
+/** A wish put to the reader as a question, or the writer's wish to present something. */
+const OFFERED =
+  /\b\p{L}+ ister misiniz\b|\b(tanitmak|anlatmak|sunmak|gostermek|bilgi vermek|tanistirmak) (ister(im|iz)|istiyor(um|uz))\b/gu
+
 export const RULE_POINTS = {
   /** Links per 1,000 characters: two +0.5; three to five +1; six or more +2. One (a company site) is normal. */
   links: [0, 0, 0.5, 1, 1, 1, 2] as const,
@@ -223,8 +227,10 @@ export function contentSignals(input: { name: string; email?: string; message: s
     signals.push({ rule: 'price', points: RULE_POINTS.price })
   }
   if (pitch > RULE_POINTS.phrasesMax) signals.push({ rule: 'phrases_cap', points: RULE_POINTS.phrasesMax - pitch })
+  // 'Görüşmek ister misiniz?' and 'tanıtmak isteriz' offer to the reader: not an inquiry's asking.
+  const asking = folded.replace(OFFERED, ' ')
   let inquiry = 0
-  for (const phrase of INQUIRY_PHRASES) if (phrase.pattern.test(folded)) inquiry += phrase.weight
+  for (const phrase of INQUIRY_PHRASES) if (phrase.pattern.test(asking)) inquiry += phrase.weight
   if (inquiry < 0) signals.push({ rule: 'inquiry', points: Math.max(inquiry, RULE_POINTS.inquiryMax) })
   return signals
 }
