@@ -14,19 +14,19 @@ import { domainOf, fold, tokenize } from '~/backend/spam/text'
 import { LIMITS } from '~/lib/limits'
 
 /**
- * What the corpus test asserts and the bench reports. Day one (rules + base model, nothing learned)
- * is measured on held-out halves and on the evaluation set; after learning, the site's model has
- * also learned the training half. `wanted`: the goal where the filter is not there yet
- * (docs/spam.md says by how much); the test holds the floor so it cannot slip back.
+ * What the corpus test asserts and the bench reports: the issue's goals for a fresh install
+ * (0 genuine judged spam on ours and on the evaluation set, ≤ 1 % of SpamAssassin's ham; ≥ 95 % of
+ * our spam and ≥ 85 % of SpamAssassin's caught), and floors at today's figures elsewhere, so a
+ * regression fails. Day one is measured on held-out halves and on the evaluation set.
  */
 export const TARGETS = {
   /** Genuine messages judged spam: none of ours, held out or in the evaluation set. */
   ownInquiriesFlagged: 0,
-  /** The evaluation set's one: a vendor's partnership offer written as an inquiry (inquiries.jsonl:31). */
-  evaluationInquiriesFlagged: 1,
-  dayOne: { ownSpamCaught: 0.88, evaluationSpamCaught: 0.89, publicHamFlagged: 0.012, publicSpamCaught: 0.93 },
-  afterLearning: { ownSpamCaught: 0.85, publicHamFlagged: 0.01, publicSpamCaught: 0.88 },
-  wanted: { ownSpamCaught: 0.95, publicHamFlagged: 0.01, publicSpamCaught: 0.85 },
+  evaluationInquiriesFlagged: 0,
+  dayOne: { ownSpamCaught: 0.95, evaluationSpamCaught: 0.92, publicHamFlagged: 0.01, publicSpamCaught: 0.92 },
+  afterLearning: { ownSpamCaught: 0.87, publicHamFlagged: 0.005, publicSpamCaught: 0.86 },
+  /** The issue's goals, for the bench's table (where a floor above is higher, it holds today's figure). */
+  goals: { ownSpamCaught: 0.95, publicHamFlagged: 0.01, publicSpamCaught: 0.85 },
 }
 
 export interface LabelledMessage {

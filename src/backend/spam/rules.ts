@@ -147,6 +147,8 @@ export const RULE_POINTS = {
   bigNumber: 1,
   /** Turkish 'your …' words twice or more, and more than 'our …' ones. */
   aboutTheReaderTr: 1.5,
+  /** Up to this many characters the word rules count in full (diluted() beyond). */
+  wordsFullUpTo: 1000,
 } as const
 
 export function contentSignals(input: { name: string; email?: string; message: string }): Signal[] {
@@ -232,5 +234,25 @@ export function contentSignals(input: { name: string; email?: string; message: s
   let inquiry = 0
   for (const phrase of INQUIRY_PHRASES) if (phrase.pattern.test(asking)) inquiry += phrase.weight
   if (inquiry < 0) signals.push({ rule: 'inquiry', points: Math.max(inquiry, RULE_POINTS.inquiryMax) })
-  return signals
+  return text.length > RULE_POINTS.wordsFullUpTo ? diluted(signals, text.length) : signals
+}
+
+/** Rules that look for words anywhere in the text: the longer a letter, the likelier one by chance. */
+const WORDY = new Set([
+  ...PITCH_PHRASES.map((p) => p.id),
+  'price',
+  'guarantee',
+  'messenger',
+  'imperative',
+  'free_offer',
+  'big_number',
+  'unrelated_link',
+  'about_the_reader',
+  'about_the_reader_tr',
+])
+
+/** A long text's word rules count by √(limit / length): a three-line pitch's phrase is its point, a long letter's may be chance. */
+function diluted(signals: Signal[], length: number): Signal[] {
+  const k = Math.sqrt(RULE_POINTS.wordsFullUpTo / length)
+  return signals.map((s) => (WORDY.has(s.rule) && s.points > 0 ? { ...s, points: Math.round(s.points * k * 100) / 100 } : s))
 }
