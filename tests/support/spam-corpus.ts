@@ -23,8 +23,8 @@ export const TARGETS = {
   /** Genuine messages judged spam: none of ours, held out or in the evaluation set. */
   ownInquiriesFlagged: 0,
   evaluationInquiriesFlagged: 0,
-  dayOne: { ownSpamCaught: 0.95, evaluationSpamCaught: 0.92, publicHamFlagged: 0.01, publicSpamCaught: 0.92 },
-  afterLearning: { ownSpamCaught: 0.87, publicHamFlagged: 0.005, publicSpamCaught: 0.86 },
+  dayOne: { ownSpamCaught: 0.95, evaluationSpamCaught: 0.96, publicHamFlagged: 0.01, publicSpamCaught: 0.92 },
+  afterLearning: { ownSpamCaught: 0.9, publicHamFlagged: 0.005, publicSpamCaught: 0.86 },
   /** The issue's goals, for the bench's table (where a floor above is higher, it holds today's figure). */
   goals: { ownSpamCaught: 0.95, publicHamFlagged: 0.01, publicSpamCaught: 0.85 },
 }
@@ -62,20 +62,35 @@ export function ownCorpus(): LabelledMessage[] {
  * never trained on, so it measures the filter as a fresh site has it.
  */
 export function evaluationSet(): LabelledMessage[] {
-  const messages: LabelledMessage[] = []
-  for (const [file, label] of [
+  return readLabelled('evaluation', [
     ['inquiries.jsonl', 'ham'],
     ['pitches.jsonl', 'spam'],
-  ] as const) {
-    readFileSync(join(CORPUS_DIR, 'evaluation', file), 'utf8')
+  ])
+}
+
+function readLabelled(folder: string, files: readonly (readonly [string, SpamVerdict])[]): LabelledMessage[] {
+  const messages: LabelledMessage[] = []
+  for (const [file, label] of files) {
+    readFileSync(join(CORPUS_DIR, folder, file), 'utf8')
       .split('\n')
       .forEach((line, i) => {
         if (line.trim() === '') return
         const { name, email, message } = JSON.parse(line) as { name: string; email: string; message: string }
-        messages.push({ name, email, message, label, source: `evaluation/${file}:${i + 1}` })
+        messages.push({ name, email, message, label, source: `${folder}/${file}:${i + 1}` })
       })
   }
   return messages
+}
+
+/**
+ * Texts written only to train the base model (tests/fixtures/spam-corpus/training): never
+ * measured, so the held-out halves and the evaluation set stay as they were.
+ */
+export function trainingOnly(): LabelledMessage[] {
+  return readLabelled('training', [
+    ['inquiries.jsonl', 'ham'],
+    ['pitches.jsonl', 'spam'],
+  ])
 }
 
 /**
