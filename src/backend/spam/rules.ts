@@ -237,9 +237,11 @@ export function contentSignals(input: { name: string; email?: string; message: s
   return text.length > RULE_POINTS.wordsFullUpTo ? diluted(signals, text.length) : signals
 }
 
-/** Rules that look for words anywhere in the text: the longer a letter, the likelier one by chance. */
+/** Rules that look for words anywhere in the text: the longer a letter, the likelier one by chance
+ * (with the phrases' cap, so that diluted phrases are capped by as much). */
 const WORDY = new Set([
   ...PITCH_PHRASES.map((p) => p.id),
+  'phrases_cap',
   'price',
   'guarantee',
   'messenger',
@@ -254,5 +256,5 @@ const WORDY = new Set([
 /** A long text's word rules count by √(limit / length): a three-line pitch's phrase is its point, a long letter's may be chance. */
 function diluted(signals: Signal[], length: number): Signal[] {
   const k = Math.sqrt(RULE_POINTS.wordsFullUpTo / length)
-  return signals.map((s) => (WORDY.has(s.rule) && s.points > 0 ? { ...s, points: Math.round(s.points * k * 100) / 100 } : s))
+  return signals.map((s) => (WORDY.has(s.rule) ? { ...s, points: Math.round(s.points * k * 100) / 100 } : s))
 }
