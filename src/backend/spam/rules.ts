@@ -99,6 +99,10 @@ const OUR_TR = /\p{L}{2,}[iu]?m[iu]z(i|in|e|de|den|le|la|a|da|dan|u|un)?\b/gu
 /** A request to write on a messaging app, with the number or handle to write to. */
 const MESSENGER = /\b(whats ?app|telegram|signal|viber|wechat|skype)\b[^\n]{0,40}?(\+?\d[\d\s()-]{6,}|@[a-z0-9_]{3,})/
 
+/** A wish put to the reader as a question, or the writer's wish to present something. */
+const OFFERED =
+  /\b\p{L}+ ister misiniz\b|\b(tanitmak|anlatmak|sunmak|gostermek|bilgi vermek|tanistirmak) (ister(im|iz)|istiyor(um|uz))\b/gu
+
 export const RULE_POINTS = {
   /** Links per 1,000 characters: two +0.5; three to five +1; six or more +2. One (a company site) is normal. */
   links: [0, 0, 0.5, 1, 1, 1, 2] as const,
@@ -143,6 +147,8 @@ export const RULE_POINTS = {
   bigNumber: 1,
   /** Turkish 'your …' words twice or more, and more than 'our …' ones. */
   aboutTheReaderTr: 1.5,
+  /** Up to this many characters the word rules count in full (diluted() beyond). */
+  wordsFullUpTo: 1000,
 } as const
 
 export function contentSignals(input: { name: string; email?: string; message: string }): Signal[] {
@@ -223,8 +229,32 @@ export function contentSignals(input: { name: string; email?: string; message: s
     signals.push({ rule: 'price', points: RULE_POINTS.price })
   }
   if (pitch > RULE_POINTS.phrasesMax) signals.push({ rule: 'phrases_cap', points: RULE_POINTS.phrasesMax - pitch })
+  // 'Görüşmek ister misiniz?' and 'tanıtmak isteriz' offer to the reader: not an inquiry's asking.
+  const asking = folded.replace(OFFERED, ' ')
   let inquiry = 0
-  for (const phrase of INQUIRY_PHRASES) if (phrase.pattern.test(folded)) inquiry += phrase.weight
+  for (const phrase of INQUIRY_PHRASES) if (phrase.pattern.test(asking)) inquiry += phrase.weight
   if (inquiry < 0) signals.push({ rule: 'inquiry', points: Math.max(inquiry, RULE_POINTS.inquiryMax) })
-  return signals
+  return text.length > RULE_POINTS.wordsFullUpTo ? diluted(signals, text.length) : signals
+}
+
+/** Rules that look for words anywhere in the text: the longer a letter, the likelier one by chance
+ * (with the phrases' cap, so that diluted phrases are capped by as much). */
+const WORDY = new Set([
+  ...PITCH_PHRASES.map((p) => p.id),
+  'phrases_cap',
+  'price',
+  'guarantee',
+  'messenger',
+  'imperative',
+  'free_offer',
+  'big_number',
+  'unrelated_link',
+  'about_the_reader',
+  'about_the_reader_tr',
+])
+
+/** A long text's word rules count by √(limit / length): a three-line pitch's phrase is its point, a long letter's may be chance. */
+function diluted(signals: Signal[], length: number): Signal[] {
+  const k = Math.sqrt(RULE_POINTS.wordsFullUpTo / length)
+  return signals.map((s) => (WORDY.has(s.rule) ? { ...s, points: Math.round(s.points * k * 100) / 100 } : s))
 }
