@@ -150,10 +150,7 @@ export function createSessionManager(db: Sql, options: { secureCookies: boolean;
         return true
       }
       // The id is compared as text: anything that is not one of the person's own ids matches nothing.
-      const { rowCount } = await db.query('delete from builtin_auth.sessions where user_id = $1 and id::text = $2', [
-        user.id,
-        id,
-      ])
+      const { rowCount } = await db.query('delete from builtin_auth.sessions where user_id = $1 and id::text = $2', [user.id, id])
       return rowCount > 0
     },
 

@@ -63,6 +63,13 @@ export function useLiveInbox(onArrived: (count: number) => void): void {
       source.addEventListener('presence', (event) => {
         window.dispatchEvent(new CustomEvent(PRESENCE_EVENT, { detail: (event as MessageEvent<string>).data }))
       })
+      // This session ended (signed out elsewhere, taken off the team): straight to the login.
+      source.addEventListener('signed_out', () => {
+        source?.close()
+        source = undefined
+        const here = `${window.location.pathname}${window.location.search}`
+        window.location.assign(`/admin/login?redirect=${encodeURIComponent(here)}`)
+      })
       // EventSource reconnects by itself after a dropped stream; it gives up on an HTTP error
       // (a lost session: reading the list then shows the login). Reopened with a growing delay.
       source.addEventListener('error', () => {
