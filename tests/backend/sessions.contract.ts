@@ -127,6 +127,21 @@ export function describeSessions(subject: Subject): void {
       expect(await backend.auth.getUser(b)).toBeNull()
     })
 
+    it('erasure ends every session of the person, and every instance hears it', async () => {
+      const { backend } = subject()
+      const email = await newMember()
+      const ctx = await signIn(email, browser())
+      const heard: SessionsEnded[] = []
+      const stop = await backend.sessionEnds.subscribe((ended) => heard.push(ended))
+      try {
+        expect((await backend.privacy.erase(email, { via: 'cli' })).ok).toBe(true)
+        await vi.waitFor(() => expect(heard.flatMap((h) => h.people)).toContain(personKey(email)))
+      } finally {
+        stop()
+      }
+      expect(await backend.auth.getUser(ctx)).toBeNull()
+    })
+
     it("only the person's own requests keep a session from going idle, not the live stream's", async () => {
       const { backend, setup } = subject()
       if (!setup) throw new Error('needs the setup connection')
