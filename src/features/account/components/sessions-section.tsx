@@ -100,18 +100,18 @@ function SessionRow({ session, busy, onEnd }: { session: StaffSession; busy: boo
           <span>{name}</span>
           {session.current ? <Badge tone="brand">{m.sessions_current()}</Badge> : null}
         </p>
-        <dl className="mt-1 grid gap-x-4 gap-y-0.5 text-xs text-slate-600 sm:grid-cols-3">
-          <div className="flex gap-1">
+        <dl className="mt-1 flex flex-col gap-y-0.5 text-xs text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-4">
+          <div className="flex gap-1 whitespace-nowrap">
             <dt>{m.sessions_place()}:</dt>
             <dd className="tabular-nums">{session.place ?? m.sessions_place_unknown()}</dd>
           </div>
-          <div className="flex gap-1">
+          <div className="flex gap-1 whitespace-nowrap">
             <dt>{m.sessions_created()}:</dt>
             <dd>
               <TeamDate iso={session.createdAt} />
             </dd>
           </div>
-          <div className="flex gap-1">
+          <div className="flex gap-1 whitespace-nowrap">
             <dt>{m.sessions_last_active()}:</dt>
             <dd>
               <TeamDate iso={session.lastActiveAt} />
