@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, expect as playwrightExpect } from '@playwright/test'
 import { afterAll, beforeAll, it } from 'vitest'
+import { makeContactMessage } from '~/backend/seed-messages'
+import { insertContactMessages } from '~/backend/sql/messages.server'
+import { pgDatabase } from '~/backend/sql/pg.server'
 import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs'
 import { type AppServer, startAppServer } from '../integration/app-server'
 import { signInInBrowser } from '../support/browser-sign-in'
@@ -21,6 +24,8 @@ const SIGNED_OUT_WITHIN_MS = 5_000
 
 const OWNER = 'sessions-owner@example.com'
 const ADMIN = 'sessions-admin@example.com'
+/** Signs in twice (once on each instance) in the first test: a code is read as the newest one mailed. */
+const SELF = 'sessions-self@example.com'
 
 let database: PlainDatabase
 let servers: AppServer[] = []
@@ -29,10 +34,16 @@ const dataDirs = [mkdtempSync(join(tmpdir(), 'pusula-sessions-a-')), mkdtempSync
 
 beforeAll(async () => {
   database = await createPlainDatabase()
-  const env = { DATABASE_URL: database.url, SEED_ADMIN_EMAILS: `${OWNER},${ADMIN}` }
+  const env = { DATABASE_URL: database.url, SEED_ADMIN_EMAILS: `${OWNER},${ADMIN},${SELF}` }
   const started = await Promise.allSettled(dataDirs.map((dataDir) => startAppServer({ dataDir, env })))
   servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
   for (const result of started) if (result.status === 'rejected') throw result.reason
+  // One message, so that the inbox each browser opens has a list to show.
+  const db = pgDatabase({ url: database.url, maxConnections: 1, applicationName: 'sessions-seed' })
+  await insertContactMessages(db, [
+    makeContactMessage({ name: 'Oturum Testi', email: 'ziyaretci-oturum@example.com', createdAt: new Date() }),
+  ])
+  await db.close()
   browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
 }, 180_000)
 
@@ -47,9 +58,9 @@ it("'Diğer Tüm Oturumları Kapat' on one instance signs the other browser out 
   const [a, b] = servers as [AppServer, AppServer]
   const here = await (await browser.newContext()).newPage()
   const there = await (await browser.newContext()).newPage()
-  await signInInBrowser(here, a, OWNER)
+  await signInInBrowser(here, a, SELF)
   // The other browser's inbox stays open on the other instance, its live feed connected.
-  await signInInBrowser(there, b, OWNER)
+  await signInInBrowser(there, b, SELF)
 
   await here.goto(`${a.baseUrl}/admin/account`)
   await here.locator('html[data-hydrated]').waitFor()
@@ -73,7 +84,7 @@ it("'Diğer Tüm Oturumları Kapat' on one instance signs the other browser out 
   await pwExpect(section.getByTestId('staff-session')).toHaveCount(1)
   await here.context().close()
   await there.context().close()
-})
+}, 120_000)
 
 it('an admin taken off the team is signed out of their open inbox within 5 s, and stays out when added back', async () => {
   const [a, b] = servers as [AppServer, AppServer]
@@ -96,4 +107,4 @@ it('an admin taken off the team is signed out of their open inbox within 5 s, an
   await pwExpect(admin).toHaveURL(/\/admin\/login/)
   await owner.context().close()
   await admin.context().close()
-})
+}, 120_000)
