@@ -20,8 +20,9 @@ export interface SessionService {
   readonly listsAll: boolean
   /** The caller's sessions, the current one first; null without a session. */
   list(ctx: RequestContext): Promise<StaffSession[] | null>
-  /** Ends one of the caller's own sessions (the current one too: its cookies go); false when none has that id. */
-  end(ctx: RequestContext, id: string): Promise<boolean>
+  /** Ends one of the caller's own sessions: 'current' (signed out, its cookies gone) or 'other';
+   * null when none of theirs has that id. */
+  end(ctx: RequestContext, id: string): Promise<'current' | 'other' | null>
   /** Ends every session of the caller but the current one; how many ended (null: the mode cannot count). */
   endOthers(ctx: RequestContext): Promise<number | null>
 }

@@ -27,6 +27,10 @@ describe('summarizeUserAgent', () => {
       'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1',
       { browser: 'Chrome 131', system: 'iOS', mobile: true },
     ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.6778.33 Safari/537.36',
+      { browser: 'Chrome 131', system: 'Linux', mobile: false },
+    ],
   ])('%s', (ua, expected) => {
     expect(summarizeUserAgent(ua)).toEqual(expected)
   })

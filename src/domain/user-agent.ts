@@ -12,7 +12,7 @@ const BROWSERS: [name: string, pattern: RegExp][] = [
   ['Opera', /\b(?:OPR|OPiOS)\/(\d+)/],
   ['Samsung Internet', /\bSamsungBrowser\/(\d+)/],
   ['Firefox', /\b(?:Firefox|FxiOS)\/(\d+)/],
-  ['Chrome', /\b(?:Chrome|CriOS)\/(\d+)/],
+  ['Chrome', /(?:\bHeadless|\b)(?:Chrome|CriOS)\/(\d+)/],
   ['Safari', /\bVersion\/(\d+)(?:\.\d+)*.*\bSafari\//],
 ]
 

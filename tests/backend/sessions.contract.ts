@@ -71,14 +71,17 @@ export function describeSessions(subject: Subject): void {
       const there = await signIn(email, browser())
       const stranger = await signIn(await newMember(), browser())
       const theirs = (await backend.auth.sessions.list(stranger))![0]!.id
-      expect(await backend.auth.sessions.end(here, theirs)).toBe(false)
+      expect(await backend.auth.sessions.end(here, theirs)).toBeNull()
       expect(await backend.auth.getUser(stranger)).toMatchObject({ email: expect.stringContaining('session-') })
 
       const other = (await backend.auth.sessions.list(here))!.find((s) => !s.current)!.id
-      expect(await backend.auth.sessions.end(here, other)).toBe(true)
+      expect(await backend.auth.sessions.end(here, other)).toBe('other')
       expect(await backend.auth.getUser(there)).toBeNull()
       expect(await backend.auth.getUser(here)).toMatchObject({ email })
-      expect(await backend.auth.sessions.end(here, other)).toBe(false)
+      expect(await backend.auth.sessions.end(here, other)).toBeNull()
+      // Ending this very session is signing out: its cookie goes too.
+      expect(await backend.auth.sessions.end(here, (await backend.auth.sessions.list(here))![0]!.id)).toBe('current')
+      expect(await backend.auth.getUser(here)).toBeNull()
     })
 
     it('ends every other session of the person, keeping this one', async () => {

@@ -54,9 +54,9 @@ export function createSupabaseSessions(deps: {
     },
     async end(ctx, id) {
       const current = await currentSession(ctx, deps.client(ctx))
-      if (!current || current.id !== id) return false
+      if (!current || current.id !== id) return null
       await deps.signOut(ctx)
-      return true
+      return 'current'
     },
     async endOthers(ctx) {
       const client = deps.client(ctx)

@@ -32,13 +32,13 @@ export const endMySession = createServerFn({ method: 'POST' })
   .validator(validate(EndSessionInputSchema))
   .handler(async ({ data, context }): Promise<{ ended: boolean; signedOut: boolean }> => {
     const backend = await getBackend()
-    const signedOut = data.id === context.user.sessionId
     const ended = await backend.auth.sessions.end(requestContext(), data.id)
     if (ended) {
-      const entry = signedOut ? { action: 'sign_out' as const } : { action: 'session.end' as const, detail: { scope: 'one' } }
+      const entry =
+        ended === 'current' ? { action: 'sign_out' as const } : { action: 'session.end' as const, detail: { scope: 'one' } }
       await backend.activity.record({ ...actingAs(context.user.email), ...entry })
     }
-    return { ended, signedOut: ended && signedOut }
+    return { ended: ended !== null, signedOut: ended === 'current' }
   })
 
 /** 'Diğer Tüm Oturumları Kapat': every session of the caller but this one. */

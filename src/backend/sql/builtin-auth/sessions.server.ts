@@ -144,14 +144,14 @@ export function createSessionManager(db: Sql, options: { secureCookies: boolean;
 
     async end(ctx, id) {
       const user = await manager.current(ctx)
-      if (!user) return false
+      if (!user) return null
       if (id === user.sessionId) {
         await manager.endCurrent(ctx)
-        return true
+        return 'current'
       }
       // The id is compared as text: anything that is not one of the person's own ids matches nothing.
       const { rowCount } = await db.query('delete from builtin_auth.sessions where user_id = $1 and id::text = $2', [user.id, id])
-      return rowCount > 0
+      return rowCount > 0 ? 'other' : null
     },
 
     async endOthers(ctx) {
