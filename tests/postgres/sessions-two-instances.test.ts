@@ -7,8 +7,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { type Browser, chromium, expect as playwrightExpect } from '@playwright/test'
-import { afterAll, beforeAll, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { makeContactMessage } from '~/backend/seed-messages'
 import { insertContactMessages } from '~/backend/sql/messages.server'
 import { pgDatabase } from '~/backend/sql/pg.server'
@@ -71,6 +72,11 @@ it("'Diğer Tüm Oturumları Kapat' on one instance signs the other browser out 
   await pwExpect(rows.first()).toContainText('Chrome')
   await pwExpect(rows.first()).toContainText('127.0.0.0/24')
   await pwExpect(rows.nth(1)).not.toContainText('Bu oturum')
+  const axe = await new AxeBuilder({ page: here })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 
   await section.getByRole('button', { name: 'Diğer Tüm Oturumları Kapat' }).click()
   await pwExpect(there).toHaveURL(/\/admin\/login/, { timeout: SIGNED_OUT_WITHIN_MS })
