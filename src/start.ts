@@ -3,6 +3,7 @@ import { appErrorSerializer } from './lib/app-error'
 import { serverEnv } from './lib/env.server'
 import { requestOrigin } from './lib/forwarded.server'
 import { errorMiddleware, undecodableCallMiddleware } from './lib/error-middleware'
+import { backgroundCallMiddleware } from './lib/background-calls'
 
 /** A custom start instance replaces Start's defaults, so CSRF protection is listed here explicitly:
  * server functions and every non-GET request must come from this origin (decision 080). */
@@ -15,7 +16,7 @@ const csrf = createCsrfMiddleware({
 
 export const startInstance = createStart(() => ({
   requestMiddleware: [csrf, undecodableCallMiddleware],
-  functionMiddleware: [errorMiddleware],
+  functionMiddleware: [errorMiddleware, backgroundCallMiddleware],
   // Thrown AppErrors reach the browser with their status and code (and nothing more).
   serializationAdapters: [appErrorSerializer],
 }))

@@ -31,6 +31,7 @@ import type { NewPageView, StatsQuery, VisitorTraits, VisitStats } from '~/domai
 import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy, RetentionRun } from '~/domain/privacy'
 import type { AuthResult, RequestContext } from './request-context'
 import type { BackendStatus } from './status-reading'
+import type { SessionEnds, SessionService } from './staff-sessions'
 
 export type { AuthErrorCode, AuthFailure, AuthResult, CookieJar, CookieOptions, RequestContext } from './request-context'
 export type { BackendStatus, PoolUse, StatusReading } from './status-reading'
@@ -147,6 +148,7 @@ export interface AuthService {
   /** Ends the session on the server and clears its cookies. */
   signOut(ctx: RequestContext): Promise<void>
   isAdmin(email: string): Promise<boolean>
+  sessions: SessionService
 }
 
 export interface StoredFile {
@@ -380,6 +382,7 @@ export interface Backend {
   team: TeamStore
   leads: LeadService
   inboxEvents: InboxEvents
+  sessionEnds: SessionEnds
   privacy: PrivacyService
   activity: ActivityLog
   spam: SpamService

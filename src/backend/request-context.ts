@@ -24,6 +24,11 @@ export interface RequestContext {
    * (decision 231): the built-in sign-in binds each code to it.
    */
   codeBrowser?: string
+  /** Whether the request is the person's own action (a page opened, a click or key pressed), which
+   * keeps the session from going idle; false for live streams and background refreshes. Absent: true. */
+  activity?: boolean
+  /** The browser's user agent, kept with a session started by this request. */
+  userAgent?: string
 }
 
 export type AuthErrorCode =

@@ -2,6 +2,8 @@
 export interface AuthUser {
   id: string
   email: string
+  /** The session's public id, where the mode keeps sessions of its own (staff-sessions.ts). */
+  sessionId?: string
 }
 
 /** E-mail addresses are compared trimmed and lowercased everywhere (as Supabase Auth does). */

@@ -88,7 +88,13 @@ export interface PersonalDataExport {
     changes: { action: string; email: string; actor: string | null; at: string }[]
   }
   /** The built-in sign-in's account (embedded and postgres modes); null when there is none. */
-  account: { createdAt: string; sessions: number; pendingCodes: number } | null
+  account: {
+    createdAt: string
+    sessions: number
+    pendingCodes: number
+    /** Each open session as 'Oturumlar' shows it: browser, approximate place, when. */
+    openSessions: { userAgent: string | null; place: string | null; createdAt: string; lastActiveAt: string }[]
+  } | null
   mail: { kind: string; recipient: string; status: string; createdAt: string; sentAt: string | null; messageId: string | null }[]
   /** Delivered mail kept on disk (outbox.jsonl without an SMTP server) naming the address. */
   loggedMail: { to: string; subject: string; text: string; sentAt: string }[]

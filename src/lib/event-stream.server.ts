@@ -28,6 +28,8 @@ export function formatEvent(event: string, data: unknown): string {
 
 export interface EventSink {
   send(event: string, data: unknown): void
+  /** Ends the stream from the server's side (a session that ended). */
+  end(): void
 }
 
 export interface EventStreamOptions {
@@ -83,7 +85,7 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
 
       write(`retry: ${options.retryMs}\n\n`)
       try {
-        const stop = await options.start({ send: (event, data) => write(formatEvent(event, data)) })
+        const stop = await options.start({ send: (event, data) => write(formatEvent(event, data)), end: () => cleanup() })
         if (closed) return stop()
         stopSource = stop
       } catch (error) {

@@ -20,6 +20,7 @@ import { describeInboxEvents } from './inbox-events.contract'
 import { describeLeads } from './leads.contract'
 import { describeHostileSearch } from './message-search.contract'
 import { describeRateLimits } from './rate-limits.contract'
+import { describeSessions } from './sessions.contract'
 import { describeSiteContent } from './site-content.contract'
 import { describeSpam } from './spam.contract'
 import { describeTeam } from './team.contract'
@@ -112,6 +113,7 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     describeInboxEvents(subject)
     describeLeads(subject)
     if (options.signsIn) describeAuth(subject, options.readsMail)
+    if (options.signsIn && options.readsMail) describeSessions(subject)
     if (options.storesFiles) describeStorage(subject)
     describeRateLimits(subject)
     describeSpam(subject)

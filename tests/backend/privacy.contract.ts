@@ -254,7 +254,10 @@ export function describePrivacyContract(name: string, open: () => Promise<Privac
       expect(data.rateLimits).toEqual([{ key: `sendCodePerEmail:${TARGET}`, at: NOW.toISOString() }])
       expect(data.spamFilter).toEqual({ senderVerdict: 'ham', recentTexts: 1 })
       expect(data.account === null).toBe(!subject.builtinAuth)
-      if (subject.builtinAuth) expect(data.account).toMatchObject({ sessions: 1, pendingCodes: 1 })
+      if (subject.builtinAuth) {
+        expect(data.account).toMatchObject({ sessions: 1, pendingCodes: 1 })
+        expect(data.account?.openSessions).toHaveLength(1)
+      }
       expect(JSON.stringify(data)).not.toContain(OTHER)
       expect(isEmptyExport(await exportPersonalData(subject.app, 'nobody@example.com', NOW))).toBe(true)
     })

@@ -323,6 +323,7 @@ const FN = {
   replies: 'src/features/replies/replies.functions.ts',
   activity: 'src/features/activity/activity.functions.ts',
   leads: 'src/features/leads/leads.functions.ts',
+  sessions: 'src/features/account/sessions.functions.ts',
 }
 
 /** addAdmin and removeAdmin take one address. */
@@ -477,6 +478,9 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
   },
   [`${FN.leads}#getStaffDirectory`]: anything,
   [`${FN.leads}#getMyProfile`]: anything,
+  [`${FN.sessions}#getMySessions`]: anything,
+  [`${FN.sessions}#endMySession`]: byId,
+  [`${FN.sessions}#endMyOtherSessions`]: anything,
   [`${FN.leads}#getLeadNotes`]: byId,
   [`${FN.leads}#getLeadHistory`]: byId,
   [`${FN.leads}#deleteLeadNote`]: byId,

@@ -102,19 +102,32 @@ describe('GET /api/inbox-events over HTTP', () => {
     }
   })
 
-  it('answers 403 to a session that outlived its place on the admin list', async () => {
-    // The app signs a verified non-admin out at once: the non-admin session that exists is an
-    // admin's who was taken off the list.
+  it('answers 401 once its admin is taken off the list: the session is gone, and stays gone when added back', async () => {
     const leaver = `leaver-${Date.now().toString(36)}@example.com`
     const added = await call('team.functions.ts#addAdmin', { method: 'POST', data: { email: leaver }, cookie: adminCookie })
     expect(added.status).toBe(200)
     const cookie = cookiesFrom(await signIn(leaver, '192.0.2.64'))
     expect(cookie).toMatch(/session=/)
-    const removed = await call('team.functions.ts#removeAdmin', { method: 'POST', data: { email: leaver }, cookie: adminCookie })
-    expect(removed.status).toBe(200)
+    const stream = await openEventStream(url(), { cookie })
+    try {
+      await stream.next((event) => event.event === 'ready', 5_000)
+      const removed = await call('team.functions.ts#removeAdmin', {
+        method: 'POST',
+        data: { email: leaver },
+        cookie: adminCookie,
+      })
+      expect(removed.status).toBe(200)
+      // The open stream is told at once, and ends.
+      await stream.next((event) => event.event === 'signed_out', 5_000)
+    } finally {
+      stream.close()
+    }
     const refused = await get({ cookie })
-    expect(refused.status).toBe(403)
-    expect(await refused.json()).toEqual({ code: 'forbidden' })
+    expect(refused.status).toBe(401)
+    expect(await refused.json()).toEqual({ code: 'unauthenticated' })
+    const back = await call('team.functions.ts#addAdmin', { method: 'POST', data: { email: leaver }, cookie: adminCookie })
+    expect(back.status).toBe(200)
+    expect((await get({ cookie })).status).toBe(401)
   })
 
   it('tells an admin of a new message by kind and count, never its content', async () => {

@@ -216,7 +216,24 @@ async function exportAccount(tx: Sql, address: string): Promise<PersonalDataExpo
     [address],
   )
   const row = rows[0]
-  return row ? { createdAt: row.created_at.toISOString(), sessions: row.sessions, pendingCodes: row.codes } : null
+  if (!row) return null
+  const open = await tx.query<{ user_agent: string | null; place: string | null; created_at: Date; last_seen_at: Date }>(
+    `select s.user_agent, s.place, s.created_at, s.last_seen_at
+     from builtin_auth.sessions s join builtin_auth.users u on u.id = s.user_id
+     where u.email = $1 order by s.created_at`,
+    [address],
+  )
+  return {
+    createdAt: row.created_at.toISOString(),
+    sessions: row.sessions,
+    pendingCodes: row.codes,
+    openSessions: open.rows.map((s) => ({
+      userAgent: s.user_agent,
+      place: s.place,
+      createdAt: s.created_at.toISOString(),
+      lastActiveAt: s.last_seen_at.toISOString(),
+    })),
+  }
 }
 
 /** Deletes every row naming the address, in the caller's transaction; returns how many of each.

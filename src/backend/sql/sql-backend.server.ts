@@ -8,6 +8,7 @@ import { createBannerStore } from './banners.server'
 import { createBuiltinAuthService } from './builtin-auth/builtin-auth-service.server'
 import type { SqlDatabase } from './client'
 import { createInboxEvents } from './inbox-events.server'
+import { createSessionEnds } from './session-ends.server'
 import { type CodeMailer, createMailSystem, type MailOptions, type MailSystem } from '../mail/mail-system.server'
 import { createMessageStore } from './messages.server'
 import { applyMigrations, missingTables, REQUIRED_TABLES, SchemaMissingError } from './migrations.server'
@@ -108,6 +109,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
   const banners = createBannerStore(db)
   const content = createSiteContentStore(db)
   const inboxEvents = createInboxEvents(db)
+  const sessionEnds = createSessionEnds(db)
   const leads = createLeadService(db, now, () => mail.kick())
   let closed: Promise<void> | null = null
   return {
@@ -123,6 +125,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
     team: createTeamStore(db, accounts, { now, kick: mail.kick }),
     leads,
     inboxEvents,
+    sessionEnds,
     privacy: createPrivacyService(
       db,
       now,
@@ -153,6 +156,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
           await banners.close()
           await content.close()
           await inboxEvents.close()
+          await sessionEnds.close()
           await leads.close()
           await db.close()
         } finally {

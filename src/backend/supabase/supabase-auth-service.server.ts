@@ -9,6 +9,7 @@ import { createOtpClient, createSessionClient, visitorCall } from './clients.ser
 import type { SupabaseBackendOptions } from './options.server'
 import { clearSessionCookies, hasSessionCookie, sessionStorageKey, type CookieWrites } from './session-cookies.server'
 import { log } from '~/lib/log.server'
+import { createSupabaseSessions } from './supabase-sessions.server'
 
 export class SupabaseAuthUnavailableError extends Error {
   override name = 'SupabaseAuthUnavailableError'
@@ -29,7 +30,7 @@ export function createAuthService(options: SupabaseBackendOptions, isAdmin: (ema
     return { client: createSessionClient(options, storageKey, ctx.cookies, writes, call), writes }
   }
 
-  return {
+  const service: AuthService = {
     async sendCode(email, from) {
       const otp = createOtpClient(options, visitorCall(options, from?.clientAddress))
       const { error } = await otp.auth.signInWithOtp({
@@ -79,5 +80,11 @@ export function createAuthService(options: SupabaseBackendOptions, isAdmin: (ema
     },
 
     isAdmin,
+    sessions: createSupabaseSessions({
+      client: (ctx) => session(ctx).client,
+      signOut: (ctx) => service.signOut(ctx),
+      now: () => new Date(),
+    }),
   }
+  return service
 }

@@ -3,6 +3,8 @@ import type { AuthUser } from '~/domain/accounts'
 import type { InboxChange, InboxEvents, RequestContext } from '~/backend/backend'
 import { readUntil } from '../../../tests/support/event-stream'
 import { createInboxEventStream, inboxEventsResponse } from './inbox-events.server'
+import type { SessionsEnded } from '~/backend/staff-sessions'
+import { personKey } from '~/backend/sql/session-ends.server'
 import { log } from '~/lib/log.server'
 
 function fakeEvents() {
@@ -48,6 +50,36 @@ describe('inbox event stream', () => {
     abort.abort()
     expect((await reader.read()).done).toBe(true)
     expect(feed.listeners.size).toBe(0)
+  })
+
+  it("says 'signed_out' and ends when its session or its person's sessions end, not another's", async () => {
+    const heard = new Set<(ended: SessionsEnded) => void>()
+    const sessionEnds = {
+      subscribe: async (listener: (ended: SessionsEnded) => void) => {
+        heard.add(listener)
+        return () => heard.delete(listener)
+      },
+    }
+    const tell = (ended: SessionsEnded) => {
+      for (const listener of heard) listener(ended)
+    }
+    const user = { ...ADMIN, sessionId: 'session-1' }
+    for (const ending of [
+      { sessions: ['session-1'], people: [] },
+      { sessions: [], people: [personKey(ADMIN.email)] },
+    ]) {
+      const feed = fakeEvents()
+      const reader = createInboxEventStream(feed.events, { watch: { sessionEnds, user } }).getReader()
+      await readUntil(reader, 'event: ready')
+      // Someone else's ending: the stream goes on.
+      tell({ sessions: ['session-2'], people: [personKey(STAFF.email)] })
+      feed.emit({ op: 'insert', count: 1 })
+      expect(await readUntil(reader, 'event: inbox')).not.toContain('signed_out')
+      tell(ending)
+      expect(await readUntil(reader, 'event: signed_out')).toBe('event: signed_out\ndata: {}\n\n')
+      expect((await reader.read()).done).toBe(true)
+      expect(heard.size).toBe(0)
+    }
   })
 
   it('ends after its lifetime, so the browser reconnects and is authorized again', async () => {

@@ -3,6 +3,9 @@
  * 403 for anyone else); same-origin only. */
 import type { AuthService, InboxChange, InboxEvents, LeadService, RequestContext } from '~/backend/backend'
 import type { LeadPresence } from '~/domain/leads'
+import type { AuthUser } from '~/domain/accounts'
+import type { SessionEnds } from '~/backend/staff-sessions'
+import { personKey } from '~/backend/sql/session-ends.server'
 import { createEventStream, eventStreamResponse } from '~/lib/event-stream.server'
 import { LIMITS } from '~/lib/limits'
 
@@ -17,6 +20,8 @@ export interface InboxStreamOptions {
   lifetimeMs?: number
   /** Who has a lead open, as `presence` events: the page shows them and never reads its list for them. */
   presence?: Pick<LeadService, 'subscribePresence'>
+  /** The stream says `signed_out` and ends as soon as this person's session ends (on any instance). */
+  watch?: { sessionEnds: SessionEnds; user: AuthUser }
 }
 
 /** `ready` once changes are being heard (the page reads its list again then, so nothing written
@@ -38,10 +43,28 @@ export function createInboxEventStream(events: InboxEvents, options: InboxStream
         stop()
         throw error
       }
+      let stopWatch = () => {}
+      const watch = options.watch
+      if (watch) {
+        const person = personKey(watch.user.email)
+        try {
+          stopWatch = await watch.sessionEnds.subscribe((ended) => {
+            const mine = (watch.user.sessionId && ended.sessions.includes(watch.user.sessionId)) || ended.people.includes(person)
+            if (!mine) return
+            sink.send('signed_out', {})
+            sink.end()
+          })
+        } catch (error) {
+          stop()
+          stopPresence()
+          throw error
+        }
+      }
       sink.send('ready', {})
       return () => {
         stop()
         stopPresence()
+        stopWatch()
       }
     },
   })
@@ -57,6 +80,7 @@ export async function inboxEventsResponse(
     auth: Pick<AuthService, 'getUser' | 'isAdmin'>
     inboxEvents: InboxEvents
     leads?: Pick<LeadService, 'subscribePresence'>
+    sessionEnds?: SessionEnds
   },
   context: RequestContext,
   options: Omit<InboxStreamOptions, 'signal'> = {},
@@ -64,10 +88,16 @@ export async function inboxEventsResponse(
   // A GET, so the CSRF middleware lets it through: another site must not even learn the status.
   const site = request.headers.get('sec-fetch-site')
   if (site && site !== 'same-origin' && site !== 'none') return refusal(403, 'forbidden')
-  const user = await backend.auth.getUser(context)
+  // Reconnecting is not the person's own action: it keeps no session from going idle.
+  const user = await backend.auth.getUser({ ...context, activity: false })
   if (!user) return refusal(401, 'unauthenticated')
   if (!(await backend.auth.isAdmin(user.email))) return refusal(403, 'forbidden')
   return eventStreamResponse(
-    createInboxEventStream(backend.inboxEvents, { presence: backend.leads, ...options, signal: request.signal }),
+    createInboxEventStream(backend.inboxEvents, {
+      presence: backend.leads,
+      watch: backend.sessionEnds ? { sessionEnds: backend.sessionEnds, user } : undefined,
+      ...options,
+      signal: request.signal,
+    }),
   )
 }

@@ -20,7 +20,8 @@ export function createBuiltinAuthService(db: Sql, options: OtpOptions & { secure
     },
 
     getUser: sessions.current,
-    signOut: sessions.end,
+    signOut: sessions.endCurrent,
     isAdmin: (email) => isAdminEmail(db, email),
+    sessions,
   }
 }

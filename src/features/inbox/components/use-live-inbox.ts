@@ -2,6 +2,7 @@
  * tells of every change of the messages, made through any instance. Each change, and each
  * (re)connection, reads the list again; the events themselves carry no message. */
 import { useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { inboxKeys } from '../inbox.queries'
 
@@ -13,10 +14,12 @@ const REFRESH_DELAY_MS = 200
 /** A burst (a retention pass, a restore, a colleague's bulk action) reads the list at most once a second. */
 const MIN_REFRESH_GAP_MS = 1000
 const MAX_BACKOFF_MS = 60_000
+const SIGNED_OUT_PAUSE_MS = 1000
 
 /** Calls `onArrived` with the number of messages that just arrived. */
 export function useLiveInbox(onArrived: (count: number) => void): void {
   const queryClient = useQueryClient()
+  const router = useRouter()
   const arrived = useRef(onArrived)
   useEffect(() => {
     arrived.current = onArrived
@@ -26,6 +29,7 @@ export function useLiveInbox(onArrived: (count: number) => void): void {
     let source: EventSource | undefined
     let refresh: ReturnType<typeof setTimeout> | undefined
     let reopen: ReturnType<typeof setTimeout> | undefined
+    let signedOut: ReturnType<typeof setTimeout> | undefined
     let attempts = 0
     let connected = false
     let lastRefresh = Number.NEGATIVE_INFINITY
@@ -63,6 +67,18 @@ export function useLiveInbox(onArrived: (count: number) => void): void {
       source.addEventListener('presence', (event) => {
         window.dispatchEvent(new CustomEvent(PRESENCE_EVENT, { detail: (event as MessageEvent<string>).data }))
       })
+      // This session ended (elsewhere, or taken off the team): to the login. After a pause, so a
+      // sign-out from this very page (whose own navigation unmounts this) is left to finish.
+      source.addEventListener('signed_out', () => {
+        source?.close()
+        source = undefined
+        clearTimeout(reopen)
+        signedOut = setTimeout(() => {
+          if (router.state.location.pathname.startsWith('/admin/login')) return
+          const here = `${window.location.pathname}${window.location.search}`
+          window.location.assign(`/admin/login?redirect=${encodeURIComponent(here)}`)
+        }, SIGNED_OUT_PAUSE_MS)
+      })
       // EventSource reconnects by itself after a dropped stream; it gives up on an HTTP error
       // (a lost session: reading the list then shows the login). Reopened with a growing delay.
       source.addEventListener('error', () => {
@@ -79,6 +95,7 @@ export function useLiveInbox(onArrived: (count: number) => void): void {
       source?.close()
       clearTimeout(refresh)
       clearTimeout(reopen)
+      clearTimeout(signedOut)
     }
-  }, [queryClient])
+  }, [queryClient, router])
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SignOutButton } from '~/features/auth/components/sign-out-button'
 import { AccountPage } from '~/features/account/components/account-page'
+import { SessionsSection } from '~/features/account/components/sessions-section'
 import { m } from '~/paraglide/messages'
 
 export const Route = createFileRoute('/admin/_authed/account')({
@@ -10,5 +11,9 @@ export const Route = createFileRoute('/admin/_authed/account')({
 })
 
 function AccountRoute() {
-  return <AccountPage actions={<SignOutButton />} />
+  return (
+    <AccountPage actions={<SignOutButton />}>
+      <SessionsSection />
+    </AccountPage>
+  )
 }
