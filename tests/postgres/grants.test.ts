@@ -35,6 +35,7 @@ const TABLES = {
   activity_log: 'actor',
   staff_profiles: 'display_name',
   lead_notes: 'body',
+  saved_replies: 'title',
 } as const
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
 

@@ -139,7 +139,7 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           const pageOf = async () => {
             const items = await tx.query<MessageRow>(
               `select ${MESSAGE_COLUMNS} from public.contact_messages where ${where}
-             order by ${messageOrder(query.status)} limit ${limit} offset ${offset}`,
+             order by ${messageOrder(query.status, query.reply)} limit ${limit} offset ${offset}`,
               [...params, pageSize, (page - 1) * pageSize],
             )
             return items.rows.map(toContactMessage)
@@ -148,8 +148,8 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           const inFilter =
             query.status === 'all' ? INBOX_STATUSES.reduce((sum, s) => sum + byBucket[s], 0) : byBucket[query.status]
           const { since, before } = rangeBounds(dateRangeOf(query).range)
-          if (!search && (since || before || query.owner)) {
-            // The counters hold no dates or owners: these messages are counted on their indexes.
+          if (!search && (since || before || query.owner || query.reply)) {
+            // The counters hold no dates, owners or replies: these messages are counted on their indexes.
             const dated = await tx.query<{ n: number }>(
               `select count(*)::int as n from public.contact_messages where ${where}`,
               params,
@@ -170,7 +170,7 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           // The matches up to the cap, counted, and, when they are fewer than the cap, the page's
           // among them: sorting those few is cheap, while walking the date index in the hope of
           // meeting them early would read every row for a rare term (decision 196).
-          const order = messageOrder(query.status)
+          const order = messageOrder(query.status, query.reply)
           const matched = await tx.query<{ n: number; id: string | null }>(
             `with hits as materialized (
                select id, created_at, deleted_at from public.contact_messages where ${where}
