@@ -1,4 +1,4 @@
-import { formatDistanceToNowStrict } from 'date-fns'
+import { formatDistanceStrict } from 'date-fns'
 import { enUS, tr } from 'date-fns/locale'
 import { Check, Hourglass } from 'lucide-react'
 import type { ContactMessage } from '~/domain/messages'
@@ -6,10 +6,22 @@ import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
 import { useHydrated } from './message-date'
 
-/** How long a lead has waited for its first reply, in words: "3 gün", "5 hours". */
-export function waitedFor(createdAt: string, now = new Date()): string {
-  const locale = getLocale() === 'en' ? enUS : tr
-  return formatDistanceToNowStrict(new Date(Math.min(new Date(createdAt).getTime(), now.getTime())), { locale })
+/** Turkish says "for 3 days" with a suffix on the unit: "3 gündür", "5 saattir". */
+const SINCE_TR: Record<string, string> = {
+  saniye: 'saniyedir',
+  dakika: 'dakikadır',
+  saat: 'saattir',
+  gün: 'gündür',
+  ay: 'aydır',
+  yıl: 'yıldır',
+}
+
+/** How long a lead has waited for its first reply, in words: "3 gündür", "5 hours". */
+export function waitedFor(createdAt: string, locale: 'tr' | 'en', now = new Date()): string {
+  const since = new Date(Math.min(new Date(createdAt).getTime(), now.getTime()))
+  const words = formatDistanceStrict(since, now, { locale: locale === 'en' ? enUS : tr })
+  if (locale === 'en') return words
+  return words.replace(/\S+$/u, (unit) => SINCE_TR[unit] ?? unit)
 }
 
 /**
@@ -31,7 +43,7 @@ export function ReplyState({ message }: { message: ContactMessage }) {
   return (
     <span className="inline-flex items-center gap-1 text-amber-800" data-testid="reply-state-row" data-state="waiting">
       <Hourglass aria-hidden="true" className="size-3.5" />
-      {m.inbox_reply_waited({ time: waitedFor(message.createdAt) })}
+      {m.inbox_reply_waited({ time: waitedFor(message.createdAt, getLocale() === 'en' ? 'en' : 'tr') })}
     </span>
   )
 }
