@@ -20,6 +20,7 @@ import { describeInboxEvents } from './inbox-events.contract'
 import { describeLeads } from './leads.contract'
 import { describeHostileSearch } from './message-search.contract'
 import { describeRateLimits } from './rate-limits.contract'
+import { describeRepliesWaiting } from './replies-waiting.contract'
 import { describeSiteContent } from './site-content.contract'
 import { describeSpam } from './spam.contract'
 import { describeTeam } from './team.contract'
@@ -111,6 +112,7 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     describeTeam(subject, { createsAccounts: options.signsIn, readsMail: options.readsMail })
     describeInboxEvents(subject)
     describeLeads(subject)
+    describeRepliesWaiting(subject)
     if (options.signsIn) describeAuth(subject, options.readsMail)
     if (options.storesFiles) describeStorage(subject)
     describeRateLimits(subject)

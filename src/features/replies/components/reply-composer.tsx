@@ -8,6 +8,7 @@ import { toast } from '~/components/ui/toaster'
 import { describeError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
+import { inboxKeys } from '~/features/inbox/inbox.queries'
 import { SavedReplyPicker } from '~/features/saved-replies/components/saved-reply-picker'
 import { sendReply } from '../replies.functions'
 import { threadKey } from '../replies.queries'
@@ -50,6 +51,8 @@ export function ReplyComposer({
       setError(undefined)
       toast.success({ title: m.replies_sent() })
       void queryClient.invalidateQueries({ queryKey: threadKey(message.id) })
+      // 'Yanıt Bekleyen' and the rows' 'Yanıtlandı' follow at once.
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.lists() })
       requestAnimationFrame(() => opener.current?.focus())
     },
     onError: (failure) => {
