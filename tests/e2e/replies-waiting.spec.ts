@@ -100,7 +100,7 @@ test("'Hazır Yanıtlar': a saved reply with {ad} is picked in the composer and 
   await expect(page.getByRole('heading', { level: 1, name: 'Hazır Yanıtlar' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Hazır Yanıtlar' }).first()).toHaveAttribute('aria-current', 'page')
   const form = page.getByTestId('saved-reply-form')
-  await waitForHydration(form)
+  await waitForHydration(page)
   // Nothing typed: each field says what it needs, and nothing is stored.
   await form.getByRole('button', { name: 'Ekle' }).click()
   await expect(form.getByText('Başlık gerekli.')).toBeVisible()

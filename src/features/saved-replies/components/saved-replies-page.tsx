@@ -127,7 +127,7 @@ function SavedReplyItem({ reply, onEdit, onDelete }: { reply: SavedReply; onEdit
                   {lang}
                 </abbr>
               </dt>
-              <dd lang={lang} className="line-clamp-2 min-w-0 whitespace-pre-line [overflow-wrap:anywhere]">
+              <dd lang={lang} className="line-clamp-2 min-w-0 [overflow-wrap:anywhere]">
                 {lang === 'tr' ? reply.bodyTr : reply.bodyEn}
               </dd>
             </div>
