@@ -162,7 +162,7 @@ test('the English staff area names its navigation in English', async ({ page, co
   const nav = staffNav(page, 'Staff menu')
   await expectPages(
     page,
-    ['Contact Messages', 'Site content', 'Statistics', 'Team', 'Privacy', 'Activity Log', 'My account'],
+    ['Contact Messages', 'Saved Replies', 'Site content', 'Statistics', 'Team', 'Privacy', 'Activity Log', 'My account'],
     nav,
   )
   await expect(nav.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page')
