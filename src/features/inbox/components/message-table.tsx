@@ -255,7 +255,7 @@ const MessageRow = memo(function MessageRow({ message, index, selected, active, 
           </span>
           <MessageDate iso={date} />
         </span>
-        <span className="mt-0.5 block truncate text-xs empty:hidden">
+        <span className="mt-0.5 block text-xs leading-4 empty:hidden">
           <ReplyState message={message} />
         </span>
         {message.ownerEmail ? (

@@ -32,8 +32,8 @@ export function ReplyState({ message }: { message: ContactMessage }) {
   const hydrated = useHydrated()
   if (message.repliedAt) {
     return (
-      <span className="inline-flex items-center gap-1 text-emerald-700" data-testid="reply-state-row" data-state="replied">
-        <Check aria-hidden="true" className="size-3.5" />
+      <span className="inline-flex items-start gap-1 text-emerald-700" data-testid="reply-state-row" data-state="replied">
+        <Check aria-hidden="true" className="mt-px size-3.5 shrink-0" />
         {m.inbox_reply_replied()}
       </span>
     )
@@ -41,8 +41,8 @@ export function ReplyState({ message }: { message: ContactMessage }) {
   const waiting = (message.status === 'new' || message.status === 'read') && message.deletedAt === null
   if (!waiting || !hydrated) return null
   return (
-    <span className="inline-flex items-center gap-1 text-amber-800" data-testid="reply-state-row" data-state="waiting">
-      <Hourglass aria-hidden="true" className="size-3.5" />
+    <span className="inline-flex items-start gap-1 text-amber-800" data-testid="reply-state-row" data-state="waiting">
+      <Hourglass aria-hidden="true" className="mt-px size-3.5 shrink-0" />
       {m.inbox_reply_waited({ time: waitedFor(message.createdAt, getLocale() === 'en' ? 'en' : 'tr') })}
     </span>
   )
