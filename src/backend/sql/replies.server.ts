@@ -3,7 +3,7 @@
  * (so its Message-ID is known before it leaves), written in one transaction: a stored reply is
  * always queued, and a queued one always delivered at least once (docs/decisions/220-replies.md).
  */
-import type { ReplyStore } from '../backend'
+import type { ReplyStore } from '../reply-stores'
 import { recordActivity } from './activity.server'
 import type { Locale } from '~/domain/locales'
 import type { ReplyDelivery, ThreadEntry } from '~/domain/replies'

@@ -2,7 +2,7 @@
  * Saved replies ('Hazır Yanıtlar') in public.saved_replies. Each change writes its activity row in
  * its own transaction; the count limit holds under concurrent adds (the table is locked for them).
  */
-import type { SavedReplyStore } from '../backend'
+import type { SavedReplyStore } from '../reply-stores'
 import type { SavedReply } from '~/domain/saved-replies'
 import { LIMITS } from '~/lib/limits'
 import { recordActivity } from './activity.server'
