@@ -149,12 +149,17 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
             query.status === 'all' ? INBOX_STATUSES.reduce((sum, s) => sum + byBucket[s], 0) : byBucket[query.status]
           const { since, before } = rangeBounds(dateRangeOf(query).range)
           if (!search && (since || before || query.owner || query.reply)) {
-            // The counters hold no dates, owners or replies: these messages are counted on their indexes.
+            // The counters hold no dates, owners or replies: these messages are counted on their indexes,
+            // those awaiting a reply up to the cap, as a search's (an exact count would read them all).
+            const capped = query.reply ? ` limit ${cap}` : ''
             const dated = await tx.query<{ n: number }>(
-              `select count(*)::int as n from public.contact_messages where ${where}`,
+              `select count(*)::int as n from (select 1 from public.contact_messages where ${where}${capped}) counted`,
               params,
             )
-            return { items: await pageOf(), total: dated.rows[0]!.n, totalExact: true, unread, page, pageSize }
+            const n = dated.rows[0]!.n
+            if (query.reply && n >= cap)
+              return { items: await pageOf(), total: cap - 1, totalExact: false, unread, page, pageSize }
+            return { items: await pageOf(), total: n, totalExact: true, unread, page, pageSize }
           }
           if (!search) return { items: await pageOf(), total: inFilter, totalExact: true, unread, page, pageSize }
           // A word-start search visits only the rows its index proposes: without statistics of how
