@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { openPage, readOutbox, signInAsAdmin, waitForHydration } from './helpers'
@@ -64,6 +65,14 @@ test("'Yanıt Bekleyen' lists unanswered leads oldest first, without spam; a rep
   await expect(rows(page)).toHaveCount(2)
   await expect(rows(page).nth(0)).toContainText(oldest)
   await expect(rows(page).nth(1)).toContainText(newest)
+
+  // The CSV follows the filter: the two still waiting, oldest first.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV İndir' }).click()])
+  const csv = readFileSync((await download.path())!).toString('utf8')
+  expect(csv).not.toContain(middle)
+  expect(csv).not.toContain(suspect)
+  expect(csv.indexOf(oldest)).toBeGreaterThan(0)
+  expect(csv.indexOf(newest)).toBeGreaterThan(csv.indexOf(oldest))
 
   // Off again: the answered lead is back, marked 'Yanıtlandı'; spam stays out of 'Tümü'.
   await toggle.click()
