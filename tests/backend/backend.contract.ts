@@ -356,6 +356,7 @@ function describeMessages(subject: Subject): void {
         ipAddress: '203.0.113.9',
         deletedAt: null,
         ownerEmail: null,
+        repliedAt: null,
       })
     })
 
