@@ -28,6 +28,7 @@ import { Route as AdminAuthedActivityRouteImport } from './routes/admin/_authed/
 import { Route as AdminAuthedContentRouteImport } from './routes/admin/_authed/content'
 import { Route as AdminAuthedMessagesRouteImport } from './routes/admin/_authed/messages'
 import { Route as AdminAuthedPrivacyRouteImport } from './routes/admin/_authed/privacy'
+import { Route as AdminAuthedSavedRepliesRouteImport } from './routes/admin/_authed/saved-replies'
 import { Route as AdminAuthedStatsRouteImport } from './routes/admin/_authed/stats'
 import { Route as AdminAuthedTeamRouteImport } from './routes/admin/_authed/team'
 
@@ -126,6 +127,11 @@ const AdminAuthedPrivacyRoute = AdminAuthedPrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => AdminAuthedRoute,
 } as any)
+const AdminAuthedSavedRepliesRoute = AdminAuthedSavedRepliesRouteImport.update({
+  id: '/saved-replies',
+  path: '/saved-replies',
+  getParentRoute: () => AdminAuthedRoute,
+} as any)
 const AdminAuthedStatsRoute = AdminAuthedStatsRouteImport.update({
   id: '/stats',
   path: '/stats',
@@ -157,6 +163,7 @@ export interface FileRoutesByFullPath {
   '/admin/content': typeof AdminAuthedContentRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
   '/admin/privacy': typeof AdminAuthedPrivacyRoute
+  '/admin/saved-replies': typeof AdminAuthedSavedRepliesRoute
   '/admin/stats': typeof AdminAuthedStatsRoute
   '/admin/team': typeof AdminAuthedTeamRoute
 }
@@ -179,6 +186,7 @@ export interface FileRoutesByTo {
   '/admin/content': typeof AdminAuthedContentRoute
   '/admin/messages': typeof AdminAuthedMessagesRoute
   '/admin/privacy': typeof AdminAuthedPrivacyRoute
+  '/admin/saved-replies': typeof AdminAuthedSavedRepliesRoute
   '/admin/stats': typeof AdminAuthedStatsRoute
   '/admin/team': typeof AdminAuthedTeamRoute
 }
@@ -203,6 +211,7 @@ export interface FileRoutesById {
   '/admin/_authed/content': typeof AdminAuthedContentRoute
   '/admin/_authed/messages': typeof AdminAuthedMessagesRoute
   '/admin/_authed/privacy': typeof AdminAuthedPrivacyRoute
+  '/admin/_authed/saved-replies': typeof AdminAuthedSavedRepliesRoute
   '/admin/_authed/stats': typeof AdminAuthedStatsRoute
   '/admin/_authed/team': typeof AdminAuthedTeamRoute
 }
@@ -228,6 +237,7 @@ export interface FileRouteTypes {
     | '/admin/content'
     | '/admin/messages'
     | '/admin/privacy'
+    | '/admin/saved-replies'
     | '/admin/stats'
     | '/admin/team'
   fileRoutesByTo: FileRoutesByTo
@@ -250,6 +260,7 @@ export interface FileRouteTypes {
     | '/admin/content'
     | '/admin/messages'
     | '/admin/privacy'
+    | '/admin/saved-replies'
     | '/admin/stats'
     | '/admin/team'
   id:
@@ -273,6 +284,7 @@ export interface FileRouteTypes {
     | '/admin/_authed/content'
     | '/admin/_authed/messages'
     | '/admin/_authed/privacy'
+    | '/admin/_authed/saved-replies'
     | '/admin/_authed/stats'
     | '/admin/_authed/team'
   fileRoutesById: FileRoutesById
@@ -429,6 +441,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedPrivacyRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
+    '/admin/_authed/saved-replies': {
+      id: '/admin/_authed/saved-replies'
+      path: '/saved-replies'
+      fullPath: '/admin/saved-replies'
+      preLoaderRoute: typeof AdminAuthedSavedRepliesRouteImport
+      parentRoute: typeof AdminAuthedRoute
+    }
     '/admin/_authed/stats': {
       id: '/admin/_authed/stats'
       path: '/stats'
@@ -452,6 +471,7 @@ interface AdminAuthedRouteChildren {
   AdminAuthedContentRoute: typeof AdminAuthedContentRoute
   AdminAuthedMessagesRoute: typeof AdminAuthedMessagesRoute
   AdminAuthedPrivacyRoute: typeof AdminAuthedPrivacyRoute
+  AdminAuthedSavedRepliesRoute: typeof AdminAuthedSavedRepliesRoute
   AdminAuthedStatsRoute: typeof AdminAuthedStatsRoute
   AdminAuthedTeamRoute: typeof AdminAuthedTeamRoute
 }
@@ -462,6 +482,7 @@ const AdminAuthedRouteChildren: AdminAuthedRouteChildren = {
   AdminAuthedContentRoute: AdminAuthedContentRoute,
   AdminAuthedMessagesRoute: AdminAuthedMessagesRoute,
   AdminAuthedPrivacyRoute: AdminAuthedPrivacyRoute,
+  AdminAuthedSavedRepliesRoute: AdminAuthedSavedRepliesRoute,
   AdminAuthedStatsRoute: AdminAuthedStatsRoute,
   AdminAuthedTeamRoute: AdminAuthedTeamRoute,
 }

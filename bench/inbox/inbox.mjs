@@ -21,6 +21,9 @@ const SCENARIOS = [
   { label: 'list (all, page 1,000)', input: { status: 'all', q: '', page: 1000 }, info: true },
   { label: 'filter (status new)', input: { status: 'new', q: '', page: 1 } },
   { label: 'filter (status archived)', input: { status: 'archived', q: '', page: 1 } },
+  // 'Yanıt Bekleyen': unanswered leads, oldest first (the partial index of decision 222).
+  { label: 'filter (awaiting a reply)', input: { status: 'all', q: '', page: 1, reply: 'waiting' } },
+  { label: 'filter + search (awaiting a reply, "erp")', input: { status: 'all', q: 'erp', page: 1, reply: 'waiting' } },
   { label: 'search (word: "platform")', input: { status: 'all', q: 'platform', page: 1 } },
   { label: 'search (name: "öztürk")', input: { status: 'all', q: 'öztürk', page: 1 } },
   { label: 'search (no match: "zqxjv")', input: { status: 'all', q: 'zqxjv', page: 1 } },

@@ -23,7 +23,7 @@ import type {
 } from '~/domain/messages'
 import type { Locale } from '~/domain/locales'
 import type { ContentDraft, ContentVersionSummary, IndustryImage, SiteContent } from '~/domain/site-content'
-import type { MessageThread, NewReply, ReplyRefusal, ThreadEntry } from '~/domain/replies'
+import type { ReplyStore, SavedReplyStore } from './reply-stores'
 import type { RateLimit } from '~/domain/rate-limits'
 import type { SpamCandidate, SpamJudgement } from './spam/judge'
 import type { SpamVerdict } from './spam/learn'
@@ -111,19 +111,6 @@ export interface MessageStore {
    * transaction, the admins' notifications of each, as if it had just arrived.
    */
   markNotSpam(ids: string[], context?: NewMessageContext, by?: ActedBy): Promise<ContactMessage[]>
-}
-
-/**
- * Replies from the desk (docs/decisions/220-replies.md): each written with its queued mail in one
- * transaction, delivered by the mail worker from MAIL_FROM to the visitor.
- */
-export interface ReplyStore {
-  /** The message's thread, oldest first; null when there is no such message. */
-  thread(messageId: string): Promise<MessageThread | null>
-  /** Stores and queues a reply; the same id again returns the stored reply and queues nothing. */
-  send(input: NewReply): Promise<{ ok: true; reply: ThreadEntry } | { ok: false; reason: ReplyRefusal }>
-  /** Queues a failed reply again ('Tekrar Gönder'); null when it is not a failed reply of a message that may be answered. */
-  resend(id: string): Promise<ThreadEntry | null>
 }
 
 /** Where the message came from, for the notifications it causes. */
@@ -375,6 +362,7 @@ export interface Backend {
   content: SiteContentStore
   messages: MessageStore
   replies: ReplyStore
+  savedReplies: SavedReplyStore
   auth: AuthService
   storage: FileStorage
   rateLimits: RateLimitStore

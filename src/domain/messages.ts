@@ -14,6 +14,9 @@ export const INBOX_STATUSES = ['new', 'read', 'archived'] as const satisfies rea
 /** 'all' = new + read + archived (never spam, never the trash); 'trash' = the trash, any status. */
 export const STATUS_FILTERS = ['all', 'new', 'read', 'archived', 'spam', 'trash'] as const
 export type StatusFilter = (typeof STATUS_FILTERS)[number]
+/** `?reply=waiting`: the leads nobody has replied to yet (new or read, out of the trash), oldest first. */
+export const REPLY_FILTERS = ['waiting'] as const
+export type ReplyFilter = (typeof REPLY_FILTERS)[number]
 
 export interface ContactMessage {
   id: string
@@ -30,6 +33,8 @@ export interface ContactMessage {
   leadSource?: LeadSource | null
   /** The team member working on it ('Sorumlu'); null: unassigned. */
   ownerEmail: string | null
+  /** When staff first replied from the desk; null: not yet ('Yanıt Bekleyen'). */
+  repliedAt?: string | null
 }
 
 export interface NewContactMessage {
@@ -56,6 +61,7 @@ export interface MessageQuery {
   to?: string
   /** `?owner=`, resolved: one member's leads or the unassigned ones. */
   owner?: { kind: 'none' } | { kind: 'email'; email: string }
+  reply?: ReplyFilter
 }
 
 /** A search counts its matches only up to this many (or up to the end of the page asked for, when

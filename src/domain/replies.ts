@@ -13,6 +13,8 @@ export interface ThreadEntry {
   kind: 'reply' | 'answer'
   /** The staff member who sent a reply; null for an answer. */
   author: string | null
+  /** The author's name from 'Hesabım', when they set one. */
+  authorName: string | null
   locale: Locale
   body: string
   /** A reply's delivery; null for an answer. */

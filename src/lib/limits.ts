@@ -247,6 +247,12 @@ export const LIMITS = {
     /** Delivered, expired and failed rows are deleted after this long. */
     keepSeconds: 7 * 24 * 60 * 60,
   },
+  /** Saved replies ('Hazır Yanıtlar'): how many, and each one's title and texts (the database allows 120 and 10,000). */
+  savedReplies: {
+    max: 100,
+    titleMax: 120,
+    bodyMax: 5000,
+  },
   replies: {
     /** Characters of one reply from the desk (the database allows 20,000). */
     bodyMax: 10_000,

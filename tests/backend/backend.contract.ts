@@ -21,6 +21,7 @@ import { describeLeads } from './leads.contract'
 import { describeHostileSearch } from './message-search.contract'
 import { describeRateLimits } from './rate-limits.contract'
 import { describeSessions } from './sessions.contract'
+import { describeRepliesWaiting } from './replies-waiting.contract'
 import { describeSiteContent } from './site-content.contract'
 import { describeSpam } from './spam.contract'
 import { describeTeam } from './team.contract'
@@ -112,6 +113,7 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     describeTeam(subject, { createsAccounts: options.signsIn, readsMail: options.readsMail })
     describeInboxEvents(subject)
     describeLeads(subject)
+    describeRepliesWaiting(subject)
     if (options.signsIn) describeAuth(subject, options.readsMail)
     if (options.signsIn && options.readsMail) describeSessions(subject)
     if (options.storesFiles) describeStorage(subject)
@@ -356,6 +358,7 @@ function describeMessages(subject: Subject): void {
         ipAddress: '203.0.113.9',
         deletedAt: null,
         ownerEmail: null,
+        repliedAt: null,
       })
     })
 

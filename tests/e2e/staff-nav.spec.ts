@@ -8,7 +8,16 @@ import { ADMIN_EMAIL, openPage, signInAsAdmin } from './helpers'
  * from 1536 px, a menu behind 'Menü' below; the current page marked, usable by keyboard alone.
  */
 
-const PAGES = ['İletişim Mesajları', 'Site İçeriği', 'İstatistikler', 'Ekip', 'KVKK', 'Etkinlik Kaydı', 'Hesabım']
+const PAGES = [
+  'İletişim Mesajları',
+  'Hazır Yanıtlar',
+  'Site İçeriği',
+  'İstatistikler',
+  'Ekip',
+  'KVKK',
+  'Etkinlik Kaydı',
+  'Hesabım',
+]
 const staffNav = (page: Page, name = 'Panel menüsü') => page.getByRole('navigation', { name })
 
 /** The links' names, in order (the rail's tooltips are for sight only and not part of them). */
@@ -79,8 +88,8 @@ test('from 1280 px a rail, from 1536 px a sidebar, lists the staff pages, marks 
   const first = staffNav(page).getByRole('link', { name: 'İletişim Mesajları' })
   await expect(first).toBeFocused()
   expect(await first.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none')
-  // 'Site İçeriği' and 'İstatistikler' come between.
-  for (let i = 0; i < 3; i++) await page.keyboard.press('Tab')
+  // 'Hazır Yanıtlar', 'Site İçeriği' and 'İstatistikler' come between.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab')
   await expect(staffNav(page).getByRole('link', { name: 'Ekip', exact: true })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/admin\/team$/)
@@ -153,7 +162,7 @@ test('the English staff area names its navigation in English', async ({ page, co
   const nav = staffNav(page, 'Staff menu')
   await expectPages(
     page,
-    ['Contact Messages', 'Site content', 'Statistics', 'Team', 'Privacy', 'Activity Log', 'My account'],
+    ['Contact Messages', 'Saved Replies', 'Site content', 'Statistics', 'Team', 'Privacy', 'Activity Log', 'My account'],
     nav,
   )
   await expect(nav.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page')

@@ -324,6 +324,7 @@ const FN = {
   activity: 'src/features/activity/activity.functions.ts',
   leads: 'src/features/leads/leads.functions.ts',
   sessions: 'src/features/account/sessions.functions.ts',
+  savedReplies: 'src/features/saved-replies/saved-replies.functions.ts',
 }
 
 /** addAdmin and removeAdmin take one address. */
@@ -347,6 +348,23 @@ const contentWrite: ServerFnInput = {
       { ...w, alwaysInvalid: true },
     ),
 }
+
+/** A saved reply's fields, always broken: an empty, overlong or wrongly typed title or text. */
+const savedReplyFields = (
+  w: Where,
+  valid: Record<string, fc.Arbitrary<unknown>>,
+  broken: Record<string, fc.Arbitrary<unknown>> = {},
+) =>
+  brokenObject(
+    { ...valid, title: fc.constant('Teşekkür'), bodyTr: fc.constant('Merhaba {ad}'), bodyEn: fc.constant('Hello {ad}') },
+    {
+      ...broken,
+      title: fc.oneof(notAString(w), fc.constantFrom('', '   ', '\u0000', 't'.repeat(LIMITS.savedReplies.titleMax + 1))),
+      bodyTr: fc.oneof(notAString(w), fc.constantFrom('', '  ', 'x'.repeat(LIMITS.savedReplies.bodyMax + 1))),
+      bodyEn: fc.oneof(notAString(w), fc.constantFrom('', '\n', 'x'.repeat(LIMITS.savedReplies.bodyMax + 1))),
+    },
+    { ...w, alwaysInvalid: true },
+  )
 
 /** Keyed `<file>#<name>` as findSourceServerFns names them; a function missing here fails the test. */
 export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
@@ -463,6 +481,14 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
         },
         { ...w, alwaysInvalid: true },
       ),
+  },
+  [`${FN.savedReplies}#listSavedReplies`]: anything,
+  [`${FN.savedReplies}#deleteSavedReply`]: byId,
+  // Always invalid: a valid one would really be added (or change one).
+  [`${FN.savedReplies}#createSavedReply`]: { refuses: true, input: (w) => savedReplyFields(w, {}) },
+  [`${FN.savedReplies}#updateSavedReply`]: {
+    refuses: true,
+    input: (w) => savedReplyFields(w, { id: fc.uuid() }, { id: fc.oneof(invalidUuid, notAString(w)) }),
   },
   [`${FN.activity}#listActivity`]: anything,
   [`${FN.activity}#exportActivityCsv`]: anything,

@@ -35,6 +35,7 @@ const TABLES = {
   activity_log: 'actor',
   staff_profiles: 'display_name',
   lead_notes: 'body',
+  saved_replies: 'title',
 } as const
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
 
@@ -414,6 +415,20 @@ describe('as the server (a login role in app_server)', () => {
     expect((await app.query(`select private.activity_log_expire(now() - interval '1 day', 1000) as n`)).rows).toEqual([{ n: 0 }])
     expect((await app.query(`select private.activity_log_expire(now() + interval '1 day', 1000) as n`)).rows).toEqual([{ n: 1 }])
     expect((await app.query('select count(*)::int as n from public.activity_log where id = $1', [id])).rows).toEqual([{ n: 0 }])
+  })
+
+  it('keeps saved replies: added, changed in their text, deleted; never truncated, never re-dated on creation', async () => {
+    const added = await app.query(
+      `insert into public.saved_replies (title, body_tr, body_en, created_at, updated_at)
+       values ('Grants', 'Merhaba {ad}', 'Hello {ad}', now(), now()) returning id`,
+    )
+    const id = added.rows[0].id
+    await app.query(`update public.saved_replies set title = 'Grants 2', body_en = 'Hi {ad}', updated_at = now() where id = $1`, [
+      id,
+    ])
+    await expectDenied(app.query(`update public.saved_replies set created_at = now() where id = $1`, [id]))
+    await expectDenied(app.query('truncate public.saved_replies'))
+    expect((await app.query('delete from public.saved_replies where id = $1', [id])).rowCount).toBe(1)
   })
 
   it('keeps names and notes: a note is written and deleted, never rewritten but for an erased address', async () => {

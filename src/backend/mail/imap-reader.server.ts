@@ -10,7 +10,9 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { ImapFlow } from 'imapflow'
+import { SITE_ACTOR } from '~/domain/leads'
 import { log } from '~/lib/log.server'
+import { recordActivity } from '../sql/activity.server'
 import type { Sql } from '../sql/client'
 import { queueMessageNotifications } from './notifications.server'
 
@@ -166,6 +168,7 @@ export function startImapReader(options: { db: Sql; config: ImapConfig; now: () 
         [randomUUID(), reply.message_id, reply.locale, body, at, sourceId, JSON.stringify(attachments)],
       )
       if (inserted.rowCount === 0) return
+      await recordActivity(tx, { actor: SITE_ACTOR, action: 'message.visitor_reply', messageIds: [reply.message_id], at })
       // Back to 'Yeni', and staff told as for a new message; spam and the trash stay where they are.
       const { rows: changed } = await tx.query(
         `update public.contact_messages set status = 'new', read_at = null

@@ -9,26 +9,50 @@ import type { Sql } from '../sql/client'
 import { headerSafe } from './mail-rules'
 import { newMessageMail, type NotifiedMessage, type RenderedMail } from './templates.server'
 
-/** How a reply is signed: the staff member's address until staff have names and signatures. */
-export function staffSignature(author: string): string {
-  return author
+/** Who signs a reply, from 'Hesabım': their name and 'İmza'. */
+export interface ReplySigner {
+  email: string
+  name: string | null
+  signature: string | null
 }
 
-export function replyMail(reply: { body: string; author: string; locale: Locale }): RenderedMail {
+/**
+ * The lines under '--': the name, then the signature; the address stands in for a missing name
+ * only when there is no signature either, and the firm's name closes an unsigned reply.
+ */
+export function staffSignature(signer: ReplySigner): string {
+  const name = signer.name?.trim() ?? ''
+  const signature = signer.signature?.trim() ?? ''
+  if (signature === '') return [name || signer.email, SITE.name].join('\n')
+  return name === '' ? signature : [name, signature].join('\n')
+}
+
+export function replyMail(reply: { body: string; signer: ReplySigner; locale: Locale }): RenderedMail {
   return {
     subject: m.mail_reply_subject({ firm: SITE.name }, { locale: reply.locale }),
-    text: [reply.body, '', '--', staffSignature(reply.author), SITE.name].join('\n'),
+    text: [reply.body, '', '--', staffSignature(reply.signer)].join('\n'),
   }
 }
 
-/** The reply a queue row stands for (the same id); null when it went with its message. */
+/** The reply a queue row stands for (the same id), signed as its author is named at delivery;
+ * null when it went with its message. */
 export async function renderReply(db: Sql, id: string): Promise<RenderedMail | null> {
-  const { rows } = await db.query<{ body: string; author: string | null; locale: Locale }>(
-    `select body, author, locale from public.message_replies where id = $1 and kind = 'reply'`,
+  const { rows } = await db.query<{
+    body: string
+    author: string | null
+    locale: Locale
+    name: string | null
+    signature: string | null
+  }>(
+    `select r.body, r.author, r.locale, p.display_name as name, p.signature
+     from public.message_replies r left join public.staff_profiles p on p.email = lower(r.author)
+     where r.id = $1 and r.kind = 'reply'`,
     [id],
   )
   const reply = rows[0]
-  return reply ? replyMail({ body: reply.body, author: reply.author ?? '', locale: reply.locale }) : null
+  if (!reply) return null
+  const signer = { email: reply.author ?? '', name: reply.name, signature: reply.signature }
+  return replyMail({ body: reply.body, signer, locale: reply.locale })
 }
 
 /** A reminder of a lead still unanswered; null once it was answered, or went (or left the inbox). */

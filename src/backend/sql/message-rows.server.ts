@@ -10,7 +10,7 @@ import { type ContactMessage, type MessageQuery, type MessageStatus, searchMode 
 export const WORD_START = /^[\p{L}\p{N}]{1,2}$/u
 
 export const MESSAGE_COLUMNS =
-  'id, name, email, message, status, created_at, read_at, ip_address, deleted_at, source, owner_email'
+  'id, name, email, message, status, created_at, read_at, ip_address, deleted_at, source, owner_email, replied_at'
 
 export interface MessageRow {
   id: string
@@ -24,6 +24,7 @@ export interface MessageRow {
   deleted_at: Date | null
   source: LeadSource | null
   owner_email: string | null
+  replied_at: Date | null
 }
 
 export function toContactMessage(row: MessageRow): ContactMessage {
@@ -39,6 +40,7 @@ export function toContactMessage(row: MessageRow): ContactMessage {
     deletedAt: row.deleted_at ? row.deleted_at.toISOString() : null,
     leadSource: row.source ?? undefined,
     ownerEmail: row.owner_email ?? null,
+    repliedAt: row.replied_at ? row.replied_at.toISOString() : null,
   }
 }
 
@@ -53,7 +55,7 @@ export function escapeLike(text: string): string {
  * answered by the indexes of the short-search migration: the stored word starts of name and
  * e-mail for one or two letters or digits, else the lowercased name and address as prefixes.
  */
-export function messageFilter(query: Pick<MessageQuery, 'status' | 'search' | 'from' | 'to' | 'owner'>): {
+export function messageFilter(query: Pick<MessageQuery, 'status' | 'search' | 'from' | 'to' | 'owner' | 'reply'>): {
   where: string
   params: string[]
 } {
@@ -86,6 +88,8 @@ export function messageFilter(query: Pick<MessageQuery, 'status' | 'search' | 'f
     params.push(query.owner.email)
     clauses.push(`owner_email = $${params.length}`)
   }
+  // Not replied to, among new and read: the partial index of the reply_waiting migration holds these.
+  if (query.reply === 'waiting') clauses.push(`replied_at IS NULL AND status IN ('new', 'read') AND deleted_at IS NULL`)
   // Istanbul days, as instants: the date index answers them.
   const { since, before } = rangeBounds(dateRangeOf(query).range)
   if (since) {
@@ -99,7 +103,9 @@ export function messageFilter(query: Pick<MessageQuery, 'status' | 'search' | 'f
   return { where: clauses.join(' AND '), params }
 }
 
-/** The list's order: newest deletion first in the trash, newest arrival first elsewhere. */
-export function messageOrder(status: MessageQuery['status']): string {
+/** The list's order: newest deletion first in the trash, the longest waiting first among those
+ * awaiting a reply, newest arrival first elsewhere. */
+export function messageOrder(status: MessageQuery['status'], reply?: MessageQuery['reply']): string {
+  if (reply === 'waiting' && status !== 'trash') return 'created_at asc, id asc'
   return status === 'trash' ? 'deleted_at desc, id desc' : 'created_at desc, id desc'
 }

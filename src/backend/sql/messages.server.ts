@@ -139,7 +139,7 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           const pageOf = async () => {
             const items = await tx.query<MessageRow>(
               `select ${MESSAGE_COLUMNS} from public.contact_messages where ${where}
-             order by ${messageOrder(query.status)} limit ${limit} offset ${offset}`,
+             order by ${messageOrder(query.status, query.reply)} limit ${limit} offset ${offset}`,
               [...params, pageSize, (page - 1) * pageSize],
             )
             return items.rows.map(toContactMessage)
@@ -148,13 +148,18 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           const inFilter =
             query.status === 'all' ? INBOX_STATUSES.reduce((sum, s) => sum + byBucket[s], 0) : byBucket[query.status]
           const { since, before } = rangeBounds(dateRangeOf(query).range)
-          if (!search && (since || before || query.owner)) {
-            // The counters hold no dates or owners: these messages are counted on their indexes.
+          if (!search && (since || before || query.owner || query.reply)) {
+            // The counters hold no dates, owners or replies: these messages are counted on their indexes,
+            // those awaiting a reply up to the cap, as a search's (an exact count would read them all).
+            const capped = query.reply ? ` limit ${cap}` : ''
             const dated = await tx.query<{ n: number }>(
-              `select count(*)::int as n from public.contact_messages where ${where}`,
+              `select count(*)::int as n from (select 1 from public.contact_messages where ${where}${capped}) counted`,
               params,
             )
-            return { items: await pageOf(), total: dated.rows[0]!.n, totalExact: true, unread, page, pageSize }
+            const n = dated.rows[0]!.n
+            if (query.reply && n >= cap)
+              return { items: await pageOf(), total: cap - 1, totalExact: false, unread, page, pageSize }
+            return { items: await pageOf(), total: n, totalExact: true, unread, page, pageSize }
           }
           if (!search) return { items: await pageOf(), total: inFilter, totalExact: true, unread, page, pageSize }
           // A word-start search visits only the rows its index proposes: without statistics of how
@@ -170,7 +175,7 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
           // The matches up to the cap, counted, and, when they are fewer than the cap, the page's
           // among them: sorting those few is cheap, while walking the date index in the hope of
           // meeting them early would read every row for a rare term (decision 196).
-          const order = messageOrder(query.status)
+          const order = messageOrder(query.status, query.reply)
           const matched = await tx.query<{ n: number; id: string | null }>(
             `with hits as materialized (
                select id, created_at, deleted_at from public.contact_messages where ${where}

@@ -3,7 +3,8 @@
  * (so its Message-ID is known before it leaves), written in one transaction: a stored reply is
  * always queued, and a queued one always delivered at least once (docs/decisions/220-replies.md).
  */
-import type { ReplyStore } from '../backend'
+import type { ReplyStore } from '../reply-stores'
+import { recordActivity } from './activity.server'
 import type { Locale } from '~/domain/locales'
 import type { ReplyDelivery, ThreadEntry } from '~/domain/replies'
 import { MAIL_PRIORITY } from '../mail/mail-rules'
@@ -13,6 +14,7 @@ interface ReplyRow {
   id: string
   kind: 'reply' | 'answer'
   author: string | null
+  author_name: string | null
   locale: Locale
   body: string
   delivery: ReplyDelivery | null
@@ -22,12 +24,17 @@ interface ReplyRow {
 }
 
 const COLUMNS = 'id, kind, author, locale, body, delivery, created_at, sent_at, attachments'
+/** The same, with the author's name: for statements that read from `message_replies r`. */
+const NAMED = `r.id, r.kind, r.author, r.locale, r.body, r.delivery, r.created_at, r.sent_at, r.attachments,
+  (select p.display_name from public.staff_profiles p where p.email = lower(r.author)) as author_name`
+const RETURNING = `${COLUMNS}, (select p.display_name from public.staff_profiles p where p.email = lower(author)) as author_name`
 
 function toEntry(row: ReplyRow): ThreadEntry {
   return {
     id: row.id,
     kind: row.kind,
     author: row.author,
+    authorName: row.author_name ?? null,
     locale: row.locale,
     body: row.body,
     delivery: row.delivery,
@@ -64,7 +71,7 @@ export function createReplyStore(db: Sql, now: () => Date, kick: () => void): Re
   const find = async (tx: Sql, id: string) =>
     (
       await tx.query<ReplyRow & { message_id: string }>(
-        `select ${COLUMNS}, message_id from public.message_replies where id = $1`,
+        `select ${NAMED}, r.message_id from public.message_replies r where r.id = $1`,
         [id],
       )
     ).rows[0]
@@ -76,13 +83,13 @@ export function createReplyStore(db: Sql, now: () => Date, kick: () => void): Re
       ])
       if (!rows[0]) return null
       const entries = await db.query<ReplyRow>(
-        `select ${COLUMNS} from public.message_replies where message_id = $1 order by created_at, id`,
+        `select ${NAMED} from public.message_replies r where r.message_id = $1 order by r.created_at, r.id`,
         [messageId],
       )
       return { messageId, locale: rows[0].locale, entries: entries.rows.map(toEntry) }
     },
 
-    async send(input) {
+    async send(input, by) {
       const result = await db.transaction(async (tx) => {
         const message = await lockMessage(tx, input.messageId)
         if (!message) return { ok: false as const, reason: 'not_found' as const }
@@ -98,10 +105,18 @@ export function createReplyStore(db: Sql, now: () => Date, kick: () => void): Re
         const at = now()
         const { rows } = await tx.query<ReplyRow>(
           `insert into public.message_replies (id, message_id, kind, author, locale, body, delivery, created_at)
-           values ($1, $2, 'reply', $3, $4, $5, 'queued', $6) returning ${COLUMNS}`,
+           values ($1, $2, 'reply', $3, $4, $5, 'queued', $6) returning ${RETURNING}`,
           [input.id, input.messageId, input.author, input.locale, input.body, at],
         )
         await queueReplyMail(tx, { id: input.id, messageId: input.messageId, to: message.email, locale: input.locale, now: at })
+        // 'Geçmiş': replied, by whom (with the request's id and address when a request sent it).
+        await recordActivity(tx, {
+          ...by,
+          actor: by?.actor ?? input.author,
+          action: 'message.reply',
+          messageIds: [input.messageId],
+          at,
+        })
         return { ok: true as const, reply: toEntry(rows[0]!), queued: true }
       })
       if (!result.ok) return result
@@ -127,7 +142,7 @@ export function createReplyStore(db: Sql, now: () => Date, kick: () => void): Re
           await queueReplyMail(tx, { id, messageId: reply.message_id, to: message.email, locale: reply.locale, now: at })
         }
         const { rows } = await tx.query<ReplyRow>(
-          `update public.message_replies set delivery = 'queued', sent_at = null where id = $1 returning ${COLUMNS}`,
+          `update public.message_replies set delivery = 'queued', sent_at = null where id = $1 returning ${RETURNING}`,
           [id],
         )
         return toEntry(rows[0]!)

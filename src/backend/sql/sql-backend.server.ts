@@ -15,6 +15,7 @@ import { applyMigrations, missingTables, REQUIRED_TABLES, SchemaMissingError } f
 import { createPrivacyService } from './privacy-service.server'
 import { createRateLimitStore } from './rate-limits.server'
 import { createReplyStore } from './replies.server'
+import { createSavedReplyStore } from './saved-replies.server'
 import { seedDatabase } from './seed.server'
 import { createSiteContentStore } from './site-content.server'
 import { createSpamService } from './spam.server'
@@ -118,6 +119,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
     content,
     messages: createMessageStore(db, now, mail),
     replies: createReplyStore(db, now, mail.kick),
+    savedReplies: createSavedReplyStore(db, now),
     auth,
     storage: parts.storage,
     rateLimits: createRateLimitStore(db),

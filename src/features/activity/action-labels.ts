@@ -14,6 +14,7 @@ const LABELS: Record<ActivityAction, () => string> = {
   'message.receive': m.activity_action_message_receive,
   'message.open': m.activity_action_message_open,
   'message.reply': m.activity_action_message_reply,
+  'message.visitor_reply': m.activity_action_message_visitor_reply,
   'message.status': m.activity_action_message_status,
   'message.trash': m.activity_action_message_trash,
   'message.restore': m.activity_action_message_restore,
@@ -34,6 +35,9 @@ const LABELS: Record<ActivityAction, () => string> = {
   'backup.create': m.activity_action_backup_create,
   'backup.restore': m.activity_action_backup_restore,
   'activity.export': m.activity_action_activity_export,
+  'saved_reply.create': m.activity_action_saved_reply_create,
+  'saved_reply.update': m.activity_action_saved_reply_update,
+  'saved_reply.delete': m.activity_action_saved_reply_delete,
 }
 
 /** An action code's label; the code itself for one this build does not know (a newer row). */

@@ -22,7 +22,7 @@ export interface ExportFile {
 
 export async function collectMessages(
   store: MessageStore,
-  query: Pick<MessageQuery, 'status' | 'search' | 'from' | 'to' | 'owner'>,
+  query: Pick<MessageQuery, 'status' | 'search' | 'from' | 'to' | 'owner' | 'reply'>,
   max: number = LIMITS.inbox.exportMax,
 ): Promise<{ items: ContactMessage[]; total: number }> {
   const items: ContactMessage[] = []
@@ -39,7 +39,7 @@ export async function collectMessages(
 
 export async function exportMessagesFile(
   store: MessageStore,
-  options: Pick<MessageQuery, 'status' | 'search' | 'from' | 'to' | 'owner'> & { timeZone: string; locale: Locale },
+  options: Pick<MessageQuery, 'status' | 'search' | 'from' | 'to' | 'owner' | 'reply'> & { timeZone: string; locale: Locale },
 ): Promise<ExportFile> {
   const { items, total } = await collectMessages(store, {
     status: options.status,
@@ -47,6 +47,7 @@ export async function exportMessagesFile(
     from: options.from,
     to: options.to,
     owner: options.owner,
+    reply: options.reply,
   })
   const locale = { locale: options.locale }
   const header = [

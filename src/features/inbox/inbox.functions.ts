@@ -41,6 +41,7 @@ export const listMessages = createServerFn({ method: 'GET' })
       pageSize: LIMITS.inbox.pageSize,
       from: data.from,
       to: data.to,
+      reply: data.reply,
     })
   })
 
@@ -108,6 +109,7 @@ export const exportMessagesCsv = createServerFn({ method: 'POST' })
       search: data.q,
       from: data.from,
       to: data.to,
+      reply: data.reply,
       timeZone: data.timeZone,
       locale: getLocale(),
     })
@@ -115,7 +117,15 @@ export const exportMessagesCsv = createServerFn({ method: 'POST' })
     await backend.activity.record({
       ...actingAs(context.user.email),
       action: 'message.export',
-      detail: { status: data.status, search: data.q ?? '', from: data.from, to: data.to, owner: data.owner, count: file.rows },
+      detail: {
+        status: data.status,
+        search: data.q ?? '',
+        from: data.from,
+        to: data.to,
+        owner: data.owner,
+        reply: data.reply,
+        count: file.rows,
+      },
     })
     if (file.rows > LIMITS.inbox.exportAlertAbove) {
       await backend.mail.alertOwners({ kind: 'large_export', email: context.user.email, count: file.rows })

@@ -18,15 +18,18 @@ import type { InboxSearch } from './inbox.search'
 import { getMessage, listMessages } from './inbox.functions'
 
 /** What a list is read with: only a usable date range (dateRangeOf), never the URL's raw dates. */
-export type MessageListParams = Pick<InboxSearch, 'status' | 'q' | 'page' | 'owner'> & DayRange
+export type MessageListParams = Pick<InboxSearch, 'status' | 'q' | 'page' | 'owner' | 'reply'> & DayRange
 
-export function listParams(search: Pick<InboxSearch, 'status' | 'q' | 'page' | 'from' | 'to' | 'owner'>): MessageListParams {
+export function listParams(
+  search: Pick<InboxSearch, 'status' | 'q' | 'page' | 'from' | 'to' | 'owner' | 'reply'>,
+): MessageListParams {
   return {
     status: search.status,
     q: search.q,
     page: search.page,
     ...dateRangeOf(search).range,
     ...(search.owner ? { owner: search.owner } : {}),
+    ...(search.reply ? { reply: search.reply } : {}),
   }
 }
 
@@ -60,8 +63,8 @@ export function failedJustNow(state: QueryState | undefined, now = Date.now()): 
 }
 
 export function messagesQueryOptions(params: MessageListParams) {
-  const { status, q, page, from, to, owner } = params
-  const dates = { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(owner ? { owner } : {}) }
+  const { status, q, page, from, to, owner, reply } = params
+  const dates = { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(owner ? { owner } : {}), ...(reply ? { reply } : {}) }
   return queryOptions<MessagePage>({
     queryKey: inboxKeys.list({ status, q, page, ...dates }),
     queryFn: () => listMessages({ data: { status, q, page, ...dates } }),
@@ -87,7 +90,7 @@ export function messageQueryOptions(id: string) {
 /** The route loader's part: on the server the first page renders with its data, which travels to the
  * browser's cache with the page (HydrationBoundary in the route) (decision 196). */
 export async function loadInbox(
-  search: Pick<InboxSearch, 'status' | 'q' | 'page' | 'from' | 'to' | 'owner'> & { id?: string },
+  search: Pick<InboxSearch, 'status' | 'q' | 'page' | 'from' | 'to' | 'owner' | 'reply'> & { id?: string },
   /**
    * Other features' reads that the page shows (the late-backups notice): on the server they are
    * read with the first page and travel with it, so that the browser does not ask for them as it

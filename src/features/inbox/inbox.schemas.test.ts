@@ -95,6 +95,21 @@ describe('server function inputs', () => {
     expect(v.parse(ListMessagesInputSchema, { status: 'new', q: '  a ', page: 2 })).toEqual({ status: 'new', q: 'a', page: 2 })
   })
 
+  it("takes ?reply=waiting with the other filters, in the URL and in the list's and export's inputs", () => {
+    expect(parse({ reply: 'waiting', status: 'new', q: 'erp', owner: 'me' })).toMatchObject({
+      reply: 'waiting',
+      status: 'new',
+      q: 'erp',
+      owner: 'me',
+    })
+    expect(parse({ reply: 'answered' })).not.toHaveProperty('reply')
+    expect(v.parse(ListMessagesInputSchema, { status: 'all', q: '', page: 1, reply: 'waiting' })).toMatchObject({
+      reply: 'waiting',
+    })
+    expect(v.safeParse(ListMessagesInputSchema, { status: 'all', q: '', page: 1, reply: 'yes' }).success).toBe(false)
+    expect(v.safeParse(ExportMessagesInputSchema, { status: 'all', q: '', reply: 'waiting' }).success).toBe(true)
+  })
+
   it('list and export take Istanbul days in order, or refuse them', () => {
     for (const schema of [ListMessagesInputSchema, ExportMessagesInputSchema]) {
       const base = { status: 'all', q: '', page: 1 }

@@ -2,7 +2,7 @@
  * params are read in inbox.search.ts, with the same normalization. Runs anywhere; no server code. */
 import * as v from 'valibot'
 import { isDay } from '~/domain/date-range'
-import { STATUS_FILTERS } from '~/domain/messages'
+import { REPLY_FILTERS, STATUS_FILTERS } from '~/domain/messages'
 import { LIMITS } from '~/lib/limits'
 import { normalizeSearch } from './inbox.search'
 
@@ -20,6 +20,8 @@ const DateRangeEntries = { from: v.optional(DaySchema), to: v.optional(DaySchema
 const OwnerSchema = v.optional(
   v.union([v.picklist(['me', 'none']), v.pipe(v.string(), v.trim(), v.maxLength(254), v.email(), v.toLowerCase())]),
 )
+/** `?reply=waiting`: only the leads nobody has replied to yet. */
+const ReplySchema = v.optional(v.picklist(REPLY_FILTERS))
 function inOrder<T extends { from?: string; to?: string }>() {
   return v.check<T, undefined>((input) => !input.from || !input.to || input.from <= input.to, undefined)
 }
@@ -31,6 +33,7 @@ export const ListMessagesInputSchema = v.pipe(
     page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(LIMITS.inbox.maxPage)),
     ...DateRangeEntries,
     owner: OwnerSchema,
+    reply: ReplySchema,
   }),
   inOrder(),
 )
@@ -70,6 +73,7 @@ export const ExportMessagesInputSchema = v.pipe(
     q: SearchTextSchema,
     ...DateRangeEntries,
     owner: OwnerSchema,
+    reply: ReplySchema,
     /** The admin's IANA time zone, so the file shows the times the screen shows. */
     timeZone: v.optional(v.pipe(v.string(), v.maxLength(64), v.check(isTimeZone)), 'UTC'),
   }),

@@ -1,7 +1,7 @@
 /** The inbox route's search params, read leniently: a bad or stale link still opens a sensible view,
  * each param falling back on its own (decision 013). */
 import type { SearchSchemaInput } from '@tanstack/react-router'
-import { STATUS_FILTERS, type StatusFilter } from '~/domain/messages'
+import { REPLY_FILTERS, type ReplyFilter, STATUS_FILTERS, type StatusFilter } from '~/domain/messages'
 import { INBOX_SEARCH_LIMITS } from '~/lib/inbox-search-limits'
 
 /** Trims, drops characters PostgreSQL text cannot hold (NUL), mends lone surrogates and caps the length. */
@@ -36,6 +36,8 @@ export type InboxSearch = {
   to?: string | undefined
   /** `me`, `none` or a team member's address (lower case). */
   owner?: string | undefined
+  /** `waiting`: the leads nobody has replied to yet, oldest first. */
+  reply?: ReplyFilter | undefined
 }
 
 /** The defaults, which the route strips from the URL. */
@@ -55,6 +57,10 @@ function readOwner(value: unknown): { owner?: string } {
   return owner === 'me' || owner === 'none' || OWNER_EMAIL.test(owner) ? { owner } : {}
 }
 
+function readReply(value: unknown): { reply?: ReplyFilter } {
+  return REPLY_FILTERS.includes(value as ReplyFilter) ? { reply: value as ReplyFilter } : {}
+}
+
 function readDay<K extends 'from' | 'to'>(key: K, value: unknown): Partial<Record<K, string>> {
   if (typeof value !== 'string' && typeof value !== 'number') return {}
   const text = String(value).trim().slice(0, 32)
@@ -63,9 +69,10 @@ function readDay<K extends 'from' | 'to'>(key: K, value: unknown): Partial<Recor
 
 /** A link may give any of the params (the input type); a URL may hold anything (read as unknown). */
 export function parseInboxSearch(search: Partial<InboxSearch> & SearchSchemaInput): InboxSearch {
-  const { status, q, page, id, from, to, owner }: Record<string, unknown> = search
+  const { status, q, page, id, from, to, owner, reply }: Record<string, unknown> = search
   return {
     ...readOwner(owner),
+    ...readReply(reply),
     ...readDay('from', from),
     ...readDay('to', to),
     status: STATUS_FILTERS.includes(status as StatusFilter) ? (status as StatusFilter) : 'all',

@@ -5,6 +5,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getBackend } from '~/backend/get-backend.server'
 import type { ReplyRefusal } from '~/domain/replies'
+import { actingAs } from '~/features/activity/acting.server'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { AppError } from '~/lib/app-error'
 import { validate } from '~/lib/validate'
@@ -36,13 +37,16 @@ export const sendReply = createServerFn({ method: 'POST' })
   .validator(validate(SendReplyInputSchema))
   .handler(async ({ data, context }) => {
     const backend = await getBackend()
-    const result = await backend.replies.send({
-      id: data.replyId,
-      messageId: data.messageId,
-      author: context.user.email,
-      locale: data.locale,
-      body: data.body,
-    })
+    const result = await backend.replies.send(
+      {
+        id: data.replyId,
+        messageId: data.messageId,
+        author: context.user.email,
+        locale: data.locale,
+        body: data.body,
+      },
+      actingAs(context.user.email),
+    )
     if (!result.ok) throw refusal(result.reason)
     return result.reply
   })

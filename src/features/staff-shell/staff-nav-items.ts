@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react'
-import { BarChart3, FileText, Inbox, ScrollText, ShieldCheck, UserRound, Users } from 'lucide-react'
+import { BarChart3, FileText, Inbox, MessageSquareQuote, ScrollText, ShieldCheck, UserRound, Users } from 'lucide-react'
 import { m } from '~/paraglide/messages'
 
 /** The staff area's pages, in the order the navigation shows them. Each staff page adds one entry;
@@ -19,6 +19,7 @@ export type StaffNavItem = {
 
 export const STAFF_NAV: readonly StaffNavItem[] = [
   { to: '/admin/messages', label: m.inbox_title, icon: Inbox },
+  { to: '/admin/saved-replies', label: m.saved_replies_title, icon: MessageSquareQuote },
   { to: '/admin/content', label: m.content_nav, icon: FileText },
   { to: '/admin/stats', label: m.stats_title, icon: BarChart3 },
   { to: '/admin/team', label: m.team_title, icon: Users },

@@ -167,6 +167,12 @@ describe('an answer in the mailbox', () => {
     }
     const answers = await instance.db.query(`select 1 from public.message_replies where kind = 'answer'`)
     expect(answers.rows).toHaveLength(1)
+    // 'Geçmiş': replied (by whom) and answered by the visitor, once each.
+    const history = (await instance.backend.activity.forMessage(id)).reverse().map((row) => [row.action, row.actor])
+    expect(history.filter(([action]) => action === 'message.reply' || action === 'message.visitor_reply')).toEqual([
+      ['message.reply', SEED_ADMIN_EMAIL],
+      ['message.visitor_reply', 'site'],
+    ])
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(smtp.received.filter((m) => m.to === SEED_ADMIN_EMAIL && m.text.includes(id))).toHaveLength(notifiedBefore + 1)
     expect(withoutRecent(await imap.list())).toEqual(before)

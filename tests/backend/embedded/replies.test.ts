@@ -80,6 +80,26 @@ describe('a reply', () => {
     await until(async () => (await deliveryOf(id, sent.reply.id)) === 'sent')
   })
 
+  it("is signed with the sender's name and 'İmza' from 'Hesabım', and the thread names them", async () => {
+    const { id, email } = await lead()
+    await instance.backend.leads.saveProfile(SEED_ADMIN_EMAIL, {
+      name: 'Deniz Kaya',
+      signature: 'Kıdemli Danışman\nPusula Dijital',
+    })
+    try {
+      const sent = await reply(id, 'Merhaba,\nteklifimiz ektedir.')
+      if (!sent.ok) throw new Error(sent.reason)
+      expect(sent.reply.authorName).toBe('Deniz Kaya')
+      const mail = await smtp.waitFor((m) => m.to === email, 10_000)
+      expect(mail.text).toBe('Merhaba,\nteklifimiz ektedir.\n\n--\nDeniz Kaya\nKıdemli Danışman\nPusula Dijital')
+      expect(mail.text).not.toContain(SEED_ADMIN_EMAIL)
+      const thread = await instance.backend.replies.thread(id)
+      expect(thread?.entries.map((entry) => [entry.author, entry.authorName])).toEqual([[SEED_ADMIN_EMAIL, 'Deniz Kaya']])
+    } finally {
+      await instance.backend.leads.saveProfile(SEED_ADMIN_EMAIL, { name: null, signature: null })
+    }
+  })
+
   it('is one mail however often the same click is sent, and the thread lists it once, oldest first', async () => {
     const { id, email } = await lead()
     const replyId = randomUUID()

@@ -29,6 +29,8 @@ export function DateFilter({
 }) {
   const { range, problem } = dateRangeOf(search)
   const set = (next: DayRange) => navigate({ from: next.from, to: next.to, page: 1 })
+  // A field writes only its own day: the navigation merges it into the URL as it is by then, so a
+  // second field typed at once never writes back the first one's value from an older render.
   const shown = (day: string | undefined) => (day !== undefined && isDay(day) ? day : '')
   const current = (choice: QuickRange) => {
     const quick = quickRange(choice, new Date())
@@ -50,7 +52,7 @@ export function DateFilter({
             value={shown(search.from)}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? 'inbox-dates-problem' : undefined}
-            onChange={(event) => set({ from: event.target.value || undefined, to: search.to })}
+            onChange={(event) => navigate({ from: event.target.value || undefined, page: 1 })}
           />
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-none">
@@ -64,7 +66,7 @@ export function DateFilter({
             value={shown(search.to)}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? 'inbox-dates-problem' : undefined}
-            onChange={(event) => set({ from: search.from, to: event.target.value || undefined })}
+            onChange={(event) => navigate({ to: event.target.value || undefined, page: 1 })}
           />
         </div>
         <div className="flex flex-wrap gap-2">

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import type { DayRange } from '~/domain/date-range'
-import type { StatusFilter } from '~/domain/messages'
+import type { ReplyFilter, StatusFilter } from '~/domain/messages'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/toaster'
 import { describeError } from '~/lib/app-error'
@@ -9,7 +9,14 @@ import { m } from '~/paraglide/messages'
 import { exportMessagesCsv } from '../inbox.functions'
 
 /** Downloads the current filter, search and dates as CSV (built on the server, saved by the browser). */
-export function ExportButton({ status, q, from, to, owner }: { status: StatusFilter; q: string; owner?: string } & DayRange) {
+export function ExportButton({
+  status,
+  q,
+  from,
+  to,
+  owner,
+  reply,
+}: { status: StatusFilter; q: string; owner?: string; reply?: ReplyFilter } & DayRange) {
   const exporter = useMutation({
     mutationFn: () =>
       exportMessagesCsv({
@@ -19,6 +26,7 @@ export function ExportButton({ status, q, from, to, owner }: { status: StatusFil
           ...(from ? { from } : {}),
           ...(to ? { to } : {}),
           ...(owner ? { owner } : {}),
+          ...(reply ? { reply } : {}),
           timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         },
       }),

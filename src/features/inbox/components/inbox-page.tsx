@@ -41,7 +41,7 @@ export function InboxPage({
   const actions = useMessageActions()
   const selection = useSelection(items?.map((msg) => msg.id) ?? [])
   // Another filter, search or page: the j/k cursor starts again from the top.
-  const view = `${search.status}\u0000${search.q}\u0000${search.page}\u0000${search.from}\u0000${search.to}\u0000${search.owner}`
+  const view = `${search.status}\u0000${search.q}\u0000${search.page}\u0000${search.from}\u0000${search.to}\u0000${search.owner}\u0000${search.reply}`
   const cursor = useRowCursor(view)
   // Messages that left the list on screen: unticked, and closed when open (an empty list: all of them).
   const trash = useTrashActions((ids) => {

@@ -15,6 +15,7 @@ import type { InboxNavigate } from './inbox-navigate'
 import { MessageTable, type MessageTableProps } from './message-table'
 import { Pagination } from './pagination'
 import { PlaceNotice } from './place-notice'
+import { ReplyFilterToggle } from './reply-filter'
 import { SearchBox } from './search-box'
 import { StatusFilterSelect } from './status-filter'
 import { useSearchFirst } from './use-search-first'
@@ -51,11 +52,18 @@ export function MessageListPanel({
         <SearchBox value={search.q} inputRef={searchRef} onSearch={searching.onSearch} />
         <div className="flex gap-3">
           <StatusFilterSelect value={search.status} onChange={(status) => navigate({ status, page: 1 })} />
-          <ExportButton status={search.status} q={search.q} owner={search.owner} {...dateRangeOf(search).range} />
+          <ExportButton
+            status={search.status}
+            q={search.q}
+            owner={search.owner}
+            reply={search.reply}
+            {...dateRangeOf(search).range}
+          />
         </div>
       </div>
       <DateFilter search={search} navigate={navigate}>
         <OwnerFilter value={search.owner} onChange={(owner) => navigate({ owner, page: 1 })} />
+        <ReplyFilterToggle value={search.reply} onChange={(reply) => navigate({ reply, page: 1 })} />
       </DateFilter>
       <PlaceNotice
         place={place}
@@ -64,7 +72,8 @@ export function MessageListPanel({
           search.q === '' &&
           search.from === undefined &&
           search.to === undefined &&
-          search.owner === undefined
+          search.owner === undefined &&
+          search.reply === undefined
         }
         busy={bulkBusy}
         onEmptyTrash={onEmptyTrash}

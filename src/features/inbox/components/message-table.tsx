@@ -6,6 +6,7 @@ import { m } from '~/paraglide/messages'
 import { OwnerName } from '~/features/leads/components/owner-name'
 import type { MessageHandlers } from './message-handlers'
 import { MessageDate } from './message-date'
+import { ReplyState } from './reply-state'
 import { RowActions } from './row-actions'
 import { RowCheckbox } from './row-checkbox'
 import { StatusBadge } from './status-badge'
@@ -197,7 +198,8 @@ function sameMessage(a: ContactMessage, b: ContactMessage): boolean {
       a.readAt === b.readAt &&
       a.ipAddress === b.ipAddress &&
       a.deletedAt === b.deletedAt &&
-      a.ownerEmail === b.ownerEmail)
+      a.ownerEmail === b.ownerEmail &&
+      a.repliedAt === b.repliedAt)
   )
 }
 
@@ -252,6 +254,9 @@ const MessageRow = memo(function MessageRow({ message, index, selected, active, 
             <StatusBadge status={message.status} />
           </span>
           <MessageDate iso={date} />
+        </span>
+        <span className="mt-0.5 block text-xs leading-4 empty:hidden">
+          <ReplyState message={message} />
         </span>
         {message.ownerEmail ? (
           <span className="mt-0.5 block truncate text-xs xl:hidden">

@@ -8,6 +8,8 @@ import { toast } from '~/components/ui/toaster'
 import { describeError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
+import { inboxKeys } from '~/features/inbox/inbox.queries'
+import { SavedReplyPicker } from '~/features/saved-replies/components/saved-reply-picker'
 import { sendReply } from '../replies.functions'
 import { threadKey } from '../replies.queries'
 
@@ -49,6 +51,8 @@ export function ReplyComposer({
       setError(undefined)
       toast.success({ title: m.replies_sent() })
       void queryClient.invalidateQueries({ queryKey: threadKey(message.id) })
+      // 'Yanıt Bekleyen' and the rows' 'Yanıtlandı' follow at once.
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.lists() })
       requestAnimationFrame(() => opener.current?.focus())
     },
     onError: (failure) => {
@@ -89,6 +93,40 @@ export function ReplyComposer({
         {m.replies_reply()}
       </h3>
       <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{m.replies_to_line({ email: message.email })}</p>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">{m.replies_locale_label()}</legend>
+        <p id={`${id}-locale-hint`} className="mt-0.5 text-xs text-slate-500">
+          {m.replies_locale_hint()}
+        </p>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {LOCALES.map((option) => (
+            <label
+              key={option}
+              className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-800 has-checked:border-brand-500 has-checked:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name={`${id}-locale`}
+                value={option}
+                checked={locale === option}
+                onChange={() => setLocale(option)}
+                aria-describedby={`${id}-locale-hint`}
+                className="size-4 accent-brand-600"
+              />
+              <span lang={option}>{LOCALE_LABEL[option]()}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <SavedReplyPicker
+        message={message}
+        locale={locale}
+        disabled={send.isPending}
+        onPick={(text) => {
+          setBody((current) => (current.trim() === '' ? text : `${current.trimEnd()}\n\n${text}`))
+          requestAnimationFrame(() => textarea.current?.focus())
+        }}
+      />
       <div>
         <label htmlFor={`${id}-body`} className="text-sm font-medium text-slate-900">
           {m.replies_body_label()}
@@ -116,31 +154,6 @@ export function ReplyComposer({
           </p>
         ) : null}
       </div>
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-900">{m.replies_locale_label()}</legend>
-        <p id={`${id}-locale-hint`} className="mt-0.5 text-xs text-slate-500">
-          {m.replies_locale_hint()}
-        </p>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {LOCALES.map((option) => (
-            <label
-              key={option}
-              className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-800 has-checked:border-brand-500 has-checked:bg-brand-50"
-            >
-              <input
-                type="radio"
-                name={`${id}-locale`}
-                value={option}
-                checked={locale === option}
-                onChange={() => setLocale(option)}
-                aria-describedby={`${id}-locale-hint`}
-                className="size-4 accent-brand-600"
-              />
-              <span lang={option}>{LOCALE_LABEL[option]()}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
       {outbox ? (
         <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {m.replies_outbox_note()}

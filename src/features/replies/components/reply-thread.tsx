@@ -53,7 +53,7 @@ export function ReplyThread({
             <EntryHeading
               who={
                 entry.kind === 'reply'
-                  ? m.replies_reply_by({ author: entry.author ?? '—' })
+                  ? m.replies_reply_by({ author: entry.authorName ?? entry.author ?? '—' })
                   : m.replies_answer_from({ name: message.name })
               }
               at={entry.createdAt}

@@ -12,7 +12,7 @@ import { m } from '~/paraglide/messages'
 export const Route = createFileRoute('/admin/_authed/messages')({
   validateSearch: parseInboxSearch,
   search: { middlewares: [stripSearchParams(INBOX_SEARCH_DEFAULTS)] },
-  loaderDeps: ({ search: { status, q, page, id, from, to, owner } }) => ({ status, q, page, id, from, to, owner }),
+  loaderDeps: ({ search: { status, q, page, id, from, to, owner, reply } }) => ({ status, q, page, id, from, to, owner, reply }),
   // Imported on demand: TanStack Query belongs to the admin chunks, not to the shared route tree.
   // The late-backups notice and the team's names are read with the first page on the server (no call as the page starts).
   loader: ({ deps }) =>
