@@ -182,9 +182,8 @@ function zlibError(error: NodeJS.ErrnoException): ArchiveError {
   return new ArchiveError('corrupt', `the archive is damaged (${error.code ?? 'gzip error'})`)
 }
 
-/** Reads every line after the header, in order, checking the format, the trailer and the checksum;
- * throws ArchiveError (after `onLine` saw some lines) when any check fails. Run it once with no
- * `onLine` to verify a file before changing anything. */
+/** Reads every line after the header, checking format, trailer and checksum (ArchiveError, maybe
+ * after `onLine` saw some lines). Without `onLine` it only verifies the file. */
 export async function readArchive(
   file: string,
   onLine?: (value: unknown) => Promise<void> | void,
@@ -208,8 +207,7 @@ export async function readArchive(
     for await (const text of lines) {
       if (streamError) break
       if (trailer) throw new ArchiveError('corrupt', 'the archive has data after its last line')
-      // A check alone parses only the lines that are objects (the header, sections, images, the
-      // trailer): a row is a JSON string, and the checksum vouches for it.
+      // A check alone skips parsing rows (JSON strings): the checksum vouches for them.
       if (!onLine && header && !text.startsWith('{')) {
         hash.update(`${text}\n`)
         count += 1
@@ -249,8 +247,7 @@ export async function readArchive(
   return { header, trailer }
 }
 
-/** The header alone (the first line), for what must be known before a restore starts; it checks
- * nothing else: readArchive does, as the rows load. */
+/** The header alone, for what a restore must know first; readArchive checks the rest as rows load. */
 export async function readArchiveHeader(file: string): Promise<ArchiveHeader> {
   try {
     await fs.access(file)
