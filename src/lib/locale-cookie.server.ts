@@ -19,8 +19,7 @@ export function rememberPageLocale(request: Request, response: Response): Respon
   return response
 }
 
-/** The Set-Cookie a GET of a landing page (200, HTML) at `href` answers with: the page's locale,
- * unless the request's cookie names it already. Also read by the kept pages' fast path. */
+/** The Set-Cookie of a landing page's GET at `href`: its locale, unless the cookie names it already. */
 export function pageLocaleCookieFor(request: Request, href: string): string | null {
   const locale = extractLocaleFromUrl(href)
   const current = (request.headers.get('cookie') ?? '').match(COOKIE_VALUE)?.[1]

@@ -46,8 +46,7 @@ export function partialName(file: string): string {
 
 export interface ArchiveWriter {
   line(value: unknown): Promise<void>
-  /** One line per row of `rows`, each row's bytes (UTF-8 text) written as a JSON string: the same
-   * line as `line(text)`, without making the text a JavaScript string. */
+  /** As `line(text)` for each row's UTF-8 bytes, without making the text a JavaScript string. */
   stringLines(rows: ColumnBytes): Promise<void>
   /** Writes the trailer, flushes the file to disk and gives it its final name. */
   finish(): Promise<{ bytes: number }>

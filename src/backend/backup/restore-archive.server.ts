@@ -46,8 +46,7 @@ function isImage(
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
 
-/** The fields of PostgreSQL's text form of a row, `(a,"b, c",,"")`, as record_in reads them (an
- * empty field is NULL, `""` the empty string). */
+/** The fields of PostgreSQL's text form of a row, `(a,"b, c",,"")`, as record_in reads them. */
 export function rowFields(text: string): (string | null)[] {
   const fields: (string | null)[] = []
   const end = text.length - 1 // the closing parenthesis

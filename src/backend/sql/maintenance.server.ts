@@ -17,8 +17,7 @@ export interface MaintenanceStep {
   target: string
   /** `stats`: reading which tables need work (and sizing those that do); its `rows` are those tables. */
   action: 'sweep' | 'stats' | 'vacuum' | 'analyze' | 'checkpoint'
-  /** The step's longest statement: how long it held the connection (and, PGlite being in the
-   * server's thread, every request). It starts once no app query is in flight. */
+  /** The step's longest statement: how long it held the connection and, PGlite being in-thread, every request. */
   ms: number
   /** All of the step's statements (a sweep runs several, the app's queries between them). */
   totalMs: number
@@ -129,7 +128,6 @@ async function sweep(
   return step
 }
 
-/** A step of several statements, before the first: its figures are added up as they run. */
 function emptyStep(target: string, action: MaintenanceStep['action']): MaintenanceStep {
   return { target, action, ms: 0, totalMs: 0, cpuMs: 0, runQueueMs: 0, waitedMs: 0, rows: 0, bytes: 0 }
 }

@@ -26,8 +26,7 @@ const PERSONAL_DATA = new Set<DestructionCategory>(['messages', 'trash', 'spam',
 
 type Cutoff = 'message' | 'ip' | 'trash' | 'spam' | 'now' | 'records' | 'visits' | 'activity'
 
-/** Where a category's batches have got to: the (key, id) of the last row its previous batch took, in
- * the order of an index (decision 193). */
+/** The (key, id) of the last row a category's previous batch took, in index order (decision 193). */
 export interface Cursor {
   key: string
   id: string
@@ -52,8 +51,7 @@ interface Step {
   run(tx: Sql, limit: number, params: unknown[], cursor: Cursor): Promise<BatchResult>
 }
 
-/** The next `limit` due rows of a message step after the cursor, in (`key`, id) order, which an
- * index serves for each step. */
+/** A message step's next `limit` due rows after the cursor, in the (`key`, id) order of an index. */
 const dueAfterCursor = (where: string, key: string, limit: number) =>
   `doomed as (select id, ${key} as key from public.contact_messages
                where ${where} and (${key}, id) > ($2::timestamptz, $3::uuid)
@@ -104,8 +102,7 @@ async function mergePending(db: Sql, category: DestructionCategory, options: Ret
   await options.onBatch?.({ category, action: 'merge', rows: 0, limit: 0, waitedMs, ...time })
 }
 
-/** Waits for `analyzeQuietMs` of quiet, at most LIMITS.retention.analyzeMaxWaitMinutes; returns the
- * time waited. */
+/** Waits for `analyzeQuietMs` of quiet, for a bounded time; returns the time waited. */
 async function waitForQuiet(options: RetentionOptions): Promise<number> {
   const started = performance.now()
   const quietMs = options.analyzeQuietMs ?? 0

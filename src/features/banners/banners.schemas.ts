@@ -12,8 +12,7 @@ export function isSafeUploadName(name: string): boolean {
   return SAFE_UPLOAD_NAME.test(name)
 }
 
-/** C0 controls, DEL and lone UTF-16 surrogates: the URL parser skips or encodes them, so the stored
- * text would differ from the address used (NUL cannot be stored at all). */
+/** C0 controls, DEL and lone surrogates: the URL parser skips or encodes them, so stored and used would differ. */
 function hasUnsafeCharacter(value: string): boolean {
   for (const char of value) {
     const code = char.charCodeAt(0)

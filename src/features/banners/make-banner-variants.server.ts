@@ -42,8 +42,7 @@ export class UndecodableImageError extends Error {
 
 type SharpFunction = typeof import('sharp').default
 
-/** libvips loads with the first upload, not the server (decision 042); nothing is cached between
- * uploads. */
+/** libvips loads with the first upload, not the server (decision 042); nothing is cached between uploads. */
 let loaded: Promise<SharpFunction> | undefined
 function loadSharp(): Promise<SharpFunction> {
   loaded ??= import('sharp').then(({ default: sharp }) => {
@@ -53,8 +52,7 @@ function loadSharp(): Promise<SharpFunction> {
   return loaded
 }
 
-/** Where the child process finds sharp: next to this module (import.meta.resolve may be missing
- * under Vitest). */
+/** Where the child process finds sharp: next to this module (Vitest may lack import.meta.resolve). */
 function sharpEntry(): string {
   try {
     return fileURLToPath(import.meta.resolve('sharp'))
@@ -84,8 +82,7 @@ async function makeVariants(bytes: Uint8Array): Promise<BannerVariantSet> {
   }
 }
 
-/** The upload as stored and served: same format and size, upright, without its metadata (EXIF with
- * GPS, XMP, IPTC), which sharp drops unless asked to keep it. */
+/** The upload as stored and served: same format and size, upright, its metadata (EXIF GPS, XMP, IPTC) dropped. */
 export async function withoutMetadata(bytes: Uint8Array, format: 'jpeg' | 'png' | 'webp'): Promise<Uint8Array> {
   try {
     const sharp = await loadSharp()
