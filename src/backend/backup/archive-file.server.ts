@@ -16,7 +16,6 @@ export interface ArchiveHeader {
   version: number
   /** When the snapshot's transaction began (ISO). */
   takenAt: string
-  /** The deployment mode it was taken from. */
   mode: string
 }
 
