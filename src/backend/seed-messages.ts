@@ -138,8 +138,7 @@ export interface FakeMessageOptions {
   spanDays?: number
 }
 
-/** The n-th fake message, Turkish or English, arrived within `spanDays` before `now`; recent ones
- * are mostly new, older ones mostly read or archived. */
+/** The n-th fake message, arrived within `spanDays` before `now`; recent ones mostly new, older ones read or archived. */
 export function fakeContactMessage(n: number, { now, spanDays = 270 }: FakeMessageOptions): ContactMessageSeed {
   const random = randomFor(n)
   const turkish = random() < 0.5

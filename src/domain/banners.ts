@@ -25,8 +25,7 @@ export const DEFAULT_MOBILE_BANNER_URL: Record<BannerKey, string> = {
 export const IMAGE_BUCKET = 'industry-images'
 export const UPLOADS_PATH = '/uploads'
 
-/** The AVIF and WebP copies of an uploaded banner (decision 042), named by bannerVariantUrl;
- * `width` × `height` is the image as the copies show it. */
+/** The AVIF and WebP copies of an uploaded banner (decision 042); `width` × `height` as the copies show the image. */
 export interface BannerImageVariants {
   width: number
   height: number

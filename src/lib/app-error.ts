@@ -50,8 +50,7 @@ interface SerializedAppError {
   retryAfterSeconds: number | null
 }
 
-/** Start sends a thrown Error as its message alone; an AppError crosses whole (these five fields),
- * so the browser can branch on `code` and `status`. */
+/** Start sends a thrown Error as its message alone; an AppError crosses whole, so the browser can branch on `code`. */
 export const appErrorSerializer = createSerializationAdapter({
   key: 'app-error',
   test: (value): value is AppError => value instanceof AppError,

@@ -4,8 +4,7 @@ import { AppError } from './app-error'
 import { m } from '~/paraglide/messages'
 import { log } from './log.server'
 
-/** Whatever a server function throws leaves as an AppError; unexpected errors are logged and become
- * a 500 without internal detail. */
+/** Whatever a server function throws leaves as an AppError; unexpected ones are logged and become a bare 500. */
 export const errorMiddleware = createMiddleware({ type: 'function' }).server(async ({ next, context, data }) => {
   const call = (context as { serverFnCall?: ServerFnCall } | undefined)?.serverFnCall
   if (call) call.reached = true
@@ -35,8 +34,7 @@ interface ServerFnCall {
   reached: boolean
 }
 
-/** Failures to decode a call happen before function middleware runs; Start would answer them 500
- * with the parser's own message. */
+/** Call-decoding failures happen before function middleware; Start would answer them 500 with the parser's message. */
 export const undecodableCallMiddleware = createMiddleware({ type: 'request' }).server(async ({ next, handlerType }) => {
   if (handlerType !== 'serverFn') return next()
   const call: ServerFnCall = { reached: false }

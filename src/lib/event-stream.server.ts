@@ -12,8 +12,7 @@ const streamsHolder = globalThis as { [OPEN]?: Set<() => void> }
 streamsHolder[OPEN] ??= new Set()
 const openStreams = streamsHolder[OPEN]
 
-/** Ends every open event stream at shutdown, or the HTTP server waits for each until its grace
- * period ends. */
+/** Ends every open event stream at shutdown, or the HTTP server waits for each until its grace period ends. */
 export function endEventStreams(): number {
   const cleanups = [...openStreams]
   for (const cleanup of cleanups) cleanup()

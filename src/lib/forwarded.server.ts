@@ -12,8 +12,7 @@ export function forwardedEntries(header: string | string[] | null | undefined): 
     .filter(Boolean)
 }
 
-/** The entry our outermost proxy wrote: `hops`-th from the right; with fewer entries, the right-most,
- * the only one the sender cannot have written. */
+/** The entry our outermost proxy wrote, `hops`-th from the right; with fewer, the right-most (the sender cannot forge it). */
 export function trustedEntry(entries: string[], hops: number): string | undefined {
   if (hops <= 0) return undefined
   return entries.length >= hops ? entries[entries.length - hops] : entries.at(-1)
@@ -34,8 +33,7 @@ export function normalizeAddress(raw: string): string | null {
   return null
 }
 
-/** The client's address: the socket's, or behind `hops` trusted proxies the entry the outermost one
- * wrote; without a usable one, the socket's, which nobody can choose. */
+/** The client's address: the entry our outermost trusted proxy wrote, else the socket's, which nobody can choose. */
 export function clientAddress(
   forwardedFor: string | string[] | null | undefined,
   socketAddress: string | undefined,

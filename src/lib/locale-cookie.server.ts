@@ -6,8 +6,7 @@ import type { Middleware } from './middleware'
 
 const COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${cookieName}=([^;]*)`)
 
-/** A landing page (`/`, `/en`) tells the browser which language its reader chose, in the cookie that
- * admin pages and server functions follow. */
+/** A landing page sets its reader's language in the cookie that admin pages and server functions follow. */
 export function rememberPageLocale(request: Request, response: Response): Response {
   const url = new URL(request.url)
   const type = response.headers.get('content-type') ?? ''

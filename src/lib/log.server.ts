@@ -49,8 +49,7 @@ export function createLogger(
 const batching = new Set<() => void>()
 let exitHook = false
 
-/** The lines of one event-loop turn in one write: a write per line cost as much as a cached page's
- * answer (decision 146). */
+/** One event-loop turn's lines in one write: a write per line cost as much as a cached page's answer (decision 146). */
 export function batchedDestination(target: { write(chunk: string): unknown; flushSync?(): void }): pino.DestinationStream {
   let pending = ''
   let scheduled = false

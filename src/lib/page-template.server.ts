@@ -30,8 +30,7 @@ const MAX_STORED = 0xffff
 /** How far back deflate may reach. */
 const WINDOW = 32 * 1024
 
-/** Each segment is deflated with the page before it as its dictionary, so it may refer back as one
- * deflate of the whole page would (decision 151). */
+/** Each segment is deflated with the page before it as dictionary, to refer back as one whole deflate would (decision 151). */
 function deflateSegments(segments: readonly Buffer[], slots: readonly string[], lengths: Record<string, number>): Buffer[] {
   const before: Buffer[] = []
   return segments.map((segment, i) => {

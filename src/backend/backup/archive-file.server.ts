@@ -180,8 +180,7 @@ function zlibError(error: NodeJS.ErrnoException): ArchiveError {
   return new ArchiveError('corrupt', `the archive is damaged (${error.code ?? 'gzip error'})`)
 }
 
-/** Reads every line after the header, checking format, trailer and checksum (ArchiveError, maybe
- * after `onLine` saw some lines). Without `onLine` it only verifies the file. */
+/** Reads every line after the header, checking format, trailer and checksum; without `onLine` it only verifies. */
 export async function readArchive(
   file: string,
   onLine?: (value: unknown) => Promise<void> | void,

@@ -56,8 +56,7 @@ export function quoteName(qualified: string): string {
     .join('.')
 }
 
-/** The archived tables in foreign-key order; `storage` only where it is the app's own stand-in
- * (Supabase's images go through its Storage API). */
+/** The archived tables in foreign-key order; `storage` only where it is the app's own (not Supabase's). */
 export async function archivedTables(db: Sql, options: { withStorage: boolean }): Promise<ArchivedTable[]> {
   const schemas = options.withStorage ? SCHEMAS : SCHEMAS.filter((schema) => schema !== 'storage')
   const { rows } = await db.query<{ oid: number; name: string }>(

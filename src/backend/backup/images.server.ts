@@ -106,8 +106,7 @@ function maxAgeSeconds(cacheControl: unknown): number | null {
   return match ? Number(match[1]) : null
 }
 
-/** Supabase: the database role may not read Storage (decision 073), so images go through Storage's
- * API with the service role. */
+/** Supabase: the database role may not read Storage (decision 073), so images go through its API. */
 export function supabaseImageStore(storage: FileStorage, options: SupabaseBackendOptions): ImageStore {
   const bucket = () => createServiceClient(options).storage.from(IMAGE_BUCKET)
   const listed = new Map<string, { contentType: string | null; cacheControlSeconds: number | null }>()

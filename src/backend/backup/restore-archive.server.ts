@@ -148,8 +148,7 @@ function sectionLoader(tx: Sql, section: TableSection, target: ArchivedTable, in
   }
 }
 
-/** Drops the plain indexes while rows load (one build beats row-by-row trigram updates); DDL is
- * transactional, so a failed restore keeps them. */
+/** Drops plain indexes while rows load (one build beats row-by-row trigram updates); a failed restore keeps them. */
 async function dropPlainIndexes(tx: Sql, tables: ArchivedTable[]): Promise<string[]> {
   const { rows } = await tx.query<{ name: string; def: string }>(
     `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name, pg_catalog.pg_get_indexdef(i.indexrelid) as def

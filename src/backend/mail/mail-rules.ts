@@ -35,8 +35,7 @@ export function retryDelaySeconds(attempts: number): number {
 
 export type AfterFailure = { action: 'retry'; at: Date } | { action: 'give_up'; status: 'failed' | 'expired' }
 
-/** After failed attempt `attempts`: try again later, or give up (refused for good, a code that would
- * arrive expired, a notification waiting too long). */
+/** After failed attempt `attempts`: retry later, or give up (refused for good, too late for a code or notification). */
 export function afterFailure(
   mail: { attempts: number; createdAt: Date; deliverBy: Date | null },
   permanent: boolean,

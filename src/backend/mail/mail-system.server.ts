@@ -38,8 +38,7 @@ export interface ReminderOptions {
 
 /** How the built-in sign-in mails its codes. */
 export interface CodeMailer {
-  /** In the code's transaction: queues its mail (and drops the address's earlier ones still waiting). */
-  /** `browser`: the asking browser's hash; only its own earlier code mails are dropped. */
+  /** In the code's transaction: queues its mail, dropping the earlier ones of `browser` (a hash) still waiting. */
   queue(tx: Sql, input: { to: string; code: string; now: Date; deliverBy: Date; browser?: string | null }): Promise<MailRow>
   /** After the commit: without SMTP written to the outbox now, with SMTP queued for the worker. */
   dispatch(row: MailRow): Promise<'sent' | 'queued' | 'failed'>

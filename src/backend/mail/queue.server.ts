@@ -23,8 +23,7 @@ export type FinalStatus = 'sent' | 'failed' | 'expired' | 'cancelled'
 const COLUMNS = 'id, kind, recipient, locale, data, message_id, attempts, created_at, deliver_by'
 const leaseMs = () => LIMITS.mail.leaseSeconds * 1000
 
-/** Queues a sign-in code mail, dropping the same browser's earlier ones still waiting; with `claim`
- * the caller delivers it at once. */
+/** Queues a code mail, dropping the same browser's waiting ones; with `claim` the caller delivers it at once. */
 export async function queueCodeMail(
   tx: Sql,
   input: { to: string; code: string; now: Date; deliverBy: Date; claim: boolean; browser?: string | null },

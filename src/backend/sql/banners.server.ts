@@ -66,8 +66,7 @@ interface BannerNotice {
   key: BannerKey
 }
 
-/** The trigger's payload: the public change, or `{ key, updatedAt, partial: true }` when it would not
- * fit in a notification; null for anything else. */
+/** The trigger's payload: the public change, or `{ key, updatedAt, partial: true }` when too large; else null. */
 export function parseBannerNotification(payload: string): BannerChange | BannerNotice | null {
   try {
     const value = JSON.parse(payload) as Record<string, unknown>

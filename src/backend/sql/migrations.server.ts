@@ -25,8 +25,7 @@ function sorted(files: Record<string, string>, group: string): Migration[] {
 /** The prelude runs first: the Supabase migrations depend on it. Its group keeps the recorded name `embedded`. */
 export const MIGRATIONS: readonly Migration[] = [...sorted(prelude, 'embedded'), ...sorted(supabase, 'supabase')]
 
-/** Runs every migration not yet recorded, each in its own transaction under an advisory lock, and
- * returns the names applied now. */
+/** Runs every unrecorded migration, each in its own transaction under an advisory lock; returns the names applied. */
 export async function applyMigrations(db: Sql, migrations = MIGRATIONS): Promise<string[]> {
   // Checked first: a least-privilege login role may not even CREATE SCHEMA IF NOT EXISTS.
   if (await allRecorded(db, migrations)) return []

@@ -94,8 +94,7 @@ function simpleStep(category: DestructionCategory, before: Cutoff | undefined, s
   }
 }
 
-/** Merges the search indexes' pending lists after an anonymizing batch, so no later insert pays for
- * a list filled by many (decision 193). */
+/** Merges the search indexes' pending lists after an anonymizing batch, so no later insert pays for many (decision 193). */
 async function mergePending(db: Sql, category: DestructionCategory, options: RetentionOptions): Promise<void> {
   const waitedMs = await yieldToRequests(options.quietFor)
   const time = await timed(() => db.query('select private.merge_message_search_pending()'))

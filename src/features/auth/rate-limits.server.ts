@@ -60,8 +60,7 @@ export async function forgetVerifyTries(browser: string | null, email: string): 
   ])
 }
 
-/** Counts a wrong code for the address; true once, when the run reaches the limit and the owners
- * are to be told. */
+/** Counts a wrong code for the address; true once, when the run reaches the limit and the owners are to be told. */
 export async function recordWrongCode(email: string): Promise<boolean> {
   const address = normalizeEmail(email)
   await limiters.signInFailuresPerEmail.hit(address)

@@ -21,8 +21,7 @@ function hasUnsafeCharacter(value: string): boolean {
   return false
 }
 
-/** An image address the public page may load: http(s) without credentials, or one of our uploads;
- * the empty string means the default image. */
+/** An address the public page may load: http(s) without credentials, or our upload; '' means the default. */
 export function isAllowedImageUrl(value: string): boolean {
   if (value === '') return true
   if (hasUnsafeCharacter(value)) return false
