@@ -36,8 +36,7 @@ export interface BannerImageVariants {
 export const BANNER_VARIANT_FORMATS = ['avif', 'webp'] as const
 export type BannerVariantFormat = (typeof BANNER_VARIANT_FORMATS)[number]
 
-/** A banner's images beyond image_url, absent when it has none: its copies (uploads only) and the
- * mobile image shown below the small breakpoint. */
+/** A banner's images beyond image_url: its copies (uploads only) and the mobile image shown below the small breakpoint. */
 export interface BannerImageExtras {
   imageVariants?: BannerImageVariants
   mobileImageUrl?: string

@@ -9,8 +9,7 @@ export type Logger = pino.Logger
 /** The request being answered, for the lines logged on its behalf. */
 export const requestScope = new AsyncLocalStorage<{ requestId: string }>()
 
-/** An error as the log keeps it: its kind, message, SQLSTATE or errno code and stack, not its other
- * fields (a driver's `detail` can quote the row that failed, a visitor's address with it). */
+/** An error as the log keeps it: kind, message, code and stack; no other field (`detail` can quote a visitor's row). */
 export function serializeError(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) }
   const { code } = error as { code?: unknown }

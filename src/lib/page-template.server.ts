@@ -120,8 +120,7 @@ function storedBlock(value: Buffer): Buffer<ArrayBuffer> {
   return Buffer.concat([header, value])
 }
 
-/** `fillPage`, gzip-encoded, without compressing anything again. A value of another length than the
- * template was made for (a stamp before the key is loaded is empty) is compressed whole. */
+/** `fillPage`, gzip-encoded without compressing again; values of unexpected length (an empty stamp) compress whole. */
 export function fillPageGzip(template: PageTemplate, values: Readonly<Record<string, string>>): Buffer<ArrayBuffer> {
   const filled = valueBuffers(template, values)
   if (filled.some((value, i) => value.length !== template.lengths[template.slots[i] as string])) {

@@ -90,8 +90,7 @@ function copyField(value: string | null): string {
   return value === null ? '\\N' : value.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]!)
 }
 
-/** Inserts a section's rows (text forms of the archived rows), loading only the columns the target
- * also has and does not compute; its other columns take their defaults. */
+/** Inserts a section's rows, loading only the columns the target also has and does not compute. */
 function sectionLoader(tx: Sql, section: TableSection, target: ArchivedTable, index: number) {
   const rowType = `pg_temp.restore_${index}`
   const targetColumns = new Map(target.columns.map((column) => [column.name, column]))
@@ -190,8 +189,7 @@ export async function restoreArchive(db: SqlDatabase, file: string, options: Res
       const messages = rows[0]?.n ?? 0
       if (messages > 0 && !options.replace) throw new DatabaseNotEmptyError(messages)
       const tables = await archivedTables(tx, { withStorage: options.images.storageTables })
-      // Derived tables are in the archive already: the triggers must not add to them while it
-      // loads. Transactional, so a failed restore leaves them on; foreign keys stay checked.
+      // The archive holds derived tables already: their triggers must not add to them (transactional; FKs stay checked).
       for (const table of tables) await tx.exec(`alter table ${quoteName(table.name)} disable trigger user`)
       const indexes = await dropPlainIndexes(tx, tables)
       for (const table of [...tables].reverse()) await tx.exec(`delete from ${quoteName(table.name)}`)

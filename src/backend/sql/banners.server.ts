@@ -87,8 +87,7 @@ const TOLD_REMEMBERED = 256
 
 /** Banner changes, from this process's saves and the database's NOTIFYs, each told once. */
 function createBannerFeed(db: SqlDatabase) {
-  // Changes already told, oldest first: a save's echo can arrive after later saves, so comparing
-  // with the last change alone would tell an older state again.
+  // Changes told, oldest first: a save's echo may come after later saves, so the last change alone is not enough.
   const told = new Set<string>()
   const feed = createNotifyFeed<BannerChange>(db, {
     channel: BANNER_CHANNEL,

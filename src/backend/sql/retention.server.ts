@@ -58,8 +58,7 @@ const dueAfterCursor = (where: string, key: string, limit: number) =>
                order by ${key}, id limit ${limit}),
    last as (select key::text as key, id::text as id from doomed order by key desc, id desc limit 1)`
 
-/** Messages past a period; a row counts in the first category that takes it. Their mail goes with
- * them (a trigger), counted under 'mail'. */
+/** Messages past a period, counted in the first category that takes them; their mail goes too (a trigger), as 'mail'. */
 function messageStep(category: DestructionCategory, before: Cutoff, where: string, key: string): Step {
   return {
     category,

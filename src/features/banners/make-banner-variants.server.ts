@@ -127,8 +127,7 @@ interface EncodeJob {
   options: typeof ENCODER_OPTIONS
 }
 
-/** The child process: raw pixels on stdin, the job in argv, each file on stdout as a 4-byte length
- * and its bytes. Runs from its source text: it refers to nothing outside it. */
+/** The child process, run from its source text (it refers to nothing outside it): pixels in, length-prefixed files out. */
 async function encoderMain(): Promise<void> {
   const { createRequire: requireFrom } = process.getBuiltinModule('node:module')
   // require() of an ES module: Node 22.12 and later.

@@ -3,8 +3,7 @@ import { bannerFileUrls } from '~/backend/banner-images'
 import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
 
-/** After a banner save: deletes uploads no banner shows that are over a day old (a dialog's unsaved
- * upload is younger). Best effort: a failure is logged and the save stands. */
+/** After a banner save: deletes uploads no banner shows, over a day old (younger may be unsaved); best effort. */
 export async function removeUnusedUploads(
   backend: Pick<Backend, 'banners' | 'storage'> & { content: Pick<Backend['content'], 'images'> },
   now = new Date(),
