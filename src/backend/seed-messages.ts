@@ -1,6 +1,5 @@
-/** Contact messages for the demo seed, the tests and the benchmark: one factory, so all three
- * exercise the same shapes (Turkish and English text, diacritics, every status). Pure data, no
- * database: safe to import anywhere. */
+/** Contact messages for the demo seed, the tests and the benchmark, from one factory so all three
+ * exercise the same shapes. Pure data: safe to import anywhere. */
 import type { MessageStatus } from '~/domain/messages'
 import * as W from './seed-words'
 
@@ -84,9 +83,7 @@ export function sampleContactMessages(now: Date): ContactMessageSeed[] {
   }))
 }
 
-// ---------------------------------------------------------------------------------------------
-// Fake messages in bulk (npm run seed, benchmarks): the n-th message depends only on n and `now`,
-// so batches can be made one at a time, in any order, and a run is repeatable.
+// Fake messages in bulk: the n-th depends only on n and `now`, so batches come in any order.
 
 /** A small deterministic generator (mulberry32): the same n always gives the same message. */
 function randomFor(n: number): () => number {
@@ -141,9 +138,7 @@ export interface FakeMessageOptions {
   spanDays?: number
 }
 
-/** The n-th fake message: Turkish or English (about half each), from a person at a company, arrived
- * within `spanDays` (default about nine months) before `now`. Recent messages are mostly new; older
- * ones mostly read or archived, read some minutes to days after arrival. */
+/** The n-th fake message, arrived within `spanDays` before `now`; recent ones mostly new, older ones read or archived. */
 export function fakeContactMessage(n: number, { now, spanDays = 270 }: FakeMessageOptions): ContactMessageSeed {
   const random = randomFor(n)
   const turkish = random() < 0.5
@@ -169,7 +164,6 @@ export function fakeContactMessage(n: number, { now, spanDays = 270 }: FakeMessa
   const name = `${pick(random, first)} ${pick(random, last)}`
   const email = `${asciiSlug(name)}@${pick(random, companies)}.example`
   const body = pick(random, bodies).replace('{sector}', pick(random, sectors))
-  // Written in the form's textarea: a greeting line, the request, a closing line.
   const message = `${pick(random, greetings)}\n\n${body}\n\n${pick(random, closings)}`
   // Squaring leans arrival times towards the present.
   const ageMs = random() ** 2 * spanDays * DAY_MS

@@ -1,6 +1,5 @@
-/** Banners: their keys, default images and titles, and the rules every data path applies to them
- * (the SQL core, the upload, the page). Imports nothing of the app: components may import it
- * freely. */
+/** Banners: keys, default images and titles, and the rules every data path applies to them.
+ * Imports nothing of the app, so components may import it. */
 import type { Locale } from './locales'
 
 export const BANNER_KEYS = ['tr-banner', 'en-banner'] as const
@@ -22,13 +21,11 @@ export const DEFAULT_MOBILE_BANNER_URL: Record<BannerKey, string> = {
   'en-banner': '/uploads/hero-en-mobile.png',
 }
 
-/** The storage bucket banner uploads go to (the original app's name for it), as hero-{key}-{timestamp}.{ext}. */
+/** The storage bucket of banner uploads (the original app's name), as hero-{key}-{timestamp}.{ext}. */
 export const IMAGE_BUCKET = 'industry-images'
 export const UPLOADS_PATH = '/uploads'
 
-/** The AVIF and WebP copies made of an uploaded banner image (docs/decisions/042): one file per
- * width and format, named by bannerVariantUrl. `width` × `height` is the image as the copies show
- * it (upright, and no taller than LIMITS.upload.variantMaxHeight), for the page's `sizes`. */
+/** The AVIF and WebP copies of an uploaded banner (decision 042); `width` × `height` as the copies show the image. */
 export interface BannerImageVariants {
   width: number
   height: number
@@ -39,9 +36,7 @@ export interface BannerImageVariants {
 export const BANNER_VARIANT_FORMATS = ['avif', 'webp'] as const
 export type BannerVariantFormat = (typeof BANNER_VARIANT_FORMATS)[number]
 
-/** A banner's images beyond image_url, each absent when the banner has none: the copies of image_url
- * (an upload has them, a typed address does not) and the optional mobile image shown below the
- * small breakpoint, where text drawn in a wide banner is too small to read. */
+/** A banner's images beyond image_url: its copies (uploads only) and the mobile image shown below the small breakpoint. */
 export interface BannerImageExtras {
   imageVariants?: BannerImageVariants
   mobileImageUrl?: string
@@ -56,9 +51,7 @@ export interface Banner extends BannerImageExtras {
   updatedAt: string
 }
 
-/** What anyone may read about a banner: key and image_url (all the original app let anonymous
- * visitors read), and what the page needs to show that image responsively (its copies, the mobile
- * image), all of it in the page anyway. */
+/** What anyone may read about a banner: key, image_url and what the page shows it with. */
 export interface PublicBanner extends BannerImageExtras {
   key: BannerKey
   imageUrl: string | null
@@ -84,8 +77,7 @@ export interface BannerChange extends BannerImageExtras {
   updatedAt: string
 }
 
-/** Each banner's name, stored in hero_settings.title and the same whatever the admin's language: the
- * schema migration seeds these, a save sets them, and a missing row reads them. */
+/** Each banner's name in hero_settings.title, whatever the admin's language. */
 export const DEFAULT_BANNER_TITLE: Record<BannerKey, string> = {
   'tr-banner': 'Türkçe Banner',
   'en-banner': 'English Banner',

@@ -1,6 +1,5 @@
-/** The only error a server function lets reach the browser: an HTTP status, a stable code the UI can
- * branch on, and a message already in the caller's language. Anything else thrown on the server is
- * logged there and replaced by `internal`. */
+/** The only error a server function lets reach the browser: a status, a stable code and a message
+ * in the caller's language. */
 import { createSerializationAdapter } from '@tanstack/react-router'
 
 export const APP_ERROR_CODES = [
@@ -38,8 +37,7 @@ export class AppError extends Error {
   }
 }
 
-/** The one 429: a message in the caller's language and, when known, the seconds until a retry can
- * succeed, which errorMiddleware also sends as Retry-After. */
+/** The one 429, with the seconds until a retry can succeed when known. */
 export function rateLimitedError(message: string, retryAfterSeconds?: number): AppError {
   return new AppError(429, 'rate_limited', message, undefined, retryAfterSeconds)
 }
@@ -52,9 +50,7 @@ interface SerializedAppError {
   retryAfterSeconds: number | null
 }
 
-/** Start sends every thrown Error as its message alone (no stack, no other fields). An AppError
- * crosses whole instead, so the browser can branch on `code` and `status`; these five fields are
- * all that leave the server. Registered in src/start.ts. */
+/** Start sends a thrown Error as its message alone; an AppError crosses whole, so the browser can branch on `code`. */
 export const appErrorSerializer = createSerializationAdapter({
   key: 'app-error',
   test: (value): value is AppError => value instanceof AppError,

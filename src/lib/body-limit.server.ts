@@ -1,7 +1,5 @@
-/** Refuses request bodies over their limit before the app reads them whole (decision 071): a
- * declared Content-Length over the limit is answered 413 at once, without reading a byte; a body
- * sent without a length (chunked) is read through a counting stream that fails with a 413 as soon
- * as it passes the limit, so nothing downstream ever buffers more than that. */
+/** Refuses request bodies over their limit before the app reads them whole (decision 071): by the
+ * declared length at once, or by a counting stream for bodies sent without one. */
 import { m } from '~/paraglide/messages'
 import { type Locale, extractLocaleFromRequest } from '~/paraglide/runtime'
 import { AppError } from './app-error'
@@ -49,13 +47,10 @@ export function limitStream(
   })
 }
 
-/** What the server attaches to its requests beside the standard fields (srvx's public
- * `ServerRequest` fields): the client's address, which Start's getRequestIP reads, and the runtime. */
+/** srvx's `ServerRequest` fields beside the standard ones (the client's address among them). */
 const SERVER_FIELDS = ['ip', 'context', 'runtime', 'waitUntil'] as const
 
-/** A new Request that reads `body` instead of the original's, with the original's method, headers,
- * signal and server fields. Every way of reading the body, clones and `new Request(request)`
- * included, then reads through `body`. */
+/** A copy of the request (method, headers, signal, server fields) that reads `body`, however it is read. */
 export function withBody(request: Request, body: ReadableStream<Uint8Array>): Request {
   const { url, method, headers, signal } = request
   const copy = new Request(url, { method, headers, signal, body, duplex: 'half' } as RequestInit)
@@ -89,16 +84,14 @@ export function limitBodies(limits: BodyLimits): Middleware {
     const counted = limitStream(request.body, limit.maxBytes, () => (exceeded = tooLarge(request, limit)))
     const response = await next(withBody(request, counted))
     if (!exceeded) return response
-    // The app decides how a failed read surfaces (Start answers 413 with the AppError); if it
-    // answered anything else, the refusal still wins.
+    // Whatever the app answered to the failed read, the refusal wins.
     if (response.status === 413) return closingConnection(response)
     await response.body?.cancel().catch(() => {})
     return closingConnection(tooLargeResponse(exceeded))
   }
 }
 
-/** The rest of a refused body is never read, so the connection cannot carry another request: the
- * answer says so, and the client opens a new one instead of waiting on this one. */
+/** The rest of a refused body is never read, so the connection cannot carry another request. */
 function closingConnection(response: Response): Response {
   const closing = new Response(response.body, response)
   closing.headers.set('connection', 'close')

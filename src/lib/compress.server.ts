@@ -1,8 +1,6 @@
 import type { Middleware } from './middleware'
 
-/** Gzip for what is rendered per request (admin pages, server function results, the 404 page,
- * sitemap), which the server would otherwise send as it is: static files are compressed at build
- * time and the cached landing pages by the page cache. */
+/** Gzip for what is rendered per request; static files and cached pages come compressed already. */
 const COMPRESSIBLE = /^(text\/(html|plain|xml|csv)|application\/(json|xml)|image\/svg\+xml)\b/
 /** Below this a gzip header and a round of compression cost more than they save. */
 export const MIN_COMPRESSED_BYTES = 1024
@@ -24,8 +22,7 @@ export function compressResponse(request: Request, response: Response): Response
   const length = response.headers.get('content-length')
   if (length !== null && Number(length) < MIN_COMPRESSED_BYTES) return response
   if (!acceptsGzip(request)) return response
-  // Last: reading a FastResponse's body turns it into a web stream (the page cache's bytes would
-  // lose their direct write), so only a response about to be compressed is asked for it.
+  // Last: reading a FastResponse's body turns it into a web stream, losing the direct write.
   if (!response.body) return response
   const headers = new Headers(response.headers)
   headers.delete('content-length')

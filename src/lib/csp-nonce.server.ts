@@ -4,8 +4,7 @@ import { randomBytes, randomFillSync } from 'node:crypto'
 /** Holds the current request's CSP nonce from src/server.ts down to the renderer. */
 export const nonceStorage = new AsyncLocalStorage<string>()
 
-/** The nonce a page to be cached is rendered with (page-cache.server.ts), replaced per response.
- * Random per process, so nobody can plant it in content to have it replaced. */
+/** The nonce of a page to be cached, replaced per response; random per process so no content can plant it. */
 export const NONCE_PLACEHOLDER = `cspnonce${randomBytes(12).toString('hex')}`
 
 /** Random bytes drawn 4 KB at a time: a nonce then costs a slice, not a call into the CSPRNG. */

@@ -1,7 +1,6 @@
 import { EARLY_CLICK_TARGETS, HYDRATED_EVENT } from './early-clicks'
 
-/** The landing pages are complete without JavaScript: the server's HTML is the whole page, and the
- * client code only adds behaviour (menu, live banner, contact form) (decision 014). */
+/** The landing pages are complete without JavaScript, which only adds behaviour (decision 014). */
 
 const MODULEPRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g
 const ENTRY_SCRIPT = /<script\b(?=[^>]*\btype="module")(?=[^>]*\bsrc="([^"]+)")[^>]*>\s*<\/script>/g

@@ -7,8 +7,7 @@ export class EnvError extends Error {
 
 export const optionalString = v.optional(v.pipe(v.string(), v.trim()), '')
 
-/** A whole number of `unit` within [min, max]; unset or empty: `fallback`. `minMessage` and
- * `maxMessage` say what the bound means (e.g. "may only raise the limit"). */
+/** A whole number of `unit` within [min, max], else `fallback` when unset; the messages say what a bound means. */
 export function wholeNumber(
   name: string,
   unit: string,

@@ -1,6 +1,4 @@
-/** Knobs for tests and benches only: each loosens a limit a browser suite cannot live with, or
- * points an outside service at a local stand-in. Those that weaken a protection are refused when
- * NODE_ENV is production. */
+/** Knobs for tests and benches only; those that weaken a protection are refused in production. */
 import * as v from 'valibot'
 import { optionalString, wholeNumber } from './env-schema.server'
 import { LIMITS } from './limits'

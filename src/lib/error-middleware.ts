@@ -4,9 +4,7 @@ import { AppError } from './app-error'
 import { m } from '~/paraglide/messages'
 import { log } from './log.server'
 
-/** Global server-function middleware: whatever a handler throws leaves as an AppError. Validation
- * failures are AppErrors already (src/lib/validate.ts); unexpected errors are logged on the server
- * and become a 500 that carries no stack trace or internal detail. */
+/** Whatever a server function throws leaves as an AppError; unexpected ones are logged and become a bare 500. */
 export const errorMiddleware = createMiddleware({ type: 'function' }).server(async ({ next, context, data }) => {
   const call = (context as { serverFnCall?: ServerFnCall } | undefined)?.serverFnCall
   if (call) call.reached = true
@@ -23,8 +21,7 @@ export const errorMiddleware = createMiddleware({ type: 'function' }).server(asy
   }
 })
 
-/** The wire format (seroval) can carry BigInts and cycles, which no input here accepts and JSON
- * cannot hold: refuse such an input as invalid before any validator or handler sees it. */
+/** Refuses inputs JSON cannot hold (BigInts, cycles; seroval carries them) before any validator. */
 function refuseNonJsonInput(data: unknown): void {
   try {
     JSON.stringify(data)
@@ -37,9 +34,7 @@ interface ServerFnCall {
   reached: boolean
 }
 
-/** Start decodes a call (JSON, seroval, form data) and looks its function up by id before any
- * function middleware runs, so errorMiddleware never sees those failures: Start would answer them
- * 500 with the parser's own message. */
+/** Call-decoding failures happen before function middleware; Start would answer them 500 with the parser's message. */
 export const undecodableCallMiddleware = createMiddleware({ type: 'request' }).server(async ({ next, handlerType }) => {
   if (handlerType !== 'serverFn') return next()
   const call: ServerFnCall = { reached: false }

@@ -6,16 +6,13 @@ import { openEventStreams } from './metrics.server'
 
 const encoder = new TextEncoder()
 
-/** The open streams' cleanups, for the server's shutdown (endEventStreams). On globalThis: the
- * server's plugins and its routes may be bundled apart, each with its own copy of this module. */
+/** The open streams' cleanups, for shutdown; on globalThis as plugins and routes may each bundle a copy. */
 const OPEN = Symbol.for('pusula.eventStreams')
 const streamsHolder = globalThis as { [OPEN]?: Set<() => void> }
 streamsHolder[OPEN] ??= new Set()
 const openStreams = streamsHolder[OPEN]
 
-/** Ends every open event stream, as the server shuts down: otherwise each one is an open request
- * that the HTTP server waits for until its grace period ends (5 s), and the browsers reconnect,
- * after their `retry:` pause, to whichever server answers next. */
+/** Ends every open event stream at shutdown, or the HTTP server waits for each until its grace period ends. */
 export function endEventStreams(): number {
   const cleanups = [...openStreams]
   for (const cleanup of cleanups) cleanup()
@@ -40,8 +37,7 @@ export interface EventStreamOptions {
   lifetimeMs?: number
   /** The browser went away (the request's signal). */
   signal?: AbortSignal
-  /** Starts the source, after the `retry:` line; resolves to what stops it. If the stream has ended
-   * meanwhile, that is called at once. A rejection ends the stream (the browser retries). */
+  /** Starts the source after the `retry:` line; resolves to what stops it. A rejection ends the stream. */
   start: (sink: EventSink) => Promise<() => void>
   /** Names the stream in the warning logged when `start` fails. */
   name: string

@@ -1,6 +1,5 @@
-/** The contact form's time trap (docs/decisions/110-spam-filter.md): every page carries, in a hidden
- * field, the time it was served, signed so nobody can backdate it. A post sooner than a person
- * could fill the form is a bot's, with or without JavaScript. */
+/** The contact form's time trap (decision 110): each page carries the signed time it was served; a
+ * post sooner than a person could fill the form is a bot's. */
 import { type KeyObject, createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /** What the contact form's time stamp said about a post. */
@@ -14,8 +13,8 @@ export type StampReading =
 /** Random per process, so nobody can plant it in content to have it replaced. */
 export const STAMP_PLACEHOLDER = `formstamp${randomBytes(12).toString('hex')}`
 
-/** Set once the backend has given the key (src/server.ts); until then pages carry no stamp. */
-/** As a KeyObject: an HMAC with a Buffer key copies and checks the key again on every call. */
+/** Null (pages carry no stamp) until the backend gives it; a KeyObject, since a Buffer key is
+ * copied and checked again on every HMAC. */
 let key: KeyObject | null = null
 let loading: Promise<void> | null = null
 

@@ -12,16 +12,13 @@ export function forwardedEntries(header: string | string[] | null | undefined): 
     .filter(Boolean)
 }
 
-/** The entry our outermost proxy wrote: `hops`-th from the right. With fewer entries than hops the
- * request did not come through every proxy, and only the right-most entry (written by the nearest
- * one) cannot have been written by the sender, so that is the one believed. */
+/** The entry our outermost proxy wrote, `hops`-th from the right; with fewer, the right-most (the sender cannot forge it). */
 export function trustedEntry(entries: string[], hops: number): string | undefined {
   if (hops <= 0) return undefined
   return entries.length >= hops ? entries[entries.length - hops] : entries.at(-1)
 }
 
-/** One spelling per address, so a sender cannot count twice under two spellings: no brackets, port
- * or zone, IPv4-mapped IPv6 as IPv4, IPv6 compressed and lower case. Null for anything else. */
+/** One spelling per address, so a sender cannot count twice; null for anything that is not one. */
 export function normalizeAddress(raw: string): string | null {
   let text = raw.trim()
   const bracketed = /^\[([^\]]*)\](?::\d+)?$/.exec(text)
@@ -36,9 +33,7 @@ export function normalizeAddress(raw: string): string | null {
   return null
 }
 
-/** The client's address: the socket's, or behind `hops` trusted proxies the entry the outermost one
- * wrote. A request without X-Forwarded-For (or with nonsense where the proxy writes) falls back to
- * the socket: the one address nobody can choose. */
+/** The client's address: the entry our outermost trusted proxy wrote, else the socket's, which nobody can choose. */
 export function clientAddress(
   forwardedFor: string | string[] | null | undefined,
   socketAddress: string | undefined,
@@ -49,9 +44,8 @@ export function clientAddress(
   return (entry && normalizeAddress(entry)) || socket
 }
 
-/** The origin for canonical, hreflang and Open Graph URLs: SITE_URL, or else the request's Host with
- * the scheme a trusted proxy reports in X-Forwarded-Proto. X-Forwarded-Host is never read (a proxy
- * passes the Host on). Without SITE_URL this is the sender's choice, so the page cache keys on it. */
+/** The origin for absolute URLs: SITE_URL, else the request's Host with the scheme a trusted proxy
+ * reports. Without SITE_URL it is the sender's choice, so the page cache keys on it. */
 export function requestOrigin(request: Request, env: Pick<ServerEnv, 'siteUrl' | 'proxyHops'>): string {
   if (env.siteUrl) return env.siteUrl
   const url = new URL(request.url)

@@ -1,9 +1,7 @@
 // With its extension: scripts load this file in Node, which resolves no extension-less path.
 import { LEGAL_PAGES } from './legal-pages.ts'
 
-/** Paraglide compiler options, shared by vite.config.ts and scripts that compile messages. Turkish
- * lives at /, English at /en. Admin pages and server functions are not language-prefixed: they
- * follow the language cookie. */
+/** Paraglide options for vite.config.ts and scripts: Turkish at /, English at /en; admin follows the cookie. */
 
 export const paraglideOptions = {
   project: './project.inlang',

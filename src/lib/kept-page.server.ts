@@ -1,6 +1,5 @@
-/** The fast path of the kept landing pages (docs/decisions/151-request-pipeline.md): a GET or HEAD
- * of `/`, `/en` or a legal page, without a query, while the page cache holds it, is answered here,
- * before the request pipeline of src/server.ts. */
+/** The fast path of the kept pages (decision 151): a plain GET or HEAD of a page the cache holds is
+ * answered here, before the request pipeline. */
 import { FastResponse } from 'srvx'
 import { newNonce } from './csp-nonce.server'
 import type { ServerEnv } from './env.server'

@@ -1,6 +1,5 @@
-/** The legal pages (docs/decisions/121-legal-pages.md): the router knows each by its Turkish
- * address; English readers get English words under /en. A module of its own, so the browser's code
- * takes the addresses without the Paraglide options of i18n-config.ts. */
+/** The legal pages' Turkish addresses (decision 121), apart from i18n-config.ts so the browser's
+ * code takes them without the Paraglide options. */
 export const LEGAL_PAGES = {
   notice: { tr: '/kvkk', en: '/en/data-protection' },
   privacy: { tr: '/gizlilik', en: '/en/privacy' },

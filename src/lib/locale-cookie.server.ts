@@ -6,8 +6,7 @@ import type { Middleware } from './middleware'
 
 const COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${cookieName}=([^;]*)`)
 
-/** A landing page (`/`, `/en`) tells the browser which language its reader chose, in the cookie that
- * admin pages and server functions follow. */
+/** A landing page sets its reader's language in the cookie that admin pages and server functions follow. */
 export function rememberPageLocale(request: Request, response: Response): Response {
   const url = new URL(request.url)
   const type = response.headers.get('content-type') ?? ''
@@ -19,8 +18,7 @@ export function rememberPageLocale(request: Request, response: Response): Respon
   return response
 }
 
-/** The Set-Cookie a GET of a landing page (200, HTML) at `href` answers with: the page's locale,
- * unless the request's cookie names it already. Also read by the kept pages' fast path. */
+/** The Set-Cookie of a landing page's GET at `href`: its locale, unless the cookie names it already. */
 export function pageLocaleCookieFor(request: Request, href: string): string | null {
   const locale = extractLocaleFromUrl(href)
   const current = (request.headers.get('cookie') ?? '').match(COOKIE_VALUE)?.[1]

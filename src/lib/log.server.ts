@@ -1,5 +1,4 @@
-/** The server's log (docs/decisions/130-logs-metrics-health.md): pino, one JSON object a line in
- * production, pino-pretty's lines for a terminal (LOG_FORMAT=pretty). */
+/** The server's log (decision 130): pino's JSON lines, or pino-pretty's (LOG_FORMAT=pretty). */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import pino from 'pino'
 import pretty from 'pino-pretty'
@@ -10,8 +9,7 @@ export type Logger = pino.Logger
 /** The request being answered, for the lines logged on its behalf. */
 export const requestScope = new AsyncLocalStorage<{ requestId: string }>()
 
-/** An error as the log keeps it: its kind, message, SQLSTATE or errno code and stack, not its other
- * fields (a driver's `detail` can quote the row that failed, a visitor's address with it). */
+/** An error as the log keeps it: kind, message, code and stack; no other field (`detail` can quote a visitor's row). */
 export function serializeError(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) }
   const { code } = error as { code?: unknown }
@@ -50,10 +48,7 @@ export function createLogger(
 const batching = new Set<() => void>()
 let exitHook = false
 
-/** The lines of one turn of the event loop in one write: each line its own asynchronous write cost
- * about 7–12 µs of CPU (a request to the thread pool and its callback), as much as the rest of a
- * cached page's answer; under load a turn answers many requests, and their lines now cost one
- * (docs/decisions/130-logs-metrics-health.md). */
+/** One event-loop turn's lines in one write: a write per line cost as much as a cached page's answer (decision 146). */
 export function batchedDestination(target: { write(chunk: string): unknown; flushSync?(): void }): pino.DestinationStream {
   let pending = ''
   let scheduled = false

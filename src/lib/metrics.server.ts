@@ -1,7 +1,5 @@
-/** The process's Prometheus registry (prom-client), served by GET /metrics
- * (src/features/ops/ops-endpoints.server.ts), and the figures the request pipeline and the event
- * streams keep; the gauges read from the database at each scrape live in src/features/ops.
- * docs/operations.md lists every metric with its meaning. */
+/** The process's Prometheus registry, served by GET /metrics, and the pipeline's and event streams'
+ * figures; docs/operations.md lists every metric. */
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 
 export const registry = new Registry()

@@ -1,6 +1,5 @@
-/** The shape of every step of the server's request pipeline (src/server.ts): a middleware gets the
- * request and `next`, the rest of the pipeline, and answers with a Response. It may pass `next`
- * another request (the body limit does), change what `next` answered, or answer alone. */
+/** A step of the server's request pipeline: gets the request and `next` (the rest), and answers with
+ * a Response; it may pass `next` another request. */
 export type Next = (request: Request) => Promise<Response>
 export type Middleware = (request: Request, next: Next) => Promise<Response>
 

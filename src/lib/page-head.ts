@@ -1,6 +1,5 @@
-/** The head tags every public page shares: title, description, the Open Graph basics, canonical and
- * hreflang alternates (tr, en, x-default). Pages add their own after these (the landing page its
- * images and JSON-LD). */
+/** The head tags every public page shares (title, description, Open Graph, canonical, hreflang);
+ * pages add their own after these. */
 import { LOCALES, type Locale } from '~/domain/locales'
 import { SITE } from './site-config'
 

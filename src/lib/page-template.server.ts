@@ -1,6 +1,5 @@
-/** A kept page as bytes, split where each response puts values of its own (the CSP nonce, the
- * contact form's time stamp), and the same page compressed once, so a response costs a copy rather
- * than a render or a round of compression (docs/decisions/151-request-pipeline.md). */
+/** A kept page split where each response puts its own values (nonce, time stamp), compressed once,
+ * so a response costs a copy rather than a render or a compression (decision 151). */
 import { constants, crc32, deflateRawSync, gzipSync } from 'node:zlib'
 
 export interface PageTemplate {
@@ -31,9 +30,7 @@ const MAX_STORED = 0xffff
 /** How far back deflate may reach. */
 const WINDOW = 32 * 1024
 
-/** Each segment is deflated with the page before it as its dictionary (so it may refer back, as one
- * deflate of the whole page would: 33 nonces cut the landing page into 34 segments, and without it
- * the page grew from 10.3 to 14.2 KB). */
+/** Each segment is deflated with the page before it as dictionary, to refer back as one whole deflate would (decision 151). */
 function deflateSegments(segments: readonly Buffer[], slots: readonly string[], lengths: Record<string, number>): Buffer[] {
   const before: Buffer[] = []
   return segments.map((segment, i) => {
@@ -63,8 +60,7 @@ export function createPageTemplate(html: string, gaps: readonly Gap[]): PageTemp
   return { segments, slots, deflated, lengths, segmentCrcs }
 }
 
-// CRC-32 of a concatenation from the CRCs of its parts, as zlib's crc32_combine does: the page's
-// CRC costs a few operations per gap, not a pass over its 48 KB.
+// CRC-32 of a concatenation from its parts' CRCs (zlib's crc32_combine): a few operations per gap.
 const POLY = 0xedb88320
 
 /** a × b modulo the CRC polynomial (bit-reflected). */
@@ -124,8 +120,7 @@ function storedBlock(value: Buffer): Buffer<ArrayBuffer> {
   return Buffer.concat([header, value])
 }
 
-/** `fillPage`, gzip-encoded, without compressing anything again. A value of another length than the
- * template was made for (a stamp before the key is loaded is empty) is compressed whole. */
+/** `fillPage`, gzip-encoded without compressing again; values of unexpected length (an empty stamp) compress whole. */
 export function fillPageGzip(template: PageTemplate, values: Readonly<Record<string, string>>): Buffer<ArrayBuffer> {
   const filled = valueBuffers(template, values)
   if (filled.some((value, i) => value.length !== template.lengths[template.slots[i] as string])) {

@@ -1,7 +1,5 @@
-/** The pipeline's outermost step (src/server.ts): gives each request an id (a trusted proxy's
- * X-Request-Id, or a new one), returns it in X-Request-Id, runs the rest of the pipeline in the
- * request's log scope, and writes one line per request: time, id, method, route, path without the
- * query, status, duration and the client address TRUST_PROXY decides (decision 130). */
+/** The pipeline's outermost step: gives each request an id (X-Request-Id), runs the rest in its log
+ * scope, and writes one line per request (decision 130). */
 import { randomUUID } from 'node:crypto'
 import { type ServerEnv, serverEnv } from './env.server'
 import { clientAddress } from './forwarded.server'
@@ -20,8 +18,7 @@ export function requestIdOf(request: Request, proxyHops: number): string {
 /** Probes a load balancer sends every second or so: logged at debug while they succeed. */
 const PROBES = new Set(['/healthz', '/readyz', '/metrics'])
 
-/** The route a path belongs to, for the histogram's label: a bounded set (pages, API routes, server
- * function ids of this build); uploads by their folder, anything unknown as `other`. */
+/** The route a path belongs to, for the histogram's label: a bounded set, anything unknown `other`. */
 export function routeOf(pathname: string, status: number): string {
   if (pathname.startsWith('/_serverFn/')) {
     const id = pathname.slice('/_serverFn/'.length)

@@ -1,5 +1,4 @@
-/** The firm's public facts, named once: the header, contact cards, footer, structured data and
- * sitemap read them from here. Text that changes with the language lives in messages/*.json. */
+/** The firm's public facts, named once; text that changes with the language is in messages/*.json. */
 export const SITE = {
   name: 'Pusula Dijital',
   phone: { display: '+90 212 909 14 40', href: 'tel:+902129091440' },

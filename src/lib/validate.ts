@@ -1,14 +1,11 @@
-/** The one way a server function's input is checked: `.validator(validate(Schema))`. A failure
- * leaves as a 400 `bad_request` AppError whose `fields` hold the first message per top-level field,
- * for forms to show beside their inputs (docs/decisions/150-code-structure.md). */
+/** The one way a server function's input is checked: `.validator(validate(Schema))`, failing as a
+ * 400 whose `fields` forms show beside their inputs (decision 150). */
 import * as v from 'valibot'
 import { m } from '~/paraglide/messages'
 import { AppError } from './app-error'
 
 export interface ValidateOptions {
-  /** The error's message: `generic` (error_bad_request, in the caller's language) unless the schema
-   * writes every message for the user, as the banner dialog's does; then `first-issue` makes the
-   * first problem the message. */
+  /** `first-issue` when the schema writes its messages for the user; else a generic one. */
   message?: 'generic' | 'first-issue'
 }
 

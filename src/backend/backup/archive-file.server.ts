@@ -16,7 +16,6 @@ export interface ArchiveHeader {
   version: number
   /** When the snapshot's transaction began (ISO). */
   takenAt: string
-  /** The deployment mode it was taken from. */
   mode: string
 }
 
@@ -46,8 +45,7 @@ export function partialName(file: string): string {
 
 export interface ArchiveWriter {
   line(value: unknown): Promise<void>
-  /** One line per row of `rows`, each row's bytes (UTF-8 text) written as a JSON string: the same
-   * line as `line(text)`, without making the text a JavaScript string. */
+  /** As `line(text)` for each row's UTF-8 bytes, without making the text a JavaScript string. */
   stringLines(rows: ColumnBytes): Promise<void>
   /** Writes the trailer, flushes the file to disk and gives it its final name. */
   finish(): Promise<{ bytes: number }>
@@ -182,9 +180,7 @@ function zlibError(error: NodeJS.ErrnoException): ArchiveError {
   return new ArchiveError('corrupt', `the archive is damaged (${error.code ?? 'gzip error'})`)
 }
 
-/** Reads every line after the header, in order, checking the format, the trailer and the checksum;
- * throws ArchiveError (after `onLine` saw some lines) when any check fails. Run it once with no
- * `onLine` to verify a file before changing anything. */
+/** Reads every line after the header, checking format, trailer and checksum; without `onLine` it only verifies. */
 export async function readArchive(
   file: string,
   onLine?: (value: unknown) => Promise<void> | void,
@@ -208,8 +204,7 @@ export async function readArchive(
     for await (const text of lines) {
       if (streamError) break
       if (trailer) throw new ArchiveError('corrupt', 'the archive has data after its last line')
-      // A check alone parses only the lines that are objects (the header, sections, images, the
-      // trailer): a row is a JSON string, and the checksum vouches for it.
+      // A check alone skips parsing rows (JSON strings): the checksum vouches for them.
       if (!onLine && header && !text.startsWith('{')) {
         hash.update(`${text}\n`)
         count += 1
@@ -249,8 +244,7 @@ export async function readArchive(
   return { header, trailer }
 }
 
-/** The header alone (the first line), for what must be known before a restore starts; it checks
- * nothing else: readArchive does, as the rows load. */
+/** The header alone, for what a restore must know first; readArchive checks the rest as rows load. */
 export async function readArchiveHeader(file: string): Promise<ArchiveHeader> {
   try {
     await fs.access(file)

@@ -4,8 +4,7 @@ import type { Sql } from '../sql/client'
 
 const SCHEMAS = ['public', 'builtin_auth', 'storage']
 
-/** Schemas renamed since archives were first written: an archive names its tables as they were
- * called when it was taken (`embedded_auth.users` before migration 0004, decision 163). */
+/** Schemas renamed since archives were first written, which name tables as they were (decision 163). */
 const RENAMED_SCHEMAS: Readonly<Record<string, string>> = { embedded_auth: 'builtin_auth' }
 
 /** The table an archive's `schema.name` is today (an older archive's schema may since be renamed). */
@@ -57,9 +56,7 @@ export function quoteName(qualified: string): string {
     .join('.')
 }
 
-/** The archived tables in foreign-key order (a table after those it references). `storage` is the
- * stand-in's in the embedded and postgres modes; in Supabase it is Supabase's own, whose images go
- * through its Storage API instead (`withStorage: false`). */
+/** The archived tables in foreign-key order; `storage` only where it is the app's own (not Supabase's). */
 export async function archivedTables(db: Sql, options: { withStorage: boolean }): Promise<ArchivedTable[]> {
   const schemas = options.withStorage ? SCHEMAS : SCHEMAS.filter((schema) => schema !== 'storage')
   const { rows } = await db.query<{ oid: number; name: string }>(

@@ -1,6 +1,5 @@
 /** How `npm run backup` reaches a running embedded server, whose data folder no other process may
- * open (decision 100): a Unix socket in DATA_DIR, readable and writable by its owner only. The
- * command sends one line naming the file; the server writes the archive and answers one line. */
+ * open (decision 100): a Unix socket in DATA_DIR, its owner's only, one line each way. */
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
@@ -50,9 +49,7 @@ export function serveBackupRequests(
       void answer.then((value) => socket.end(`${JSON.stringify(value)}\n`))
     })
   })
-  // Created with its final permissions (owner only): a chmod after listen leaves a moment in which
-  // anyone on the machine could connect. Binding a Unix socket happens within listen(), so the
-  // process's umask is narrowed for that call only.
+  // Created owner-only (a chmod after listen would leave a window): the umask is narrowed for listen() only.
   const umask = process.umask(0o177)
   try {
     server.listen(file)

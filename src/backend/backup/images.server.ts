@@ -1,6 +1,5 @@
-/** Where the images of a backup come from and where a restore puts them, per file store: files in
- * DATA_DIR/uploads (embedded), storage.object_contents (postgres), Supabase Storage (supabase). The
- * archive holds the bytes the same way for all three, so an image moves between modes. */
+/** Where a backup's images come from and a restore puts them, per file store; the archive holds
+ * them alike for all three, so an image moves between modes. */
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { FileStorage } from '../backend'
@@ -57,9 +56,8 @@ async function ensureObjectRow(tx: Sql, image: ArchivedImage): Promise<void> {
   )
 }
 
-/** Embedded: each image is written beside its final place and renamed into it only once the database
- * has committed, so a refused or failed restore leaves the folder as it was. Image names are unique
- * and never reused, so a file that is already there is the same image. */
+/** Embedded: images are renamed into place only once the database has committed, so a failed
+ * restore leaves the folder as it was. Names are never reused: an existing file is the same image. */
 export function diskImageStore(storage: FileStorage, dataDir: string): ImageStore {
   const folder = path.join(path.resolve(dataDir), 'uploads', IMAGE_BUCKET)
   const staged: string[] = []
@@ -108,9 +106,7 @@ function maxAgeSeconds(cacheControl: unknown): number | null {
   return match ? Number(match[1]) : null
 }
 
-/** Supabase: the images are files of Supabase Storage, which the database role may not read
- * (decision 073), so a backup lists and downloads them through Storage's API with the service role,
- * as the server uploads them. */
+/** Supabase: the database role may not read Storage (decision 073), so images go through its API. */
 export function supabaseImageStore(storage: FileStorage, options: SupabaseBackendOptions): ImageStore {
   const bucket = () => createServiceClient(options).storage.from(IMAGE_BUCKET)
   const listed = new Map<string, { contentType: string | null; cacheControlSeconds: number | null }>()

@@ -17,8 +17,7 @@ export interface RestoreOptions {
   images: ImageStore
   /** Replace whatever the database holds (atomically) instead of refusing a database with messages. */
   replace: boolean
-  /** Runs in the restore's transaction after every row is in, with the time the backup was taken:
-   * re-applies what must stay undone, such as privacy erasures recorded after the backup. */
+  /** In the restore's transaction once every row is in: re-applies what must stay undone (erasures). */
   afterLoad?: (tx: Sql, takenAt: Date) => Promise<void>
 }
 
@@ -47,9 +46,7 @@ function isImage(
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
 
-/** The fields of PostgreSQL's text form of a row, `(a,"b, c",,"")`, as record_in reads them: a field
- * with nothing in it is NULL, `""` is the empty string; inside quotes `""` is a quote, and a
- * backslash takes the next character as it is. */
+/** The fields of PostgreSQL's text form of a row, `(a,"b, c",,"")`, as record_in reads them. */
 export function rowFields(text: string): (string | null)[] {
   const fields: (string | null)[] = []
   const end = text.length - 1 // the closing parenthesis
@@ -93,9 +90,7 @@ function copyField(value: string | null): string {
   return value === null ? '\\N' : value.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]!)
 }
 
-/** Inserts a section's rows. Each arrives as the text form of the archived table's row; only the
- * columns the target also has (and does not compute) are loaded, so a column the target lacks is
- * dropped and one it has in addition takes its default. */
+/** Inserts a section's rows, loading only the columns the target also has and does not compute. */
 function sectionLoader(tx: Sql, section: TableSection, target: ArchivedTable, index: number) {
   const rowType = `pg_temp.restore_${index}`
   const targetColumns = new Map(target.columns.map((column) => [column.name, column]))
@@ -152,9 +147,7 @@ function sectionLoader(tx: Sql, section: TableSection, target: ArchivedTable, in
   }
 }
 
-/** The tables' plain indexes (not those of a primary key or unique constraint), dropped while the
- * rows load and built again after: one build is many times faster than keeping the trigram indexes
- * up to date row by row. DDL is transactional: a failed restore keeps them. */
+/** Drops plain indexes while rows load (one build beats row-by-row trigram updates); a failed restore keeps them. */
 async function dropPlainIndexes(tx: Sql, tables: ArchivedTable[]): Promise<string[]> {
   const { rows } = await tx.query<{ name: string; def: string }>(
     `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name, pg_catalog.pg_get_indexdef(i.indexrelid) as def
@@ -196,9 +189,7 @@ export async function restoreArchive(db: SqlDatabase, file: string, options: Res
       const messages = rows[0]?.n ?? 0
       if (messages > 0 && !options.replace) throw new DatabaseNotEmptyError(messages)
       const tables = await archivedTables(tx, { withStorage: options.images.storageTables })
-      // The archive holds every table as one snapshot saw it, derived ones (the message counts,
-      // the admin history) included: the tables' own triggers must not add to it while it loads.
-      // ALTER TABLE is transactional: a failed restore leaves them on. Foreign keys stay checked.
+      // The archive holds derived tables already: their triggers must not add to them (transactional; FKs stay checked).
       for (const table of tables) await tx.exec(`alter table ${quoteName(table.name)} disable trigger user`)
       const indexes = await dropPlainIndexes(tx, tables)
       for (const table of [...tables].reverse()) await tx.exec(`delete from ${quoteName(table.name)}`)

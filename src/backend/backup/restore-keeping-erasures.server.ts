@@ -1,10 +1,6 @@
-/**
- * A restore that keeps KVKK erasures (docs/kvkk.md, docs/backups.md): the erasures recorded after
- * the backup was taken are read from the database before the restore replaces the tables that
- * hold them, and applied again to the restored rows in the restore's own transaction, so what a
- * person had erased never comes back with an older backup. The activity log's rows written since
- * the backup are kept the same way, and the restore itself is logged (actor `cli`).
- */
+/** A restore that keeps KVKK erasures (docs/kvkk.md): those recorded after the backup are read first
+ * and applied again in the restore's transaction, so nothing erased comes back. The activity log
+ * since the backup is kept the same way. */
 import type { SqlDatabase } from '../sql/client'
 import { readErasures, reapplyErasures } from '../sql/reapply-erasures.server'
 import { keepActivityRows, readActivitySince, recordActivity } from '../sql/activity.server'

@@ -1,6 +1,5 @@
-/** The server's snapshot status, for /readyz, /metrics and the inbox's warning. The service is
- * registered on globalThis (like the backend itself in get-backend.server.ts: Vite's dev server
- * re-evaluates modules). */
+/** The server's snapshot status, for /readyz, /metrics and the inbox; on globalThis, as Vite's dev
+ * server re-evaluates modules. */
 import type { SnapshotService, SnapshotStatus } from './snapshots.server'
 
 const KEY = Symbol.for('pusula.snapshots')

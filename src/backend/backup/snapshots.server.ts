@@ -16,7 +16,6 @@ export interface SnapshotOptions {
   intervalHours: number
   keep: number
   enabled: boolean
-  /** Where failures are reported (the server's log). */
   log?: (message: string) => void
 }
 

@@ -43,8 +43,7 @@ async function declareCursors(tx: Sql, images: ImageStore, hold: boolean): Promi
   return plan
 }
 
-/** `rawRows`: the embedded server's way to read a batch of rows as bytes
- * (SqlDatabase.firstColumnBytes), when the cursors are holdable and read outside a transaction. */
+/** `rawRows`: the embedded server reads batches as bytes (SqlDatabase.firstColumnBytes) from holdable cursors. */
 async function writePlan(
   sql: Sql,
   plan: Plan,

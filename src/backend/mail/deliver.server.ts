@@ -1,6 +1,5 @@
-/** One attempt at one claimed mail: render it from what its row names, hand it to the transport, and
- * record what happened. Marked sent right after the server accepted it, so the only window for a
- * duplicate is a process dying between the two (docs/decisions/090-mail.md). */
+/** One attempt at one claimed mail: render, send, record; marked sent right after the server accepts
+ * it, so only a crash between the two can duplicate it (decision 090). */
 import { afterFailure } from './mail-rules'
 import type { OwnerAlert } from '../backend'
 import {

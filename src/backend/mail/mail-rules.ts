@@ -1,6 +1,5 @@
-/** The mail queue's rules, pure: when a failed mail is tried again, when it is given up, what a
- * notification quotes of a message and how a name may appear in a header. Imports nothing that
- * runs, so tests and both delivery paths share one copy (docs/decisions/090-mail.md). */
+/** The mail queue's pure rules (retries, giving up, excerpts, header-safe names), shared by tests
+ * and both delivery paths (decision 090). */
 import { LIMITS } from '~/lib/limits'
 
 export const MAIL_KINDS = [
@@ -36,9 +35,7 @@ export function retryDelaySeconds(attempts: number): number {
 
 export type AfterFailure = { action: 'retry'; at: Date } | { action: 'give_up'; status: 'failed' | 'expired' }
 
-/** What to do with a mail whose attempt number `attempts` just failed: try again later, or give up
- * when the server refused it for good, when a code would arrive after it expired, or when a
- * notification has waited LIMITS.mail.giveUpAfterSeconds. */
+/** After failed attempt `attempts`: retry later, or give up (refused for good, too late for a code or notification). */
 export function afterFailure(
   mail: { attempts: number; createdAt: Date; deliverBy: Date | null },
   permanent: boolean,
@@ -68,8 +65,7 @@ export function messageExcerpt(text: string): string {
   return cut ? `${excerpt} …` : excerpt
 }
 
-/** A visitor's name as it may stand in a subject or a display name: one line, no control or format
- * characters (a line break there would be a header of the visitor's choosing). */
+/** A visitor's name as it may stand in a header: one line, no control or format characters. */
 export function headerSafe(text: string): string {
   return text
     .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')

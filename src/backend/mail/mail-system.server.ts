@@ -1,6 +1,5 @@
-/** Outgoing mail of one backend: the queue's entry points for sign-in codes and new messages, the
- * MailService the app sees, and (in a server process) the delivering worker. See
- * docs/decisions/090-mail.md. */
+/** Outgoing mail of one backend: the queue's entry points, the MailService the app sees, and (in a
+ * server process) the delivering worker (decision 090). */
 import type { MailService, NewMessageContext } from '../backend'
 import type { MailLog, MailTransport, SmtpConfig } from './transport.server'
 import type { Sql, SqlDatabase } from '../sql/client'
@@ -39,11 +38,9 @@ export interface ReminderOptions {
 
 /** How the built-in sign-in mails its codes. */
 export interface CodeMailer {
-  /** In the code's transaction: queues its mail (and drops the address's earlier ones still waiting). */
-  /** `browser`: the asking browser's hash; only its own earlier code mails are dropped. */
+  /** In the code's transaction: queues its mail, dropping the earlier ones of `browser` (a hash) still waiting. */
   queue(tx: Sql, input: { to: string; code: string; now: Date; deliverBy: Date; browser?: string | null }): Promise<MailRow>
-  /** After the commit. Without SMTP the mail is written here and now ('sent' or 'failed'), into this
-   * instance's outbox; with SMTP the worker is woken and the mail is 'queued'. */
+  /** After the commit: without SMTP written to the outbox now, with SMTP queued for the worker. */
   dispatch(row: MailRow): Promise<'sent' | 'queued' | 'failed'>
   cancel(id: string): Promise<void>
 }

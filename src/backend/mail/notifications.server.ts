@@ -1,6 +1,5 @@
-/** New-message notifications, queued in the message's own transaction: one mail per admin who has
- * not turned them off, in that admin's language; past LIMITS.mail.floodMax messages in the flood
- * window, each admin's open digest collects them instead (docs/decisions/090-mail.md). */
+/** New-message notifications, queued in the message's transaction, one per admin who wants them;
+ * past the flood limit, each admin's open digest collects them (decision 090). */
 import type { NotificationSettings } from '../backend'
 import { normalizeEmail } from '~/domain/accounts'
 import type { Locale } from '~/domain/locales'
@@ -27,8 +26,7 @@ export async function queueMessageNotifications(
   if (recipients.length === 0) return
   const { floodWindowSeconds, digestListMax } = LIMITS.mail
   const since = new Date(message.createdAt.getTime() - floodWindowSeconds * 1000)
-  // Counted up to one past the limit: a long flood costs no more to count than a short one. Spam
-  // is no flood of the admins' mail: it sends none (docs/decisions/030-inbox-workflow.md).
+  // Counted only up to one past the limit; spam sends no mail (decision 030).
   const { rows } = await tx.query<{ n: number }>(
     `select count(*)::int as n
      from (select 1 from public.contact_messages where created_at > $1 and status <> 'spam' limit $2) recent`,

@@ -1,6 +1,5 @@
-/** The "mail server" while SMTP_URL is unset (sign-in codes and notifications alike): each e-mail
- * becomes one JSON line in `${dataDir}/outbox.jsonl` (which tests and the e2e suite read back) and,
- * when asked, a block in the server log so a developer can copy the sign-in code. */
+/** The "mail server" while SMTP_URL is unset: each e-mail is a JSON line in outbox.jsonl (tests read
+ * it back) and, when asked, a block in the log. */
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { log } from '~/lib/log.server'
@@ -59,8 +58,7 @@ export async function findOutboxMail(dataDir: string, email: string): Promise<Ou
   return (await readOutbox(dataDir)).filter((mail) => JSON.stringify(mail).toLowerCase().includes(address))
 }
 
-/** Rewrites the outbox without the lines naming `email` (a data subject's erasure); returns how many
- * went. The new file replaces the old one in one rename. */
+/** Rewrites the outbox without the lines naming `email` (erasure), in one rename; returns how many went. */
 export async function eraseOutboxMail(dataDir: string, email: string): Promise<number> {
   const address = email.trim().toLowerCase()
   const file = outboxPath(dataDir)

@@ -1,7 +1,5 @@
-/**
- * Security alerts to the owners (decision 231): queued in the transaction of what causes them,
- * one row per owner, rendered in each one's language when delivered.
- */
+/** Security alerts to the owners (decision 231): queued with what causes them, one row per owner,
+ * rendered in each one's language when delivered. */
 import type { OwnerAlert } from '../backend'
 import type { Sql } from '../sql/client'
 import { MAIL_PRIORITY } from './mail-rules'

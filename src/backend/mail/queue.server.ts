@@ -1,6 +1,5 @@
 /** public.mail_queue: rows written in the transaction that causes a mail, claimed one at a time by
- * the delivering worker (or, without SMTP, by the request that queued a sign-in code), and finished
- * as sent, failed, expired or cancelled (decision 090). */
+ * whoever delivers, and finished (decision 090). */
 import type { CodeDeliveryState } from '../backend'
 import type { Locale } from '~/domain/locales'
 import { MAIL_PRIORITY, type MailKind } from './mail-rules'
@@ -24,9 +23,7 @@ export type FinalStatus = 'sent' | 'failed' | 'expired' | 'cancelled'
 const COLUMNS = 'id, kind, recipient, locale, data, message_id, attempts, created_at, deliver_by'
 const leaseMs = () => LIMITS.mail.leaseSeconds * 1000
 
-/** Queues `to`'s sign-in code mail, dropping the earlier ones of the same browser still waiting
- * (only its newest code counts; another browser's stay). With `claim`, the row starts out claimed
- * by the caller, who delivers it at once. */
+/** Queues a code mail, dropping the same browser's waiting ones; with `claim` the caller delivers it at once. */
 export async function queueCodeMail(
   tx: Sql,
   input: { to: string; code: string; now: Date; deliverBy: Date; claim: boolean; browser?: string | null },

@@ -1,9 +1,5 @@
-/**
- * 'Nothing left unanswered': a lead still without a reply REPLY_DUE_HOURS after it arrived sends
- * staff one reminder (each admin who gets notifications, in their language). Never for spam, the
- * trash or archived messages; never twice (public.reply_reminders); dropped at delivery when a
- * reply went out meanwhile (docs/decisions/220-replies.md).
- */
+/** One reminder to staff for a lead still unanswered REPLY_DUE_HOURS after it arrived: never for
+ * spam, trash or archive, never twice, dropped if a reply went out meanwhile (decision 220). */
 import type { Sql } from '../sql/client'
 import { MAIL_PRIORITY } from './mail-rules'
 import { DEFAULT_NOTIFICATION_SETTINGS } from './notifications.server'

@@ -1,6 +1,5 @@
-/** The text of every mail the app sends, rendered when the mail is delivered: notifications in the
- * admin's language, the sign-in code mail in both. Plain text only: nothing a visitor wrote can
- * become markup. */
+/** Every mail's text, rendered at delivery in the admin's language (the code mail in both); plain
+ * text only, so nothing a visitor wrote can become markup. */
 import type { OwnerAlert } from '../backend'
 import type { Locale } from '~/domain/locales'
 import { LIMITS } from '~/lib/limits'

@@ -1,6 +1,5 @@
-/** Where a rendered mail goes: the SMTP server of SMTP_URL (nodemailer), or, without one,
- * outbox.jsonl and the log (outbox.server.ts). The queue's worker calls `send` and reads a failure
- * as data: a short code and whether the server refused the mail for good. */
+/** Where a rendered mail goes: the SMTP server of SMTP_URL, or without one outbox.jsonl and the log.
+ * A failure reads as data: a short code and whether it is permanent. */
 import type { Transporter } from 'nodemailer'
 import { LIMITS } from '~/lib/limits'
 import { createOutboxMailer, eraseOutboxMail, findOutboxMail, type OutboxMail } from './outbox.server'
@@ -55,8 +54,7 @@ export function createSmtpTransport(config: SmtpConfig): MailTransport {
   let transporter: Promise<Transporter> | undefined
   const connect = () =>
     import('nodemailer').then(({ default: nodemailer }) =>
-      // One connection per mail (no pool): nothing stays open between mails, so a restarted SMTP
-      // server is simply connected to again, and the worker's lease is the only thing shared.
+      // One connection per mail (no pool): a restarted SMTP server is simply connected to again.
       nodemailer.createTransport({
         ...smtpOptions(config.url),
         connectionTimeout: timeoutMs,

@@ -1,6 +1,5 @@
-/** The delivering worker, one in every server process: woken by NOTIFY mail_queue (any instance's
- * insert), by a kick from this process, and by a timer (the next retry or digest, at most
- * LIMITS.mail.pollSeconds away) (decision 090). */
+/** The delivering worker, one per server process, woken by NOTIFY mail_queue, a kick, or a timer
+ * (decision 090). */
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import { LIMITS } from '~/lib/limits'

@@ -1,7 +1,5 @@
-/** Hero banners in public.hero_settings. Every insert or update of a row is announced by the
- * database itself (a trigger NOTIFYs `banner_changes`, supabase/migrations), so changes made by
- * another server instance, the CLI or SQL by hand reach this process's subscribers too (decision
- * 040). */
+/** Hero banners in public.hero_settings. A trigger NOTIFYs every change, so changes made elsewhere
+ * (another instance, the CLI, SQL by hand) reach this process's subscribers too (decision 040). */
 import type { ActedBy, BannerStore } from '../backend'
 import { recordActivity } from './activity.server'
 import {
@@ -68,10 +66,7 @@ interface BannerNotice {
   key: BannerKey
 }
 
-/** The trigger's payload: `{ key, imageUrl, updatedAt }` with the row's image extras
- * (`imageVariants`, `mobileImageUrl`, `mobileImageVariants`, null when it has none), or `{ key,
- * updatedAt, partial: true }` when those would not fit in a notification (8000 bytes); null for
- * anything else. */
+/** The trigger's payload: the public change, or `{ key, updatedAt, partial: true }` when too large; else null. */
 export function parseBannerNotification(payload: string): BannerChange | BannerNotice | null {
   try {
     const value = JSON.parse(payload) as Record<string, unknown>
@@ -92,9 +87,7 @@ const TOLD_REMEMBERED = 256
 
 /** Banner changes, from this process's saves and the database's NOTIFYs, each told once. */
 function createBannerFeed(db: SqlDatabase) {
-  // Changes already told, oldest first. The echo of a save can come back after this process has
-  // made later saves (a busy LISTEN connection): comparing with the last change only would tell
-  // subscribers the older state again, after the newer one.
+  // Changes told, oldest first: a save's echo may come after later saves, so the last change alone is not enough.
   const told = new Set<string>()
   const feed = createNotifyFeed<BannerChange>(db, {
     channel: BANNER_CHANNEL,
@@ -173,8 +166,7 @@ function variantsParam(url: string | null | undefined, variants: BannerInput['im
   return url && variants ? JSON.stringify(variants) : null
 }
 
-/** Title, badge and the mobile image (with its variants): the given value (null included); when not
- * given, the stored one, and for a missing row the domain's default (no mobile image). */
+/** Title, badge and mobile image: the given value (null included), else the stored one, else the default. */
 async function upsertOne(tx: Sql, input: BannerInput): Promise<Banner> {
   const { rows } = await tx.query<BannerRow>(
     `insert into public.hero_settings as h

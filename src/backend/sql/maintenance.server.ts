@@ -1,7 +1,5 @@
-/** Upkeep of the embedded database, which has no autovacuum
- * (docs/decisions/078-embedded-maintenance.md, and 078-embedded-maintenance.md for how each step is
- * bounded before it runs): deletes expired sessions and sign-in codes, then VACUUMs and ANALYZEs,
- * one table per statement, each table whose dead or changed rows passed a small threshold. */
+/** Upkeep of the embedded database, which has no autovacuum (decision 078): deletes expired
+ * sessions and sign-in codes, then VACUUMs and ANALYZEs each table past a small threshold. */
 import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
 import {
@@ -19,14 +17,11 @@ export interface MaintenanceStep {
   target: string
   /** `stats`: reading which tables need work (and sizing those that do); its `rows` are those tables. */
   action: 'sweep' | 'stats' | 'vacuum' | 'analyze' | 'checkpoint'
-  /** The step's longest statement, from issue to answer: what it held the connection (and, PGlite
-   * running inside the server's thread, every request) for. Started only once no query of the app
-   * is in flight, so it is the statement's own time, not a wait behind a request. */
+  /** The step's longest statement: how long it held the connection and, PGlite being in-thread, every request. */
   ms: number
   /** All of the step's statements (a sweep runs several, the app's queries between them). */
   totalMs: number
-  /** The process's CPU time during the step: its work, which a loaded machine's scheduling does not
-   * stretch (`ms` is this plus the time the machine gave to others). */
+  /** The process's CPU time during the step: its work, which a loaded machine does not stretch. */
   cpuMs: number
   /** The main thread's wait for a CPU during the step (Linux; 0 elsewhere): the machine's load, not the step's work. */
   runQueueMs: number
@@ -45,8 +40,7 @@ export interface MaintenanceOptions {
   onStep?: (step: MaintenanceStep) => void
   /** Scheduling; omit for a maintenance that runs only when asked (tests, tools). */
   schedule?: { intervalMs: number; quietMs: number; bulkRows: number }
-  /** Milliseconds since the app's last query, 0 while one is in flight (watchActivity): large tables
-   * wait for idleMs of quiet, and each step waits for the app's queries under way. */
+  /** Milliseconds since the app's last query, 0 while one is in flight (watchActivity). */
   quietFor?: () => number
   idleMs?: number
 }
@@ -59,20 +53,14 @@ export interface Maintenance {
   close(): Promise<void>
 }
 
-/** What VACUUM and ANALYZE are expected to cost per MB of table and indexes until this process has
- * measured them: the year bench measured the messages' table (nine indexes, four of them GIN, the
- * costliest per MB) at 1–3 MB at 7–15 ms per MB of its own time (docs/decisions/180). */
+/** VACUUM's and ANALYZE's expected cost per MB until this process has measured its own (decision 180). */
 export const MAINTENANCE_DEFAULT_MS_PER_MB = 10
 /** The smallest batch a sweep shrinks to when its statements overrun. */
 export const SWEEP_MIN_BATCH_ROWS = 25
 
-/** What the maintenance of one process learns as it goes, kept from pass to pass: which tables are
- * too slow to maintain while staff work, what a step costs per MB, how large a sweep's batch may
- * be. */
+/** What one process's maintenance learns, kept from pass to pass. */
 export interface MaintenanceState {
-  /** Tables a step of which once took longer than MAINTENANCE_STEP_BUDGET_MS: they wait for idle
-   * passes, whatever their size, from then on (tables rarely get faster, and one fast idle run must
-   * not send them back among the requests). */
+  /** Tables a step of which once overran MAINTENANCE_STEP_BUDGET_MS: idle passes only from then on. */
   slowTables: Set<string>
   /** Highest milliseconds per MB measured, per action and table (`vacuum public.x`) and per action (`vacuum`). */
   msPerMb: Map<string, number>
@@ -105,9 +93,8 @@ export function logMaintenanceStep(step: MaintenanceStep): void {
   else if ((step.action === 'sweep' || step.action === 'vacuum') && step.rows > 0) log().info(line)
 }
 
-/** Deletes rows matched by `where` in batches of state.sweepBatchRows, the app's queries going first
- * between them; a statement over half the budget halves the batch for the rest of the process.
- * `key` names the column the batch is picked by. */
+/** Deletes rows matched by `where` in batches picked by `key`, the app's queries going first between
+ * them; a statement over half the budget halves the batch for the rest of the process. */
 async function sweep(
   db: Sql,
   table: string,
@@ -141,16 +128,14 @@ async function sweep(
   return step
 }
 
-/** A step of several statements, before the first: its figures are added up as they run. */
 function emptyStep(target: string, action: MaintenanceStep['action']): MaintenanceStep {
   return { target, action, ms: 0, totalMs: 0, cpuMs: 0, runQueueMs: 0, waitedMs: 0, rows: 0, bytes: 0 }
 }
 
 const MB = 2 ** 20
 
-/** What a step is expected to take: its table's size (at least 1 MB) times the highest rate measured
- * for the same action on that table, else on any table, else MAINTENANCE_DEFAULT_MS_PER_MB. The
- * highest, not the latest: one fast run must not send a slow table back among the requests. */
+/** A step's expected time: table size times the highest rate measured for the action on that table,
+ * else on any table, else the default. The highest, so one fast run cannot clear a slow table. */
 export function predictedMs(state: MaintenanceState, action: 'vacuum' | 'analyze', target: string, bytes: number): number {
   const rate = state.msPerMb.get(`${action} ${target}`) ?? state.msPerMb.get(action) ?? MAINTENANCE_DEFAULT_MS_PER_MB
   return sizeInMb(bytes) * rate
@@ -165,9 +150,7 @@ function learn(state: MaintenanceState, action: 'vacuum' | 'analyze', target: st
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
 
-/** The statement of a step. While staff work: no truncation of the table's empty end (its scan
- * backwards and exclusive lock are for idle passes; the space is reused meanwhile) and no TOAST
- * table (its own relation and index, vacuumed by the idle passes). */
+/** While staff work, no truncation (an exclusive lock) and no TOAST table: both wait for idle passes. */
 function statementOf(action: 'vacuum' | 'analyze', table: string, idle: boolean): string {
   if (action === 'analyze') return `analyze ${table}`
   return idle ? `vacuum ${table}` : `vacuum (truncate false, process_toast false) ${table}`
@@ -222,8 +205,7 @@ export async function maintainDatabase(db: Sql, now: Date, options: PassOptions)
       const { ms, cpuMs, runQueueMs } = await timed(() =>
         db.exec(statementOf(action, `${quote(table.schema)}.${quote(table.name)}`, options.idle)),
       )
-      // The statement's own time: what the machine's other processes took from it is not its cost
-      // (a request would have waited for them too), and would make every table look slow on a busy machine.
+      // Own time only: the machine's other load would make every table look slow on a busy machine.
       const own = ms - runQueueMs
       if (own > MAINTENANCE_STEP_BUDGET_MS) state.slowTables.add(target)
       learn(state, action, target, table.bytes, own)
@@ -233,8 +215,7 @@ export async function maintainDatabase(db: Sql, now: Date, options: PassOptions)
     }
   }
   if (options.idle && vacuumed) {
-    // PGlite runs alone, without a checkpointer: until one, the write-ahead log only grows
-    // (up to max_wal_size); after one, old segments are recycled.
+    // PGlite has no checkpointer: without one the write-ahead log only grows.
     const waitedMs = await yieldToRequests(options.quietFor)
     const { ms, cpuMs, runQueueMs } = await timed(() => db.exec('checkpoint'))
     record({ target: 'database', action: 'checkpoint', ms, totalMs: ms, cpuMs, runQueueMs, waitedMs, rows: 0, bytes: 0 })

@@ -22,17 +22,12 @@ function sorted(files: Record<string, string>, group: string): Migration[] {
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 }
 
-/** The prelude always runs first: the Supabase migrations depend on what it stands in for. Its group
- * is still called `embedded` (the names already recorded in existing databases). */
+/** The prelude runs first: the Supabase migrations depend on it. Its group keeps the recorded name `embedded`. */
 export const MIGRATIONS: readonly Migration[] = [...sorted(prelude, 'embedded'), ...sorted(supabase, 'supabase')]
 
-/** Runs every migration not yet recorded; returns the names applied now (empty when up to date).
- * Each file runs in its own transaction under an advisory lock, so several instances starting at
- * once apply each file exactly once, and a failing file leaves nothing half-applied. */
+/** Runs every unrecorded migration, each in its own transaction under an advisory lock; returns the names applied. */
 export async function applyMigrations(db: Sql, migrations = MIGRATIONS): Promise<string[]> {
-  // Up to date: nothing to create. A server connecting as a login role in app_server (least
-  // privilege, docs/deployment.md) may not create a schema, not even one that exists, since
-  // CREATE SCHEMA IF NOT EXISTS checks the privilege first; it may read what was applied.
+  // Checked first: a least-privilege login role may not even CREATE SCHEMA IF NOT EXISTS.
   if (await allRecorded(db, migrations)) return []
   await db.transaction(async (tx) => {
     await lockUntilCommit(tx, 'migrations')
@@ -81,14 +76,11 @@ async function allRecorded(db: Sql, migrations: readonly Migration[]): Promise<b
   return recorded.rows[0]?.n === migrations.length
 }
 
-/** Roles belong to the whole server, and the advisory lock to one database: another database of the
- * same server migrating at the same moment can create a role between a file's "if not exists" and
- * its CREATE ROLE. */
+/** Roles are server-wide but the advisory lock is per database: another database migrating at once
+ * can create a role between a file's "if not exists" and its CREATE ROLE. */
 function isConcurrentRoleCreation(error: unknown): boolean {
   const { code, constraint } = error as { code?: string; constraint?: string }
-  // Which of the two depends on whether the other CREATE ROLE had committed when this one ran.
-  // 42710 (duplicate_object) is SQLSTATE's key, the same in every server language; for another
-  // duplicate object the retry finds it again and the migration fails as it would have.
+  // Which one depends on whether the other CREATE ROLE had committed; another duplicate object fails on retry.
   return (code === '23505' && constraint === 'pg_authid_rolname_index') || code === '42710'
 }
 

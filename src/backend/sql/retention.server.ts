@@ -26,8 +26,7 @@ const PERSONAL_DATA = new Set<DestructionCategory>(['messages', 'trash', 'spam',
 
 type Cutoff = 'message' | 'ip' | 'trash' | 'spam' | 'now' | 'records' | 'visits' | 'activity'
 
-/** Where a category's batches have got to: the (key, id) of the last row its previous batch took, in
- * the order of an index (decision 193). */
+/** The (key, id) of the last row a category's previous batch took, in index order (decision 193). */
 export interface Cursor {
   key: string
   id: string
@@ -52,18 +51,14 @@ interface Step {
   run(tx: Sql, limit: number, params: unknown[], cursor: Cursor): Promise<BatchResult>
 }
 
-/** The rows due of a message step, `limit` of them after the cursor, in the order of `key`, id (an
- * index each: the date index, the trash index, the status index's spam part, the partial index of
- * the addresses kept). */
+/** A message step's next `limit` due rows after the cursor, in the (`key`, id) order of an index. */
 const dueAfterCursor = (where: string, key: string, limit: number) =>
   `doomed as (select id, ${key} as key from public.contact_messages
                where ${where} and (${key}, id) > ($2::timestamptz, $3::uuid)
                order by ${key}, id limit ${limit}),
    last as (select key::text as key, id::text as id from doomed order by key desc, id desc limit 1)`
 
-/** Messages past a period, by category, in order: a row is counted in the first that takes it. Their
- * notification mail goes with them (a trigger of 20261125000300_mail.sql), counted under 'mail'
- * from the rows the statement deleted. */
+/** Messages past a period, counted in the first category that takes them; their mail goes too (a trigger), as 'mail'. */
 function messageStep(category: DestructionCategory, before: Cutoff, where: string, key: string): Step {
   return {
     category,
@@ -98,25 +93,20 @@ function simpleStep(category: DestructionCategory, before: Cutoff | undefined, s
   }
 }
 
-/** Merges the search indexes' pending lists, as a step of its own after an anonymizing batch
- * (decision 193): the entries of that one batch, so that no later batch, and no contact form's
- * insert, pays for a list filled by many. */
+/** Merges the search indexes' pending lists after an anonymizing batch, so no later insert pays for many (decision 193). */
 async function mergePending(db: Sql, category: DestructionCategory, options: RetentionOptions): Promise<void> {
   const waitedMs = await yieldToRequests(options.quietFor)
   const time = await timed(() => db.query('select private.merge_message_search_pending()'))
   await options.onBatch?.({ category, action: 'merge', rows: 0, limit: 0, waitedMs, ...time })
 }
 
-/** Waits until the app has made no query for `analyzeQuietMs`, checking every second, at most
- * LIMITS.retention.analyzeMaxWaitMinutes; then lets the queries under way finish. Returns the time
- * waited. */
+/** Waits for `analyzeQuietMs` of quiet, for a bounded time; returns the time waited. */
 async function waitForQuiet(options: RetentionOptions): Promise<number> {
   const started = performance.now()
   const quietMs = options.analyzeQuietMs ?? 0
   const deadline = started + LIMITS.retention.analyzeMaxWaitMinutes * 60_000
   while (options.quietFor && quietMs > 0 && options.quietFor() < quietMs && performance.now() < deadline) {
-    // Never what keeps a stopping server alive: it exits without this ANALYZE, as a kill would; the
-    // statistics are renewed by the next one (maintenance's, once enough rows changed, or a pass's).
+    // Unref'd: a stopping server exits without this ANALYZE; a later one renews the statistics.
     await new Promise((resolve) => setTimeout(resolve, 1000).unref())
   }
   await yieldToRequests(options.quietFor)
@@ -140,9 +130,7 @@ const VISIT_CATEGORIES = new Set<DestructionCategory>(['page_views', 'visit_salt
 
 const IP_DUE = 'ip_address is not null and created_at < $1'
 
-/** The anonymizing batch's rows: `doomed`, the next `limit` messages whose address is due after the
- * cursor ($1 the period's start, $2 and $3 the cursor), and `last`. Exported for the test of its
- * plan. */
+/** The anonymizing batch's rows ($1 the period's start, $2 and $3 the cursor); exported for a plan test. */
 export const dueIpAddresses = (limit: number) => dueAfterCursor(IP_DUE, 'created_at', limit)
 
 const STEPS: Step[] = [
@@ -234,8 +222,7 @@ export interface RetentionBatch {
   waitedMs: number
 }
 
-/** The highest cost per row (own milliseconds, the machine's share left out) measured per category:
- * kept by the caller from pass to pass (a process's lifetime), as maintenance keeps its rates. */
+/** The highest own milliseconds per row measured per category, kept by the caller between passes. */
 export type RetentionRates = Map<DestructionCategory, number>
 
 export interface RetentionOptions {
@@ -244,9 +231,7 @@ export interface RetentionOptions {
   rates?: RetentionRates
   /** Milliseconds since the app's last query, 0 while one is in flight (embedded: watchActivity). */
   quietFor?: () => number
-  /** The statistics are renewed once the app has been quiet this long (with quietFor; embedded:
-   * LIMITS.database.maintenanceIdleSeconds); 0 or unset: at once, the app's queries under way
-   * first. */
+  /** The statistics are renewed once the app has been quiet this long; 0 or unset: at once. */
   analyzeQuietMs?: number
   /** After the statistics were renewed at the end of a pass that destroyed personal data (decision 194). */
   onAnalyze?: (step: { ms: number; cpuMs: number; runQueueMs: number; waitedMs: number }) => void | Promise<void>
@@ -271,9 +256,8 @@ function cutoffsOf(policy: RetentionPolicy, now: Date): Record<Cutoff, Date> {
   }
 }
 
-/** Rows the next batch of `category` may take: as many as fit in half the budget at its highest
- * rate, and at most twice the largest batch this pass has measured (`largest`; 0 before the first)
- * (decision 193). */
+/** Rows the next batch may take: what fits in half the budget at the highest rate, at most twice
+ * `largest`, the largest batch so far (decision 193). */
 export function batchLimit(rates: RetentionRates, category: DestructionCategory, largest = 0): number {
   const rate = rates.get(category)
   const { minBatchRows, batchRows } = LIMITS.retention
@@ -323,7 +307,7 @@ export async function runRetention(
         })
       })
       const rows = result.counts[step.category] ?? 0
-      // The rate from the statement alone: begin, tally and commit cost the same for 10 rows as for 1000.
+      // The statement alone: begin, tally and commit cost the same for 10 rows as for 1000.
       learn(rates, step.category, rows, work.ms - work.runQueueMs)
       largest = Math.max(largest, rows)
       await options.onBatch?.({ category: step.category, action: 'destroy', rows, limit, waitedMs, ...time })
@@ -335,9 +319,7 @@ export async function runRetention(
   }
   const records = [...left, ...(await finish(db, holder, now))]
   if (records.some((record) => PERSONAL_DATA.has(record.category))) {
-    // Its own step after the pass (decision 194). ANALYZE reads a sample of every table whole, up
-    // to a second for 100,000 messages in PGlite: there, as maintenance does for a large table
-    // (LIMITS.database.maintenanceIdleSeconds), it waits for the app to be quiet, for a while.
+    // Its own step after the pass, waiting for quiet as it holds PGlite's thread (decision 194).
     const waitedMs = await waitForQuiet(options)
     const time = await timed(() => analyzePersonalData(db))
     await options.onAnalyze?.({ ...time, waitedMs })

@@ -1,9 +1,5 @@
-/**
- * The app's own limits on sign-in, in front of either backend (Supabase has no per-code
- * attempt limit of its own). Counted in the database (Backend.rateLimits), so they survive
- * restarts and hold across server instances. See docs/decisions/021-rate-limits.md, 006 and 231:
- * nothing is counted against an address alone, so nobody elsewhere can block its sign-in.
- */
+/** The app's own sign-in limits, counted in the database so they hold across restarts and instances
+ * (decisions 021, 231); nothing counts against an address alone, so nobody can block its sign-in. */
 import { createHash } from 'node:crypto'
 import { normalizeEmail } from '~/domain/accounts'
 import { rateLimitedError } from '~/lib/app-error'
@@ -31,12 +27,8 @@ function refuseWhileWaiting(seconds: number): void {
   if (seconds > 0) throw rateLimitedError(m.login_error_rate_limited({ seconds }), seconds)
 }
 
-/**
- * Before a code is sent: the address's limit counts every request; the resend interval (per
- * e-mail and browser) is only checked here and counted once a code went out (recordCodeSent), so
- * a mistyped or unknown address never has to wait. The app knows the wait in seconds in every
- * mode (Supabase Auth's own throttle says it only in English prose).
- */
+/** Before a code is sent: the address's limit counts every request; the resend interval is only
+ * counted once a code went out (recordCodeSent), so a mistyped address never has to wait. */
 export async function limitSendCode(ip: string, browser: string, email: string): Promise<void> {
   const wait = await limiters.sendCodePerBrowserEmail.check(pairKey(browser, email))
   if (wait > 0) throw rateLimitedError(m.login_error_resend_wait({ seconds: wait }), wait)
@@ -68,10 +60,7 @@ export async function forgetVerifyTries(browser: string | null, email: string): 
   ])
 }
 
-/**
- * Counts a wrong code for the address, from anywhere. True once, when the run reaches
- * LIMITS.rate.signInFailuresPerEmail.max: the owners are to be told (again only after a sign-in).
- */
+/** Counts a wrong code for the address; true once, when the run reaches the limit and the owners are to be told. */
 export async function recordWrongCode(email: string): Promise<boolean> {
   const address = normalizeEmail(email)
   await limiters.signInFailuresPerEmail.hit(address)

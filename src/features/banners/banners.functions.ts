@@ -1,6 +1,5 @@
-/** Banner server functions for the admin dialog: validate → authorize (requireAdmin) → call the
- * backend. Every write goes through BannerStore, which announces the change to the public pages'
- * live channel. Uploads are a server route instead (see routes/api/banner-upload.ts). */
+/** Banner server functions for the admin dialog: validate → requireAdmin → backend. Uploads are a
+ * server route (routes/api/banner-upload.ts). */
 import { createServerFn } from '@tanstack/react-start'
 import { BANNER_BADGE, BANNER_KEYS, type Banner, DEFAULT_BANNER_TITLE } from '~/domain/banners'
 import { getBackend } from '~/backend/get-backend.server'

@@ -1,6 +1,5 @@
-/** What a banner may point at. Shared by the dialog's form, the server functions and the tests (what
- * a save carries is in save-banners.schemas.ts). Runs anywhere: messages are read when a value is
- * checked, so they follow the caller's language. */
+/** What a banner may point at, shared by the dialog, the server functions and the tests; messages
+ * are read at check time, so they follow the caller's language. */
 import * as v from 'valibot'
 import { BANNER_KEYS, UPLOADS_PATH } from '~/domain/banners'
 import { LIMITS } from '~/lib/limits'
@@ -13,8 +12,7 @@ export function isSafeUploadName(name: string): boolean {
   return SAFE_UPLOAD_NAME.test(name)
 }
 
-/** C0 controls, DEL and lone UTF-16 surrogates: the URL parser skips or encodes them, so the stored
- * text would differ from the address used (NUL cannot be stored at all). */
+/** C0 controls, DEL and lone surrogates: the URL parser skips or encodes them, so stored and used would differ. */
 function hasUnsafeCharacter(value: string): boolean {
   for (const char of value) {
     const code = char.charCodeAt(0)
@@ -23,8 +21,7 @@ function hasUnsafeCharacter(value: string): boolean {
   return false
 }
 
-/** An image address the public page may load: an absolute http(s) URL without credentials, or one of
- * the app's own uploads (`/uploads/<name>`). The empty string means "the default image". */
+/** An address the public page may load: http(s) without credentials, or our upload; '' means the default. */
 export function isAllowedImageUrl(value: string): boolean {
   if (value === '') return true
   if (hasUnsafeCharacter(value)) return false

@@ -1,6 +1,5 @@
-/** Recognises a banner upload by its bytes, never by its name or declared type: JPEG, PNG and WebP
- * are the only formats we store, and each is read far enough to learn its pixel size. Everything
- * else (SVG, HTML, GIF, a renamed text file…) is `unsupported` (decision 040). */
+/** Recognises a banner upload by its bytes, never its name or declared type: JPEG, PNG or WebP, read
+ * far enough to learn its size; anything else is `unsupported` (decision 040). */
 import { LIMITS } from '~/lib/limits'
 
 export const IMAGE_FORMATS = {

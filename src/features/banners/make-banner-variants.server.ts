@@ -1,5 +1,4 @@
-/** The responsive copies of a banner upload (docs/decisions/040-banners.md): the image is decoded
- * once, turned upright and kept within the widest step of the ladder and the tallest hero, then
+/** The responsive copies of a banner upload (decision 042): decoded once, upright and bounded, then
  * encoded as AVIF and WebP at every width of bannerVariantWidths. */
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
@@ -10,8 +9,7 @@ import { bannerVariantWidths } from '~/backend/banner-images'
 import { BANNER_VARIANT_FORMATS, type BannerImageVariants, type BannerVariantFormat } from '~/domain/banners'
 import { LIMITS } from '~/lib/limits'
 
-/** AVIF at effort 1: a third of the CPU time of effort 2 for the same size and almost the same
- * fidelity (0.4 dB less on the default banners' text; effort 0 is larger and blurs it). */
+/** AVIF at effort 1: far cheaper than effort 2 at the same size (decision 042). */
 const ENCODER_OPTIONS: Record<BannerVariantFormat, { quality: number; effort: number }> = {
   avif: { quality: 50, effort: 1 },
   webp: { quality: 75, effort: 4 },
@@ -44,9 +42,7 @@ export class UndecodableImageError extends Error {
 
 type SharpFunction = typeof import('sharp').default
 
-/** libvips is loaded with the first upload, not with the server (15–20 MB a process may never need);
- * the import names the package, so the build ships it. Nothing is cached between uploads: the
- * server holds no decoded image once an upload is stored. */
+/** libvips loads with the first upload, not the server (decision 042); nothing is cached between uploads. */
 let loaded: Promise<SharpFunction> | undefined
 function loadSharp(): Promise<SharpFunction> {
   loaded ??= import('sharp').then(({ default: sharp }) => {
@@ -56,8 +52,7 @@ function loadSharp(): Promise<SharpFunction> {
   return loaded
 }
 
-/** Where the child process finds sharp: next to this module (`.output/server/node_modules` when
- * built, which holds its ES module only). Under Vitest import.meta.resolve may be missing. */
+/** Where the child process finds sharp: next to this module (Vitest may lack import.meta.resolve). */
 function sharpEntry(): string {
   try {
     return fileURLToPath(import.meta.resolve('sharp'))
@@ -87,11 +82,7 @@ async function makeVariants(bytes: Uint8Array): Promise<BannerVariantSet> {
   }
 }
 
-/**
- * The uploaded image as it is stored and served: the same format and size, upright, without its
- * metadata (EXIF with the camera's GPS position, XMP, IPTC). sharp writes none unless asked to
- * (withMetadata / keepMetadata), and .rotate() applies the EXIF orientation before it goes.
- */
+/** The upload as stored and served: same format and size, upright, its metadata (EXIF GPS, XMP, IPTC) dropped. */
 export async function withoutMetadata(bytes: Uint8Array, format: 'jpeg' | 'png' | 'webp'): Promise<Uint8Array> {
   try {
     const sharp = await loadSharp()
@@ -136,9 +127,7 @@ interface EncodeJob {
   options: typeof ENCODER_OPTIONS
 }
 
-/** The child process: raw pixels on stdin, the job in argv, each encoded file on stdout as a 4-byte
- * length and its bytes. Its source is this function's (it refers to nothing outside it; builtins
- * come through process.getBuiltinModule, which no bundler rewrites). */
+/** The child process, run from its source text (it refers to nothing outside it): pixels in, length-prefixed files out. */
 async function encoderMain(): Promise<void> {
   const { createRequire: requireFrom } = process.getBuiltinModule('node:module')
   // require() of an ES module: Node 22.12 and later.

@@ -3,11 +3,7 @@ import { bannerFileUrls } from '~/backend/banner-images'
 import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
 
-/**
- * After a banner save: deletes uploaded images that no banner shows and that are older than a
- * day (an upload not yet saved in an open dialog is younger); a shown image keeps its responsive
- * copies and its mobile image. Best effort: a failure is logged and the save that triggered it stands.
- */
+/** After a banner save: deletes uploads no banner shows, over a day old (younger may be unsaved); best effort. */
 export async function removeUnusedUploads(
   backend: Pick<Backend, 'banners' | 'storage'> & { content: Pick<Backend['content'], 'images'> },
   now = new Date(),

@@ -1,6 +1,5 @@
-/** What a save of the banner dialog carries: for each banner its image URL and the optional mobile
- * image, with the copies each upload made. Used by the saveBanners server function and the tests;
- * the dialog's fields are checked with BannerImageUrlSchema. */
+/** What a save of the banner dialog carries: each banner's image URL and optional mobile image, with
+ * their uploads' copies. */
 import * as v from 'valibot'
 import { toBannerImageVariants } from '~/backend/banner-images'
 import type { BannerKey } from '~/domain/banners'
@@ -16,8 +15,7 @@ const VariantsSchema = v.optional(
   null,
 )
 
-/** One banner's images: its image URL and the optional mobile image, each with the copies its upload
- * made (a typed address has none). Copies without their image are dropped. */
+/** One banner's images, each with its upload's copies; copies without their image are dropped. */
 export const BannerImagesSchema = v.pipe(
   v.object(
     {

@@ -1,6 +1,5 @@
-/** Serves a stored upload by name. Names carry a timestamp and are never overwritten, so a response
- * may be cached for a year; nosniff and a locked-down CSP make sure a browser only ever treats the
- * bytes as the image type they were checked to be. */
+/** Serves a stored upload by name: never overwritten, so cached for a year; nosniff and a strict CSP
+ * keep the bytes the image type they were checked to be. */
 import { getBackend } from '~/backend/get-backend.server'
 import { isSafeUploadName } from './banners.schemas'
 

@@ -70,7 +70,6 @@ export async function handleBannerUpload(request: Request): Promise<Response> {
       }
       throw error
     })
-    // The timestamp makes the name unique; the storage refuses to overwrite an existing one.
     // The copies go first: once the image is stored, everything it names is there.
     const name = `${uploadBaseName(key, kind as BannerImageKind)}.${extension}`
     await storeAll(
@@ -123,8 +122,7 @@ function tooBig(locale: Locale): AppError {
   return new AppError(413, 'payload_too_large', m.banner_upload_error_too_big({ maxMb: LIMITS.upload.maxBytes / MB }, { locale }))
 }
 
-/** Reads the multipart body with a cap: a declared Content-Length over the limit is refused before a
- * byte is read, and a body without one (chunked) is cut off as soon as it passes it. */
+/** Reads the multipart body with a cap, by the declared length or, without one, as it arrives. */
 async function readForm(request: Request, locale: Locale): Promise<FormData> {
   const max = LIMITS.http.maxUploadBodyBytes
   const declared = Number(request.headers.get('content-length') ?? NaN)

@@ -1,6 +1,5 @@
 /** Sends one banner image to the upload route with XMLHttpRequest, the one browser API that reports
- * upload progress. Resolves with the stored image's public URL and the description of its
- * responsive copies; rejects with an Error whose message is the server's localized reason. */
+ * upload progress; rejects with the server's localized reason. */
 import { toBannerImageVariants } from '~/backend/banner-images'
 import type { BannerImageVariants, BannerKey } from '~/domain/banners'
 import { m } from '~/paraglide/messages'

@@ -9,8 +9,7 @@ import { type UploadedBannerImage, uploadBannerImage } from './upload-banner-ima
 /** Every banner upload carries this key, so the dialog can tell when one is still running. */
 export const bannerUploadMutationKey = ['banners', 'upload'] as const
 
-/** Uploads one of a banner's images with progress, then hands the stored URL and its copies to
- * `onUploaded`. An upload still running when the dialog closes is cancelled. */
+/** Uploads one of a banner's images with progress; one still running when the dialog closes is cancelled. */
 export function useBannerImageUpload(
   key: BannerKey,
   image: BannerImageKind,

@@ -91,8 +91,7 @@ function useBannerForm(initial: BannerFormValues, onSubmit: (values: BannerFormV
   return useForm({ defaultValues: initial, onSubmit: ({ value }) => onSubmit(value) })
 }
 
-/** One image of one banner, bound to the form: typing a URL drops the copies an earlier upload made
- * (they belong to that file), an upload brings its own. */
+/** One image of one banner: typing a URL drops an earlier upload's copies; an upload brings its own. */
 function BannerImageFormField({
   form,
   bannerKey,

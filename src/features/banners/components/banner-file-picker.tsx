@@ -36,8 +36,7 @@ interface BannerFilePickerProps {
   onUploaded: (uploaded: UploadedBannerImage) => void
 }
 
-/** "Dosya Seç" for one of a banner's images: JPG, PNG or WebP up to the size limit, with upload
- * progress, then a note while the server makes the image's copies. */
+/** "Dosya Seç" for one of a banner's images, with upload progress, then a note while copies are made. */
 export function BannerFilePicker({ bannerKey, kind, onUploaded }: BannerFilePickerProps) {
   const { upload, uploading, progress } = useBannerImageUpload(bannerKey, kind, onUploaded)
   const copy = COPY[kind]

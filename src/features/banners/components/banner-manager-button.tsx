@@ -5,8 +5,7 @@ import { Dialog, DialogContent, DialogHeader, DialogTrigger } from '~/components
 import { m } from '~/paraglide/messages'
 import { BannerEditor } from './banner-editor'
 
-/** "Banner Yönetimi" in the admin header, and the dialog it opens. The content mounts only while
- * open, so each opening starts from the server's current banners. */
+/** "Banner Yönetimi" and its dialog, whose content mounts only while open, so each opening reloads the banners. */
 export function BannerManagerButton() {
   const [open, setOpen] = useState(false)
   return (

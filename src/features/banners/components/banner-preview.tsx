@@ -35,8 +35,7 @@ export function useBannerPreview(url: string, fallback: string): BannerPreviewSt
   }
 }
 
-/** The image in the public hero's proportions, contained on white as it is there: the desktop hero
- * (1600×520), or the phone's (390×220) for the mobile image. */
+/** The image in the public hero's proportions (desktop 1600×520, phone 390×220), contained on white. */
 export function BannerPreview({ preview, alt, phone = false }: { preview: BannerPreviewState; alt: string; phone?: boolean }) {
   return (
     <div
