@@ -52,6 +52,8 @@ const viewBeacon = (over: Record<string, unknown> = {}) => ({
 })
 
 async function storedViews() {
+  // The beacon's view waits in the queue until its batch is stored (decision 241).
+  await test.backend.visits.flush()
   const { rows } = await test.db.query<Record<string, unknown>>(
     `select path, section, locale, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, device, seconds
      from public.page_views order by at`,

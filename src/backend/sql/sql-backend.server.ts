@@ -109,6 +109,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
   const content = createSiteContentStore(db)
   const inboxEvents = createInboxEvents(db)
   const leads = createLeadService(db, now, () => mail.kick())
+  const visits = createVisitStore(db, now)
   let closed: Promise<void> | null = null
   return {
     kind: parts.kind,
@@ -137,7 +138,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
       list: (query) => listActivity(db, query),
     },
     spam: createSpamService(db, now),
-    visits: createVisitStore(db, now),
+    visits,
     status: createBackendStatus(
       db,
       parts.schema.kind === 'migrate' ? { kind: 'recorded' } : { kind: 'tables', required: REQUIRED_TABLES },
@@ -154,6 +155,8 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
           await content.close()
           await inboxEvents.close()
           await leads.close()
+          // The page views the beacons were answered for, before the database closes.
+          await visits.close()
           await db.close()
         } finally {
           await parts.onClose?.()

@@ -18,7 +18,9 @@ import {
 } from '~/domain/visits'
 import { LIMITS } from '~/lib/limits'
 import type { VisitStore } from '../backend'
+import { log } from '~/lib/log.server'
 import type { Sql } from './client'
+import { createViewQueue } from './view-queue.server'
 
 /** The day in Istanbul's calendar (UTC+3 all year) of a timestamptz expression, as istanbulDay. */
 export const sqlIstanbulDay = (expr: string) => `((${expr} at time zone 'UTC') + interval '3 hours')::date`
@@ -31,7 +33,7 @@ const DIMENSIONS = 'path, section, locale, referrer_host, utm_source, utm_medium
  * whose first view it is. The rollup stores exactly this; the statistics read it for the days
  * not rolled up yet.
  */
-function groupedRaw(where: string): string {
+export function groupedRaw(where: string): string {
   return `select day, ${DIMENSIONS}, count(*)::int as views, count(distinct visitor)::int as visitors,
                  (count(*) filter (where first))::int as entries, coalesce(sum(seconds), 0)::bigint as seconds
           from (select v.day, v.path, v.section, v.locale, v.device, v.visitor, v.seconds,
@@ -46,6 +48,48 @@ function groupedRaw(where: string): string {
                 where ${where}
                 window w as (partition by v.day, v.visitor order by v.at, v.id)) r
           group by day, ${DIMENSIONS}`
+}
+
+/** A page view as stored; the visitor hash as hex. */
+interface PageViewRow extends NewPageView {
+  day: string
+  at: Date
+  visitor: string
+  seconds: number | null
+}
+
+/** Stores the rows in one INSERT (arrays, so the statement is the same for any number); returns how many were new. */
+async function insertViews(db: Sql, rows: PageViewRow[]): Promise<number> {
+  const column = <T>(pick: (row: PageViewRow) => T) => rows.map(pick)
+  const { rowCount } = await db.query(
+    `insert into public.page_views (id, day, at, visitor, path, section, locale, referrer_host,
+                                    utm_source, utm_medium, utm_campaign, utm_term, utm_content, device, seconds)
+     select id::uuid, day::date, at::timestamptz, decode(visitor, 'hex'), path, section, locale, referrer_host,
+            utm_source, utm_medium, utm_campaign, utm_term, utm_content, device, seconds
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                 $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::int[])
+          as v (id, day, at, visitor, path, section, locale, referrer_host,
+                utm_source, utm_medium, utm_campaign, utm_term, utm_content, device, seconds)
+     on conflict (id) do nothing`,
+    [
+      column((r) => r.id),
+      column((r) => r.day),
+      column((r) => r.at.toISOString()),
+      column((r) => r.visitor),
+      column((r) => r.path),
+      column((r) => r.section),
+      column((r) => r.locale),
+      column((r) => r.referrerHost),
+      column((r) => r.utm.source),
+      column((r) => r.utm.medium),
+      column((r) => r.utm.campaign),
+      column((r) => r.utm.term),
+      column((r) => r.utm.content),
+      column((r) => r.device),
+      column((r) => r.seconds),
+    ],
+  )
+  return rowCount
 }
 
 const PAGE_KEY = `path || case when section <> '' then '#' || section else '' end`
@@ -134,40 +178,40 @@ export function createVisitStore(db: Sql, now: () => Date): VisitStore {
     return salt
   }
 
+  /** The view as its row: the visitor is hashed here, so the address and user agent go no further. */
+  async function rowOf(view: NewPageView, traits: VisitorTraits): Promise<PageViewRow> {
+    const at = now()
+    const day = istanbulDay(at)
+    const salt = await saltOf(day)
+    const visitor = createHash('sha256')
+      .update(salt)
+      .update(`${traits.site}\u0000${traits.ip}\u0000${traits.userAgent}`)
+      .digest()
+      .subarray(0, 16)
+    return { ...view, day, at, visitor: visitor.toString('hex'), seconds: null }
+  }
+
+  const queue = createViewQueue<PageViewRow>({
+    insert: async (rows) => {
+      await insertViews(db, rows)
+    },
+    maxRows: LIMITS.visits.queueMaxRows,
+    batchRows: LIMITS.visits.batchRows,
+    intervalMs: LIMITS.visits.flushMs,
+    onError: (error) => log().error({ err: error }, 'visits: queued page views could not be stored'),
+  })
+
   return {
     async record(view: NewPageView, traits: VisitorTraits) {
-      const at = now()
-      const day = istanbulDay(at)
-      const salt = await saltOf(day)
-      const visitor = createHash('sha256')
-        .update(salt)
-        .update(`${traits.site}\u0000${traits.ip}\u0000${traits.userAgent}`)
-        .digest()
-        .subarray(0, 16)
-      const { rowCount } = await db.query(
-        `insert into public.page_views (id, day, at, visitor, path, section, locale, referrer_host,
-                                        utm_source, utm_medium, utm_campaign, utm_term, utm_content, device)
-         values ($1, $2::date, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-         on conflict (id) do nothing`,
-        [
-          view.id,
-          day,
-          at,
-          visitor,
-          view.path,
-          view.section,
-          view.locale,
-          view.referrerHost,
-          view.utm.source,
-          view.utm.medium,
-          view.utm.campaign,
-          view.utm.term,
-          view.utm.content,
-          view.device,
-        ],
-      )
-      return rowCount > 0
+      return (await insertViews(db, [await rowOf(view, traits)])) > 0
     },
+
+    async enqueue(view: NewPageView, traits: VisitorTraits) {
+      return queue.add(await rowOf(view, traits))
+    },
+
+    flush: () => queue.flush(),
+    close: () => queue.close(),
 
     async addressKey(ip: string) {
       const salt = await saltOf(istanbulDay(now()))
@@ -176,16 +220,26 @@ export function createVisitStore(db: Sql, now: () => Date): VisitStore {
 
     async leave(id: string, seconds: number) {
       const at = now()
+      const kept = Math.min(Math.max(0, Math.floor(seconds)), LIMITS.visits.maxSeconds)
+      const waiting = queue.waiting(id)
+      if (waiting) {
+        waiting.seconds = Math.max(waiting.seconds ?? 0, kept)
+        return true
+      }
+      // A view taken from the queue may be in an INSERT under way: after it, the UPDATE finds it.
+      await queue.settled()
       // Only a view of today or yesterday: older days may have been rolled up already.
       const { rowCount } = await db.query(
         `update public.page_views set seconds = greatest(coalesce(seconds, 0), $2)
          where id = $1 and day >= $3::date - 1`,
-        [id, Math.min(Math.max(0, Math.floor(seconds)), LIMITS.visits.maxSeconds), istanbulDay(at)],
+        [id, kept, istanbulDay(at)],
       )
       return rowCount > 0
     },
 
     async stats(query: StatsQuery): Promise<VisitStats> {
+      // This instance's waiting views count at once; another instance's within LIMITS.visits.flushMs.
+      await queue.flush()
       const { range, previous, filter, rows } = query
       // The previous period ends the day before the range starts.
       const from = previous.from

@@ -1,18 +1,19 @@
 /** The beacon handler's parts in the running app: its backend, the caller's address, the limiter, the log. */
 import { getBackend } from '~/backend/get-backend.server'
-import { rateLimiter } from '~/backend/rate-limiter.server'
 import { clientIp } from '~/lib/client-ip.server'
 import { serverEnv } from '~/lib/env.server'
 import { requestOrigin } from '~/lib/forwarded.server'
+import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
+import { createAddressLimit } from './address-limit'
 import type { BeaconDeps } from './visit-beacon.server'
 
-const perIp = rateLimiter('visitPerIp')
+const perIp = createAddressLimit({ ...LIMITS.rate.visitPerIp, maxKeys: LIMITS.visits.limitMaxAddresses })
 
 export const beaconDeps: BeaconDeps = {
   backend: getBackend,
   clientIp,
   origin: (request) => requestOrigin(request, serverEnv()),
-  hitLimit: (key) => perIp.hit(key),
+  hitLimit: async (key) => perIp(key),
   onError: (error) => log().error({ err: error }, 'visit beacon failed'),
 }

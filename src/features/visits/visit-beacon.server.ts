@@ -1,8 +1,8 @@
 /**
  * POST /api/visit: the page-view beacon (docs/decisions/250-cookieless-visit-stats.md). Answers
- * 204 when the beacon was taken or deliberately not counted (Do Not Track, Global Privacy
- * Control, a crawler, a signed-in staff member), 4xx for anything else; it sets no cookie and
- * never answers 500 for what a sender can put in a request.
+ * 204 when the beacon was taken (queued: decision 241) or deliberately not counted (Do Not Track,
+ * Global Privacy Control, a crawler, a signed-in staff member), 4xx for anything else, 503 when
+ * the queue is full; it sets no cookie and never answers 500 for what a sender can put in a request.
  */
 import * as v from 'valibot'
 import type { Backend } from '~/backend/backend'
@@ -89,7 +89,7 @@ export async function handleVisitBeacon(request: Request, deps: BeaconDeps): Pro
       return answer(204)
     }
     const origin = deps.origin(request)
-    await backend.visits.record(
+    const queued = await backend.visits.enqueue(
       {
         id: beacon.id,
         path: beacon.p,
@@ -101,7 +101,8 @@ export async function handleVisitBeacon(request: Request, deps: BeaconDeps): Pro
       },
       { site: origin, ip, userAgent },
     )
-    return answer(204)
+    // A full queue (the database is behind): the view was not taken, and the answer says so.
+    return queued ? answer(204) : answer(503, { 'retry-after': '60' })
   } catch (error) {
     deps.onError(error)
     return answer(503, { 'retry-after': '60' })

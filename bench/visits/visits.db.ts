@@ -1,0 +1,95 @@
+/** The database half of the visits bench (bench/visits/visits.mjs), run through scripts/run-ts.mjs
+ * with the server stopped: counts the stored page views, or seeds raw views and a year of daily
+ * aggregates with generate_series for the statistics page. DATABASE_URL: that server's database. */
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { openBenchDatabase, signInBenchAdmin } from '../lib/bench-db'
+import { istanbulDay } from '~/domain/visits'
+import { makeContactMessage } from '~/backend/seed-messages'
+import { bulkInsertMessages } from '~/backend/sql/bulk-insert.server'
+import { groupedRaw } from '~/backend/sql/visits.server'
+import { COUNTED_PATHS } from '~/features/visits/visit-rules'
+
+const RAW_DAYS = 30
+const AGGREGATE_DAYS = 365
+const MESSAGES = 10_000
+const SECTIONS = ['', '', '', 'services', 'about', 'industries', 'process', 'team', 'contact', 'faq']
+const REFERRERS = ['', '', '', '', 'www.google.com', 'www.linkedin.com', 'www.bing.com', 'duckduckgo.com', 't.co']
+const CAMPAIGNS = ['', '', '', '', '', '', 'kis-2026', 'erp-webinar', 'newsletter-12', 'linkedin-ads', 'retargeting']
+
+async function count(dataDir: string): Promise<void> {
+  const { backend, db } = await openBenchDatabase(dataDir)
+  try {
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.page_views')
+    console.info(`BENCH_VISITS_COUNT ${rows[0]!.n}`)
+  } finally {
+    await backend.close()
+  }
+}
+
+/** `raw` views over the last RAW_DAYS days (today included), a visitor every three views; the days
+ * before today rolled up as the retention job leaves them, and a year of aggregates shaped like one of them. */
+async function seedStats(dataDir: string, raw: number): Promise<void> {
+  const { backend, db } = await openBenchDatabase(dataDir)
+  try {
+    const today = istanbulDay(new Date())
+    const perDay = Math.ceil(raw / RAW_DAYS)
+    const paths = ['/', '/', '/', '/en', '/en', ...[...COUNTED_PATHS].filter((p) => p !== '/' && p !== '/en')]
+    let started = Date.now()
+    await db.query(
+      `insert into public.page_views (id, day, at, visitor, path, section, locale, referrer_host,
+                                      utm_source, utm_medium, utm_campaign, utm_term, utm_content, device, seconds)
+       select md5('view' || i)::uuid, day, day + (n * 86400 / $3) * interval '1 second' - interval '3 hours',
+              decode(md5(day::text || ':' || (n / 3)), 'hex'), path, section, locale, referrer, source,
+              case when source = '' then '' else 'cpc' end, campaign, '', '', device, case when n % 4 = 0 then n % 300 end
+       from (select i, n, $1::date - (i / $3)::int as day, p as path,
+                    case when p = '/en' or p like '/en/%' then 'en' else 'tr' end as locale,
+                    ($5::text[])[1 + (n * 7) % cardinality($5::text[])] as section,
+                    ($6::text[])[1 + (n / 3) % cardinality($6::text[])] as referrer,
+                    ($7::text[])[1 + (n / 3 * 11) % cardinality($7::text[])] as campaign,
+                    case when (n / 3) % 5 = 0 then 'linkedin' when (n / 3) % 7 = 0 then 'google' else '' end as source,
+                    case when n % 10 < 6 then 'phone' when n % 10 < 7 then 'tablet' else 'desktop' end as device
+             from generate_series(0, $2::int - 1) i, lateral (select i % $3 as n) k,
+                  lateral (select ($4::text[])[1 + (i * 13) % cardinality($4::text[])] as p) pp) s`,
+      [today, raw, perDay, paths, SECTIONS, REFERRERS, CAMPAIGNS],
+    )
+    console.info(`[bench-visits] ${raw} raw views in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    started = Date.now()
+    // A year of aggregates, each day shaped like yesterday's rollup; the raw days before today count as rolled.
+    await db.query(
+      `insert into public.visit_daily (day, path, section, locale, referrer_host, utm_source, utm_medium,
+                                       utm_campaign, utm_term, utm_content, device, views, visitors, entries, seconds)
+       select d::date, path, section, locale, referrer_host, utm_source, utm_medium, utm_campaign, utm_term,
+              utm_content, device, views, visitors, entries, seconds
+       from (${groupedRaw('v.day = $1::date - 1')}) g,
+            generate_series($1::date - $2::int, $1::date - 1, interval '1 day') d`,
+      [today, AGGREGATE_DAYS],
+    )
+    await db.query(
+      `insert into public.visit_rolled_days (day, rolled_at)
+       select d::date, now() from generate_series($1::date - $2::int, $1::date - 1, interval '1 day') d`,
+      [today, AGGREGATE_DAYS],
+    )
+    const now = Date.now()
+    await bulkInsertMessages(db, MESSAGES, (n) =>
+      makeContactMessage({ status: n % 10 === 0 ? 'spam' : 'read', createdAt: new Date(now - n * 3_000_000) }),
+    )
+    await db.exec(db.driver === 'pg' ? 'vacuum analyze' : 'analyze')
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.visit_daily')
+    console.info(`[bench-visits] ${rows[0]!.n} aggregate rows in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    const header = (await signInBenchAdmin(backend, dataDir)).map((c) => `${c.name}=${c.value}`).join('; ')
+    writeFileSync(path.join(dataDir, 'bench-session.json'), JSON.stringify({ cookie: header }))
+  } finally {
+    await backend.close()
+  }
+}
+
+export default async function main([command, dataDir, raw]: string[]): Promise<number> {
+  if (command === 'count' && dataDir) await count(dataDir)
+  else if (command === 'seed-stats' && dataDir) await seedStats(dataDir, Number(raw ?? 5_000_000))
+  else {
+    console.error('Usage: node scripts/run-ts.mjs bench/visits/visits.db.ts count <dataDir> | seed-stats <dataDir> [raw]')
+    return 2
+  }
+  return 0
+}
