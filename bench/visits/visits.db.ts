@@ -14,8 +14,21 @@ const RAW_DAYS = 30
 const AGGREGATE_DAYS = 365
 const MESSAGES = 10_000
 const SECTIONS = ['', '', '', 'services', 'about', 'industries', 'process', 'team', 'contact', 'faq']
-const REFERRERS = ['', '', '', '', 'www.google.com', 'www.linkedin.com', 'www.bing.com', 'duckduckgo.com', 't.co']
-const CAMPAIGNS = ['', '', '', '', '', '', 'kis-2026', 'erp-webinar', 'newsletter-12', 'linkedin-ads', 'retargeting']
+/** Where a visit came from (referrer, utm_source, utm_campaign): a visitor's views share one. */
+const SOURCES = [
+  ['', '', ''],
+  ['', '', ''],
+  ['', '', ''],
+  ['www.google.com', '', ''],
+  ['www.google.com', '', ''],
+  ['www.google.com', 'google', 'erp-arama'],
+  ['www.linkedin.com', 'linkedin', 'kis-2026'],
+  ['www.linkedin.com', '', ''],
+  ['www.bing.com', '', ''],
+  ['', 'newsletter', 'bulten-12'],
+  ['t.co', '', ''],
+  ['duckduckgo.com', '', ''],
+]
 
 async function count(dataDir: string): Promise<void> {
   const { backend, db } = await openBenchDatabase(dataDir)
@@ -34,24 +47,25 @@ async function seedStats(dataDir: string, raw: number): Promise<void> {
   try {
     const today = istanbulDay(new Date())
     const perDay = Math.ceil(raw / RAW_DAYS)
-    const paths = ['/', '/', '/', '/en', '/en', ...[...COUNTED_PATHS].filter((p) => p !== '/' && p !== '/en')]
+    const paths = [...COUNTED_PATHS].filter((p) => p !== '/' && p !== '/en')
     let started = Date.now()
+    // Sections only on the two landing pages; the legal pages are seen rarely, and whole.
     await db.query(
       `insert into public.page_views (id, day, at, visitor, path, section, locale, referrer_host,
                                       utm_source, utm_medium, utm_campaign, utm_term, utm_content, device, seconds)
        select md5('view' || i)::uuid, day, day + (n * 86400 / $3) * interval '1 second' - interval '3 hours',
-              decode(md5(day::text || ':' || (n / 3)), 'hex'), path, section, locale, referrer, source,
-              case when source = '' then '' else 'cpc' end, campaign, '', '', device, case when n % 4 = 0 then n % 300 end
-       from (select i, n, $1::date - (i / $3)::int as day, p as path,
-                    case when p = '/en' or p like '/en/%' then 'en' else 'tr' end as locale,
-                    ($5::text[])[1 + (n * 7) % cardinality($5::text[])] as section,
-                    ($6::text[])[1 + (n / 3) % cardinality($6::text[])] as referrer,
-                    ($7::text[])[1 + (n / 3 * 11) % cardinality($7::text[])] as campaign,
-                    case when (n / 3) % 5 = 0 then 'linkedin' when (n / 3) % 7 = 0 then 'google' else '' end as source,
-                    case when n % 10 < 6 then 'phone' when n % 10 < 7 then 'tablet' else 'desktop' end as device
-             from generate_series(0, $2::int - 1) i, lateral (select i % $3 as n) k,
-                  lateral (select ($4::text[])[1 + (i * 13) % cardinality($4::text[])] as p) pp) s`,
-      [today, raw, perDay, paths, SECTIONS, REFERRERS, CAMPAIGNS],
+              decode(md5(day::text || ':' || (n / 3)), 'hex'), path,
+              case when path in ('/', '/en') then ($5::text[])[1 + (n * 7) % cardinality($5::text[])] else '' end,
+              case when path = '/en' or path like '/en/%' then 'en' else 'tr' end,
+              ($6::text[])[1 + s], ($7::text[])[1 + s], case when ($7::text[])[1 + s] = '' then '' else 'cpc' end,
+              ($8::text[])[1 + s], '', '',
+              case when (n / 3) % 10 < 6 then 'phone' when (n / 3) % 10 < 7 then 'tablet' else 'desktop' end,
+              case when n % 4 = 0 then n % 300 end
+       from (select i, n, $1::date - (i / $3)::int as day, (n / 3 * 7) % cardinality($6::text[]) as s,
+                    case when n % 50 = 0 then ($4::text[])[1 + (n / 50) % cardinality($4::text[])]
+                         when n % 3 = 0 then '/en' else '/' end as path
+             from generate_series(0, $2::int - 1) i, lateral (select i % $3 as n) k) v`,
+      [today, raw, perDay, paths, SECTIONS, ...[0, 1, 2].map((k) => SOURCES.map((source) => source[k]))],
     )
     console.info(`[bench-visits] ${raw} raw views in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     started = Date.now()

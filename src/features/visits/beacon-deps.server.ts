@@ -1,8 +1,7 @@
 /** The beacon handler's parts in the running app: its backend, the caller's address, the limiter, the log. */
 import { getBackend } from '~/backend/get-backend.server'
-import { clientIp } from '~/lib/client-ip.server'
 import { serverEnv } from '~/lib/env.server'
-import { requestOrigin } from '~/lib/forwarded.server'
+import { clientAddress, requestOrigin } from '~/lib/forwarded.server'
 import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
 import { createAddressLimit } from './address-limit'
@@ -12,7 +11,9 @@ const perIp = createAddressLimit({ ...LIMITS.rate.visitPerIp, maxKeys: LIMITS.vi
 
 export const beaconDeps: BeaconDeps = {
   backend: getBackend,
-  clientIp,
+  // Answered before Start (src/server.ts): the socket's address is the server's request's `ip`.
+  clientIp: (request) =>
+    clientAddress(request.headers.get('x-forwarded-for'), (request as Request & { ip?: string }).ip, serverEnv().proxyHops),
   origin: (request) => requestOrigin(request, serverEnv()),
   hitLimit: async (key) => perIp(key),
   onError: (error) => log().error({ err: error }, 'visit beacon failed'),

@@ -25,7 +25,7 @@ const VISITOR_COOKIES = new Set(['PARAGLIDE_LOCALE'])
 export interface BeaconDeps {
   backend: () => Promise<Pick<Backend, 'visits' | 'auth'>>
   /** The caller's address as the app's limits see it (TRUST_PROXY). */
-  clientIp: () => string
+  clientIp: (request: Request) => string
   /** The site's public origin (SITE_URL, or the Host as configured). */
   origin: (request: Request) => string
   /** Seconds to wait when the address (its salted key) is over LIMITS.rate.visitPerIp, else 0 after counting. */
@@ -52,8 +52,21 @@ async function readBody(request: Request): Promise<string | null> {
   return new TextDecoder('utf-8', { fatal: false }).decode(bytes)
 }
 
+/** Start's CSRF check as src/start.ts configures it (decision 080), for the beacon answered before Start. */
+function fromThisSite(request: Request, origin: string): boolean {
+  const site = request.headers.get('sec-fetch-site')
+  if (site !== null) return site === 'same-origin'
+  const from = request.headers.get('origin')
+  if (from !== null) return from === origin
+  const referer = request.headers.get('referer')
+  if (referer === null || !URL.canParse(referer)) return false
+  return new URL(referer).origin === origin
+}
+
 export async function handleVisitBeacon(request: Request, deps: BeaconDeps): Promise<Response> {
   try {
+    const origin = deps.origin(request)
+    if (!fromThisSite(request, origin)) return answer(403)
     if (request.headers.get('dnt') === '1' || request.headers.get('sec-gpc') === '1') return answer(204)
     const userAgent = request.headers.get('user-agent') ?? ''
     if (isCrawler(userAgent)) return answer(204)
@@ -75,7 +88,7 @@ export async function handleVisitBeacon(request: Request, deps: BeaconDeps): Pro
     const beacon = parsed.output
     if (beacon.t === 'v' && !COUNTED_PATHS.has(beacon.p)) return answer(400)
 
-    const ip = deps.clientIp()
+    const ip = deps.clientIp(request)
     const backend = await deps.backend()
     const wait = await deps.hitLimit(await backend.visits.addressKey(ip))
     if (wait > 0) return answer(429, { 'retry-after': String(wait) })
@@ -88,7 +101,6 @@ export async function handleVisitBeacon(request: Request, deps: BeaconDeps): Pro
       await backend.visits.leave(beacon.id, beacon.s)
       return answer(204)
     }
-    const origin = deps.origin(request)
     const queued = await backend.visits.enqueue(
       {
         id: beacon.id,
