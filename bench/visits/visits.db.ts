@@ -7,7 +7,7 @@ import { openBenchDatabase, signInBenchAdmin } from '../lib/bench-db'
 import { istanbulDay } from '~/domain/visits'
 import { makeContactMessage } from '~/backend/seed-messages'
 import { bulkInsertMessages } from '~/backend/sql/bulk-insert.server'
-import { groupedRaw } from '~/backend/sql/visits.server'
+import { groupedRaw, keysOf } from '~/backend/sql/visit-stats.server'
 import { COUNTED_PATHS } from '~/features/visits/visit-rules'
 
 const RAW_DAYS = 30
@@ -78,6 +78,11 @@ async function seedStats(dataDir: string, raw: number): Promise<void> {
        from (${groupedRaw('v.day = $1::date - 1')}) g,
             generate_series($1::date - $2::int, $1::date - 1, interval '1 day') d`,
       [today, AGGREGATE_DAYS],
+    )
+    await db.query(
+      `insert into public.visit_daily_keys (day, dimension, key, views, visitors, entries)
+       select v.day, k.dimension, k.key, sum(v.views), sum(v.visitors), sum(v.entries)
+       from public.visit_daily v ${keysOf('v')} group by 1, 2, 3`,
     )
     await db.query(
       `insert into public.visit_rolled_days (day, rolled_at)

@@ -145,6 +145,8 @@ describe('visit statistics (embedded)', () => {
     expect(after.referrers).toEqual(before.referrers)
     expect(after.campaigns).toEqual([{ key: 'kis-2026', visitors: 1, views: 1 }])
     expect(after.devices).toEqual(before.devices)
+    expect(after.pages).toEqual(before.pages)
+    expect(after.languages).toEqual(before.languages)
     // A row of the table filters the rest.
     const phones = await visits.stats(query(test, { device: 'phone' }))
     expect(phones.totals.visitors).toBe(1)
