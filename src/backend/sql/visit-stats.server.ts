@@ -46,7 +46,7 @@ export const keysOf = (v: string) =>
                               ('page', ${v}.path || case when ${v}.section <> '' then '#' || ${v}.section else '' end),
                               ('locale', ${v}.locale), ('device', ${v}.device)) k (dimension, key)`
 
-export const PAGE_KEY = `path || case when section <> '' then '#' || section else '' end`
+const PAGE_KEY = `path || case when section <> '' then '#' || section else '' end`
 
 /** The filter's conditions on the facts, its values from `$first` on. */
 function factConditions(filter: StatsFilter, first: number): { sql: string; params: string[] } {
