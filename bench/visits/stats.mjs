@@ -27,7 +27,12 @@ async function measure({ name, outputDir, dataDir, port, raw, samples, databaseU
   rmSync(dataDir, { recursive: true, force: true })
   log(`${name}: seeding ${raw.toLocaleString('en')} raw views and a year of aggregates…`)
   process.stdout.write(runDb(['seed-stats', dataDir, String(raw)], databaseUrl))
-  const server = await startServer({ outputDir, port, env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } })
+  // No backup snapshot: a new data folder's first one would run during the cold request.
+  const server = await startServer({
+    outputDir,
+    port,
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, BACKUP_SNAPSHOTS: 'off' },
+  })
   try {
     const { cookie } = JSON.parse(readFileSync(join(dataDir, 'bench-session.json'), 'utf8'))
     const page = `${server.url}/admin/stats?range=12m`

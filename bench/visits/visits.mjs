@@ -47,11 +47,12 @@ async function beacons(url, perSecond, seconds) {
 
 async function beaconRun({ name, outputDir, dataDir, port, perSecond, seconds, databaseUrl = '', log }) {
   rmSync(dataDir, { recursive: true, force: true })
-  // Each beacon names an address of its own in X-Forwarded-For, as many visitors would.
+  // Each beacon names an address of its own in X-Forwarded-For, as many visitors would. No backup
+  // snapshot: a new data folder's first one would run during the measurement.
   const server = await startServer({
     outputDir,
     port,
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, TRUST_PROXY: 'true' },
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, TRUST_PROXY: 'true', BACKUP_SNAPSHOTS: 'off' },
   })
   let result
   try {

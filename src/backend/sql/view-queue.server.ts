@@ -1,9 +1,5 @@
-/**
- * Page views waiting to be stored (docs/decisions/241-beacon-batches.md): the beacon answers once
- * its view is here, and the queue stores what it holds in one multi-row INSERT every `intervalMs`
- * or as soon as `batchRows` are waiting. Bounded: when `maxRows` wait, a view is refused (the
- * beacon answers 503), never dropped after it was accepted; close() stores the rest.
- */
+/** Page views waiting to be stored in one multi-row INSERT every `intervalMs` or at `batchRows`
+ * (docs/decisions/241-beacon-batches.md). At `maxRows` a view is refused, never dropped once taken. */
 export interface QueuedView {
   id: string
   seconds: number | null
@@ -18,7 +14,6 @@ export interface ViewQueue<Row extends QueuedView> {
   flush(): Promise<void>
   /** Resolves once the INSERTs under way have ended, without starting one. */
   settled(): Promise<void>
-  /** Stores the rest and takes no more. */
   close(): Promise<void>
   size(): number
 }
@@ -66,7 +61,6 @@ export function createViewQueue<Row extends QueuedView>(options: ViewQueueOption
   function schedule() {
     if (timer) return
     timer = setTimeout(() => void flush(), intervalMs)
-    // A waiting flush does not keep the process alive: the shutdown calls close() for it.
     timer.unref?.()
   }
 

@@ -1,8 +1,5 @@
-/**
- * The beacon's rate limit per address, in this instance's memory (docs/decisions/241-beacon-batches.md):
- * a fixed window per salted address key, so a beacon costs no query. At most `maxKeys` addresses
- * per window; a new address beyond them waits for the next window.
- */
+/** The beacon's limit per salted address key, a fixed window in this instance's memory (decision 241);
+ * at most `maxKeys` addresses a window, a new one beyond them waits for the next. */
 export interface AddressLimitOptions {
   max: number
   windowSeconds: number
