@@ -47,9 +47,10 @@ function cookieNames(request: Request): string[] {
 async function readBody(request: Request): Promise<string | null> {
   const declared = request.headers.get('content-length')
   if (declared !== null && Number(declared) > LIMITS.visits.beaconMaxBytes) return null
-  const bytes = new Uint8Array(await request.arrayBuffer())
-  if (bytes.byteLength > LIMITS.visits.beaconMaxBytes) return null
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes)
+  // text(), not arrayBuffer(): the server's request reads it from the socket without building a
+  // web stream (most of a beacon's cost otherwise). Undecodable bytes become U+FFFD.
+  const text = await request.text()
+  return Buffer.byteLength(text) > LIMITS.visits.beaconMaxBytes ? null : text
 }
 
 /** Start's CSRF check as src/start.ts configures it (decision 080), for the beacon answered before Start. */
