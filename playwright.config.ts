@@ -4,7 +4,7 @@ import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.mjs'
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e'
 /** Not the defaults, so the legal and KVKK pages are seen to follow the configuration. */
-export const E2E_RETENTION = { messageDays: 365, ipDays: 60 }
+export const E2E_RETENTION = { messageDays: 365, ipDays: 60, visitRawDays: 45 }
 export const E2E_AUTH_ADMINS = [
   'auth-signin@example.com',
   'auth-wrong@example.com',
@@ -69,6 +69,7 @@ export default defineConfig({
       // Not the defaults, so tests/e2e/legal.spec.ts sees the notice follow the configuration.
       MESSAGE_RETENTION_DAYS: String(E2E_RETENTION.messageDays),
       IP_RETENTION_DAYS: String(E2E_RETENTION.ipDays),
+      VISIT_RAW_DAYS: String(E2E_RETENTION.visitRawDays),
     },
   },
 })

@@ -16,6 +16,7 @@ import { benchMaintenance } from './maintenance/maintenance.mjs'
 import { benchRetention } from './retention/retention.mjs'
 import { benchSearch } from './search/search.mjs'
 import { benchSeed } from './seed/seed.mjs'
+import { benchVisits } from './visits/visits.mjs'
 
 const OUTPUT_DIR = '.output-bench'
 const DATA_DIR = '.data-bench'
@@ -178,6 +179,11 @@ const BENCHES = {
     run: async () => ({ rows: await benchBackup({ outputDir: OUTPUT_DIR, dataDir: `${DATA_DIR}-backup`, port: PORT + 3 }) }),
   },
   content: { build: true, run: () => benchContent({ outputDir: OUTPUT_DIR }) },
+  visits: {
+    build: true,
+    run: () =>
+      benchVisits({ outputDir: OUTPUT_DIR, dataDir: `${DATA_DIR}-visits`, port: PORT + 5, quick, part: option('--part'), log }),
+  },
 }
 
 const only = option('--only')

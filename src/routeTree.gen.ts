@@ -21,7 +21,6 @@ import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as ApiBannerEventsRouteImport } from './routes/api/banner-events'
 import { Route as ApiBannerUploadRouteImport } from './routes/api/banner-upload'
 import { Route as ApiInboxEventsRouteImport } from './routes/api/inbox-events'
-import { Route as ApiVisitRouteImport } from './routes/api/visit'
 import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
 import { Route as AdminAuthedAccountRouteImport } from './routes/admin/_authed/account'
 import { Route as AdminAuthedActivityRouteImport } from './routes/admin/_authed/activity'
@@ -92,11 +91,6 @@ const ApiInboxEventsRoute = ApiInboxEventsRouteImport.update({
   path: '/api/inbox-events',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ApiVisitRoute = ApiVisitRouteImport.update({
-  id: '/api/visit',
-  path: '/api/visit',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const UploadsSplatRoute = UploadsSplatRouteImport.update({
   id: '/uploads/$',
   path: '/uploads/$',
@@ -155,7 +149,6 @@ export interface FileRoutesByFullPath {
   '/api/banner-events': typeof ApiBannerEventsRoute
   '/api/banner-upload': typeof ApiBannerUploadRoute
   '/api/inbox-events': typeof ApiInboxEventsRoute
-  '/api/visit': typeof ApiVisitRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/account': typeof AdminAuthedAccountRoute
@@ -179,7 +172,6 @@ export interface FileRoutesByTo {
   '/api/banner-events': typeof ApiBannerEventsRoute
   '/api/banner-upload': typeof ApiBannerUploadRoute
   '/api/inbox-events': typeof ApiInboxEventsRoute
-  '/api/visit': typeof ApiVisitRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/account': typeof AdminAuthedAccountRoute
   '/admin/activity': typeof AdminAuthedActivityRoute
@@ -203,7 +195,6 @@ export interface FileRoutesById {
   '/api/banner-events': typeof ApiBannerEventsRoute
   '/api/banner-upload': typeof ApiBannerUploadRoute
   '/api/inbox-events': typeof ApiInboxEventsRoute
-  '/api/visit': typeof ApiVisitRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/_authed/account': typeof AdminAuthedAccountRoute
@@ -229,7 +220,6 @@ export interface FileRouteTypes {
     | '/api/banner-events'
     | '/api/banner-upload'
     | '/api/inbox-events'
-    | '/api/visit'
     | '/uploads/$'
     | '/admin/'
     | '/admin/account'
@@ -253,7 +243,6 @@ export interface FileRouteTypes {
     | '/api/banner-events'
     | '/api/banner-upload'
     | '/api/inbox-events'
-    | '/api/visit'
     | '/uploads/$'
     | '/admin/account'
     | '/admin/activity'
@@ -276,7 +265,6 @@ export interface FileRouteTypes {
     | '/api/banner-events'
     | '/api/banner-upload'
     | '/api/inbox-events'
-    | '/api/visit'
     | '/uploads/$'
     | '/admin/'
     | '/admin/_authed/account'
@@ -301,7 +289,6 @@ export interface RootRouteChildren {
   ApiBannerEventsRoute: typeof ApiBannerEventsRoute
   ApiBannerUploadRoute: typeof ApiBannerUploadRoute
   ApiInboxEventsRoute: typeof ApiInboxEventsRoute
-  ApiVisitRoute: typeof ApiVisitRoute
   UploadsSplatRoute: typeof UploadsSplatRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -390,13 +377,6 @@ declare module '@tanstack/react-router' {
       path: '/api/inbox-events'
       fullPath: '/api/inbox-events'
       preLoaderRoute: typeof ApiInboxEventsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/api/visit': {
-      id: '/api/visit'
-      path: '/api/visit'
-      fullPath: '/api/visit'
-      preLoaderRoute: typeof ApiVisitRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/uploads/$': {
@@ -503,7 +483,6 @@ const rootRouteChildren: RootRouteChildren = {
   ApiBannerEventsRoute: ApiBannerEventsRoute,
   ApiBannerUploadRoute: ApiBannerUploadRoute,
   ApiInboxEventsRoute: ApiInboxEventsRoute,
-  ApiVisitRoute: ApiVisitRoute,
   UploadsSplatRoute: UploadsSplatRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

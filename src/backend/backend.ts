@@ -298,11 +298,17 @@ export interface SpamService {
 export interface VisitStore {
   /** Stores one page view of today; false when its id was recorded already. */
   record(view: NewPageView, visitor: VisitorTraits): Promise<boolean>
+  /** Queues one page view of today, stored with others within LIMITS.visits.flushMs; false when the queue is full. */
+  enqueue(view: NewPageView, visitor: VisitorTraits): Promise<boolean>
+  /** Stores the queued views now. */
+  flush(): Promise<void>
+  /** Stores the queued views and takes no more (the backend's close). */
+  close(): Promise<void>
   /** The reader left the view after `seconds` (kept when longer than before); false for no such recent view. */
   leave(id: string, seconds: number): Promise<boolean>
   /**
    * The key the beacon's rate limit counts an address under: hashed with the day's salt, so the
-   * limit holds across instances and the address itself is never written (rate_limit_hits).
+   * address itself is never kept, not even in memory.
    */
   addressKey(ip: string): Promise<string>
   /** The statistics page's figures; a messages count of -1 when the filter names what messages do not record. */

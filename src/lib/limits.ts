@@ -37,7 +37,7 @@ export const LIMITS = {
     verifyPerBrowser: { max: 10, windowSeconds: 10 * 60 },
     verifyPerBrowserEmail: { max: 10, windowSeconds: 10 * 60 },
     verifyPerIp: { max: 20, windowSeconds: 10 * 60 },
-    /** Visit beacons per IP address (keyed by its salted hash): a reader sends two per page (view and leave). */
+    /** Visit beacons per IP address (keyed by its salted hash), counted in each instance's memory (decision 241): a reader sends two per page. */
     visitPerIp: { max: 120, windowSeconds: 60 },
     /** Wrong codes for one address in a row, from anywhere: at `max` the owners are e-mailed (once, until a sign-in). */
     signInFailuresPerEmail: { max: 100, windowSeconds: 30 * 24 * 60 * 60 },
@@ -175,6 +175,13 @@ export const LIMITS = {
     tableRows: 10,
     /** The longest custom range (?from=&to=), in days. */
     rangeMaxDays: 731,
+    /** Beacons' views wait in memory and are stored together this often, or at batchRows (decision 241). */
+    flushMs: 250,
+    batchRows: 500,
+    /** Views waiting at most; beyond, a beacon is answered 503. */
+    queueMaxRows: 20_000,
+    /** Addresses the beacon's in-memory rate limit tracks per window at most; beyond, new ones wait. */
+    limitMaxAddresses: 100_000,
   },
   http: {
     /** Server function and form bodies larger than this are refused before being read whole. */

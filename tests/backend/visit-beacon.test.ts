@@ -35,7 +35,8 @@ function post(body: BodyInit | null, headers: Record<string, string> = {}): Prom
   const request = new Request(`${ORIGIN}/api/visit`, {
     method: 'POST',
     body,
-    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': READER_UA, ...headers },
+    // What a browser's sendBeacon to its own site carries (the beacon checks CSRF itself).
+    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': READER_UA, 'sec-fetch-site': 'same-origin', ...headers },
   })
   return handleVisitBeacon(request, deps())
 }
@@ -52,6 +53,8 @@ const viewBeacon = (over: Record<string, unknown> = {}) => ({
 })
 
 async function storedViews() {
+  // The beacon's view waits in the queue until its batch is stored (decision 241).
+  await test.backend.visits.flush()
   const { rows } = await test.db.query<Record<string, unknown>>(
     `select path, section, locale, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, device, seconds
      from public.page_views order by at`,
@@ -159,6 +162,26 @@ describe('the visit beacon', () => {
     }
     expect(await storedViews()).toEqual([])
     expect(errors).toEqual([])
+  })
+
+  it('refuses a beacon from another site, or one that says nothing of where it comes from', async () => {
+    const body = () => JSON.stringify(viewBeacon())
+    expect((await post(body(), { 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    const bare = new Request(`${ORIGIN}/api/visit`, { method: 'POST', body: body(), headers: { 'user-agent': READER_UA } })
+    expect((await handleVisitBeacon(bare, deps())).status).toBe(403)
+    const forged = new Request(`${ORIGIN}/api/visit`, {
+      method: 'POST',
+      body: body(),
+      headers: { 'user-agent': READER_UA, origin: 'https://evil.example', referer: `${ORIGIN}/` },
+    })
+    expect((await handleVisitBeacon(forged, deps())).status).toBe(403)
+    const sameOrigin = new Request(`${ORIGIN}/api/visit`, {
+      method: 'POST',
+      body: body(),
+      headers: { 'user-agent': READER_UA, origin: ORIGIN },
+    })
+    expect((await handleVisitBeacon(sameOrigin, deps())).status).toBe(204)
+    expect(await storedViews()).toHaveLength(1)
   })
 
   it('refuses a million paths without counting one', async () => {

@@ -104,6 +104,27 @@ describe('visit statistics (embedded)', () => {
     expect(rows).toEqual([{ seconds: 40 }])
   })
 
+  it('stores every view a beacon was answered for when the backend closes, with a leave that came while it waited', async () => {
+    const { visits } = test.backend
+    const ids = Array.from({ length: 1_200 }, () => randomUUID())
+    for (const [i, id] of ids.entries())
+      expect(await visits.enqueue(view({ id }), { ...READER, ip: `198.51.100.${i % 200}` })).toBe(true)
+    expect(await visits.leave(ids.at(-1)!, 30)).toBe(true)
+    // What the database holds as the backend closes it (the server's shutdown).
+    const close = test.db.close.bind(test.db)
+    let atClose: { n: number; seconds: number }[] = []
+    test.db.close = async () => {
+      atClose = (
+        await test.db.query<{ n: number; seconds: number }>(
+          'select count(distinct id)::int as n, coalesce(sum(seconds), 0)::int as seconds from public.page_views',
+        )
+      ).rows
+      return close()
+    }
+    await test.backend.close()
+    expect(atClose).toEqual([{ n: 1_200, seconds: 30 }])
+  })
+
   it('rolls complete days into aggregates and deletes raw views after their period, with records', async () => {
     const { visits } = test.backend
     await visits.record(view({ referrerHost: 'www.linkedin.com', utm: { ...NO_UTM, campaign: 'kis-2026' } }), READER)
@@ -124,6 +145,8 @@ describe('visit statistics (embedded)', () => {
     expect(after.referrers).toEqual(before.referrers)
     expect(after.campaigns).toEqual([{ key: 'kis-2026', visitors: 1, views: 1 }])
     expect(after.devices).toEqual(before.devices)
+    expect(after.pages).toEqual(before.pages)
+    expect(after.languages).toEqual(before.languages)
     // A row of the table filters the rest.
     const phones = await visits.stats(query(test, { device: 'phone' }))
     expect(phones.totals.visitors).toBe(1)

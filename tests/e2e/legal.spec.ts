@@ -4,7 +4,7 @@ import { E2E_RETENTION } from '../../playwright.config'
 import { openPage } from './helpers'
 
 /** The retention the e2e server is configured with, not the defaults. */
-const { messageDays: MESSAGE_DAYS, ipDays: IP_DAYS } = E2E_RETENTION
+const { messageDays: MESSAGE_DAYS, ipDays: IP_DAYS, visitRawDays: VISIT_DAYS } = E2E_RETENTION
 
 const PAGES = [
   { tr: '/kvkk', en: '/en/data-protection', title: { tr: 'KVKK Aydınlatma Metni', en: 'Data Protection Notice' } },
@@ -64,10 +64,16 @@ test('the notice states the configured retention periods, in both languages', as
   await openPage(page, '/kvkk')
   await expect(page.getByTestId('notice-message-retention')).toContainText(`itibaren ${MESSAGE_DAYS} gün saklanır`)
   await expect(page.getByTestId('notice-ip-retention')).toContainText(`IP adresi ${IP_DAYS} gün sonra silinir`)
+  await expect(page.getByTestId('notice-visit-retention')).toContainText(
+    `${VISIT_DAYS} gün sonra silinir; yalnızca kişisel veri içermeyen günlük toplamlar kalır`,
+  )
   await expect(page.getByTestId('notice-abroad')).toHaveText(/yurt dışına aktarılmaz/)
   await openPage(page, '/en/data-protection')
   await expect(page.getByTestId('notice-message-retention')).toContainText(`kept for ${MESSAGE_DAYS} days`)
   await expect(page.getByTestId('notice-ip-retention')).toContainText(`erased after ${IP_DAYS} days`)
+  await expect(page.getByTestId('notice-visit-retention')).toContainText(
+    `deleted after ${VISIT_DAYS} days; only daily totals without personal data remain`,
+  )
   await openPage(page, '/en/privacy')
   await expect(page.getByTestId('privacy-retention')).toContainText(
     `after ${MESSAGE_DAYS} days, IP addresses after ${IP_DAYS} days`,

@@ -52,6 +52,9 @@ test("find a visitor's data, download it, erase it after a confirmation", async 
   // The periods the server runs with (playwright.config.ts), not the defaults.
   await expect(policy).toContainText(`Mesajlar (her durumda, çöp kutusu dahil)${E2E_RETENTION.messageDays} gün`)
   await expect(policy).toContainText(`Mesajlardaki IP adresleri (anonimleştirilir)${E2E_RETENTION.ipDays} gün`)
+  await expect(policy).toContainText(
+    `Ham sayfa görüntülemeleri (sonra yalnızca günlük toplamlar kalır)${E2E_RETENTION.visitRawDays} gün`,
+  )
   await expect(policy).toContainText('İmha kayıtları3 yıl')
 
   // An address the server would refuse is refused here first, in words under the field.

@@ -31,6 +31,7 @@ const TABLES = {
   reply_reminders: 'queued_at',
   page_views: 'path',
   visit_daily: 'path',
+  visit_daily_keys: 'dimension',
   visit_rolled_days: 'day',
   activity_log: 'actor',
   staff_profiles: 'display_name',
@@ -522,6 +523,7 @@ describe('as the server (a login role in app_server)', () => {
     await app.query(`update public.page_views set seconds = 5`)
     expect((await app.query('delete from public.page_views')).rowCount).toBe(1)
     await expectDenied(app.query(`update public.visit_daily set views = views + 1`))
+    await expectDenied(app.query(`update public.visit_daily_keys set views = views + 1`))
     await expectDenied(app.query(`update public.visit_rolled_days set rolled_at = now()`))
     for (const caller of CALLERS) await expectDenied(asCaller(caller, 'select * from private.visit_salts'))
   })

@@ -112,6 +112,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
   const inboxEvents = createInboxEvents(db)
   const sessionEnds = createSessionEnds(db)
   const leads = createLeadService(db, now, () => mail.kick())
+  const visits = createVisitStore(db, now)
   let closed: Promise<void> | null = null
   return {
     kind: parts.kind,
@@ -142,7 +143,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
       list: (query) => listActivity(db, query),
     },
     spam: createSpamService(db, now),
-    visits: createVisitStore(db, now),
+    visits,
     status: createBackendStatus(
       db,
       parts.schema.kind === 'migrate' ? { kind: 'recorded' } : { kind: 'tables', required: REQUIRED_TABLES },
@@ -160,6 +161,8 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
           await inboxEvents.close()
           await sessionEnds.close()
           await leads.close()
+          // The page views the beacons were answered for, before the database closes.
+          await visits.close()
           await db.close()
         } finally {
           await parts.onClose?.()

@@ -1,18 +1,20 @@
 /** The beacon handler's parts in the running app: its backend, the caller's address, the limiter, the log. */
 import { getBackend } from '~/backend/get-backend.server'
-import { rateLimiter } from '~/backend/rate-limiter.server'
-import { clientIp } from '~/lib/client-ip.server'
 import { serverEnv } from '~/lib/env.server'
-import { requestOrigin } from '~/lib/forwarded.server'
+import { clientAddress, requestOrigin } from '~/lib/forwarded.server'
+import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
+import { createAddressLimit } from './address-limit'
 import type { BeaconDeps } from './visit-beacon.server'
 
-const perIp = rateLimiter('visitPerIp')
+const perIp = createAddressLimit({ ...LIMITS.rate.visitPerIp, maxKeys: LIMITS.visits.limitMaxAddresses })
 
 export const beaconDeps: BeaconDeps = {
   backend: getBackend,
-  clientIp,
+  // Answered before Start (src/server.ts): the socket's address is the server's request's `ip`.
+  clientIp: (request) =>
+    clientAddress(request.headers.get('x-forwarded-for'), (request as Request & { ip?: string }).ip, serverEnv().proxyHops),
   origin: (request) => requestOrigin(request, serverEnv()),
-  hitLimit: (key) => perIp.hit(key),
+  hitLimit: async (key) => perIp(key),
   onError: (error) => log().error({ err: error }, 'visit beacon failed'),
 }

@@ -1,8 +1,8 @@
 /**
  * POST /api/visit: the page-view beacon (docs/decisions/250-cookieless-visit-stats.md). Answers
- * 204 when the beacon was taken or deliberately not counted (Do Not Track, Global Privacy
- * Control, a crawler, a signed-in staff member), 4xx for anything else; it sets no cookie and
- * never answers 500 for what a sender can put in a request.
+ * 204 when the beacon was taken (queued: decision 241) or deliberately not counted (Do Not Track,
+ * Global Privacy Control, a crawler, a signed-in staff member), 4xx for anything else, 503 when
+ * the queue is full; it sets no cookie and never answers 500 for what a sender can put in a request.
  */
 import * as v from 'valibot'
 import type { Backend } from '~/backend/backend'
@@ -25,7 +25,7 @@ const VISITOR_COOKIES = new Set(['PARAGLIDE_LOCALE'])
 export interface BeaconDeps {
   backend: () => Promise<Pick<Backend, 'visits' | 'auth'>>
   /** The caller's address as the app's limits see it (TRUST_PROXY). */
-  clientIp: () => string
+  clientIp: (request: Request) => string
   /** The site's public origin (SITE_URL, or the Host as configured). */
   origin: (request: Request) => string
   /** Seconds to wait when the address (its salted key) is over LIMITS.rate.visitPerIp, else 0 after counting. */
@@ -47,13 +47,27 @@ function cookieNames(request: Request): string[] {
 async function readBody(request: Request): Promise<string | null> {
   const declared = request.headers.get('content-length')
   if (declared !== null && Number(declared) > LIMITS.visits.beaconMaxBytes) return null
-  const bytes = new Uint8Array(await request.arrayBuffer())
-  if (bytes.byteLength > LIMITS.visits.beaconMaxBytes) return null
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes)
+  // text(), not arrayBuffer(): the server's request reads it from the socket without building a
+  // web stream (most of a beacon's cost otherwise). Undecodable bytes become U+FFFD.
+  const text = await request.text()
+  return Buffer.byteLength(text) > LIMITS.visits.beaconMaxBytes ? null : text
+}
+
+/** Start's CSRF check as src/start.ts configures it (decision 080), for the beacon answered before Start. */
+function fromThisSite(request: Request, origin: string): boolean {
+  const site = request.headers.get('sec-fetch-site')
+  if (site !== null) return site === 'same-origin'
+  const from = request.headers.get('origin')
+  if (from !== null) return from === origin
+  const referer = request.headers.get('referer')
+  if (referer === null || !URL.canParse(referer)) return false
+  return new URL(referer).origin === origin
 }
 
 export async function handleVisitBeacon(request: Request, deps: BeaconDeps): Promise<Response> {
   try {
+    const origin = deps.origin(request)
+    if (!fromThisSite(request, origin)) return answer(403)
     if (request.headers.get('dnt') === '1' || request.headers.get('sec-gpc') === '1') return answer(204)
     const userAgent = request.headers.get('user-agent') ?? ''
     if (isCrawler(userAgent)) return answer(204)
@@ -75,7 +89,7 @@ export async function handleVisitBeacon(request: Request, deps: BeaconDeps): Pro
     const beacon = parsed.output
     if (beacon.t === 'v' && !COUNTED_PATHS.has(beacon.p)) return answer(400)
 
-    const ip = deps.clientIp()
+    const ip = deps.clientIp(request)
     const backend = await deps.backend()
     const wait = await deps.hitLimit(await backend.visits.addressKey(ip))
     if (wait > 0) return answer(429, { 'retry-after': String(wait) })
@@ -88,8 +102,7 @@ export async function handleVisitBeacon(request: Request, deps: BeaconDeps): Pro
       await backend.visits.leave(beacon.id, beacon.s)
       return answer(204)
     }
-    const origin = deps.origin(request)
-    await backend.visits.record(
+    const queued = await backend.visits.enqueue(
       {
         id: beacon.id,
         path: beacon.p,
@@ -101,7 +114,8 @@ export async function handleVisitBeacon(request: Request, deps: BeaconDeps): Pro
       },
       { site: origin, ip, userAgent },
     )
-    return answer(204)
+    // A full queue (the database is behind): the view was not taken, and the answer says so.
+    return queued ? answer(204) : answer(503, { 'retry-after': '60' })
   } catch (error) {
     deps.onError(error)
     return answer(503, { 'retry-after': '60' })

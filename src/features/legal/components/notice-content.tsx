@@ -92,6 +92,9 @@ export function NoticeContent({ facts, locale }: { facts: LegalFacts; locale: st
             <span key="ip" data-testid="notice-ip-retention">
               {m.legal_notice_retention_ip({ days: facts.ipRetentionDays })}
             </span>,
+            <span key="visits" data-testid="notice-visit-retention">
+              {m.legal_notice_retention_visits({ days: facts.visitRawDays })}
+            </span>,
             m.legal_notice_retention_staff({ days: facts.sessionMaxDays }),
           ]}
         />

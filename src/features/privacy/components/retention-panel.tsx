@@ -25,6 +25,7 @@ export function PolicyCard({ policy }: { policy: RetentionPolicy }) {
     [m.kvkk_admin_policy_ip(), days(policy.ipDays)],
     [m.kvkk_admin_policy_trash(), days(policy.trashDays)],
     [m.kvkk_admin_policy_spam(), days(policy.spamDays)],
+    [m.kvkk_admin_policy_page_views(), days(policy.visitRawDays ?? LIMITS.visits.rawDefaultDays)],
     [m.kvkk_admin_policy_records(), m.kvkk_admin_years({ years: policy.recordYears })],
   ]
   return (

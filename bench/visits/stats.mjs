@@ -1,0 +1,80 @@
+// The statistics page at scale: 5 million raw page views (the last 30 days) and a year of daily
+// aggregates, seeded with generate_series (visits.db.ts), on PGlite and on PostgreSQL 17. Times
+// `/admin/stats?range=12m` over HTTP as a signed-in admin: the first request after a start (cold),
+// then the page and its server function (getStats) in turns.
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { toJSONAsync } from 'seroval'
+import { freePort } from '../../scripts/lib/server-process.mjs'
+import { startPostgres } from '../lib/postgres.mjs'
+import { functionId } from '../lib/server-functions.mjs'
+import { startServer } from '../lib/server.mjs'
+import { runDb } from './visits.mjs'
+
+export const STATS_TARGET_P95_MS = 200
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+
+async function timed(url, headers) {
+  const started = performance.now()
+  const response = await fetch(url, { headers })
+  const body = await response.text()
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${body.slice(0, 200)}`)
+  return performance.now() - started
+}
+
+async function measure({ name, outputDir, dataDir, port, raw, samples, databaseUrl = '', log }) {
+  rmSync(dataDir, { recursive: true, force: true })
+  log(`${name}: seeding ${raw.toLocaleString('en')} raw views and a year of aggregates…`)
+  process.stdout.write(runDb(['seed-stats', dataDir, String(raw)], databaseUrl))
+  // No backup snapshot: a new data folder's first one would run during the cold request.
+  const server = await startServer({
+    outputDir,
+    port,
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, BACKUP_SNAPSHOTS: 'off' },
+  })
+  try {
+    const { cookie } = JSON.parse(readFileSync(join(dataDir, 'bench-session.json'), 'utf8'))
+    const page = `${server.url}/admin/stats?range=12m`
+    const payload = JSON.stringify(await toJSONAsync({ data: { range: '12m' } }))
+    const fn = `${server.url}/_serverFn/${functionId(outputDir, 'getStats')}?${new URLSearchParams({ payload })}`
+    const fnHeaders = { cookie, 'x-tsr-serverFn': 'true', accept: 'application/json', 'sec-fetch-site': 'same-origin' }
+    const coldMs = await timed(page, { cookie })
+    log(`${name}: cold ${coldMs.toFixed(0)} ms; ${samples} page and ${samples} server-function requests in turns…`)
+    const pageTimes = []
+    const fnTimes = []
+    for (let i = 0; i < samples; i++) {
+      pageTimes.push(await timed(page, { cookie }))
+      fnTimes.push(await timed(fn, fnHeaders))
+    }
+    const summary = (times) => {
+      const sorted = [...times].sort((a, b) => a - b)
+      return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), samples: sorted.length }
+    }
+    return { name, raw, coldMs, page: summary(pageTimes), fn: summary(fnTimes), peakMemoryMb: server.peakMemoryMb() }
+  } finally {
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+export async function benchStats({ outputDir, dataDir, port, quick, log }) {
+  const raw = quick ? 500_000 : 5_000_000
+  const samples = quick ? 10 : 40
+  const results = [await measure({ name: 'PGlite', outputDir, dataDir, port, raw, samples, log })]
+  const postgres = await startPostgres({ port: await freePort() })
+  try {
+    const name = `PostgreSQL ${postgres.version.split('.')[0]}`
+    results.push(await measure({ name, outputDir, dataDir: `${dataDir}-pg`, port, raw, samples, databaseUrl: postgres.url, log }))
+  } finally {
+    await postgres.stop()
+  }
+  const ms = (n) => `${n.toFixed(0)} ms`
+  const rows = results.map((r) => ({
+    label: `\`/admin/stats?range=12m\` at ${r.raw.toLocaleString('en')} raw views + a year of aggregates on ${r.name}: cold; page p50 / p95; getStats p95`,
+    value: `${ms(r.coldMs)}; ${ms(r.page.p50)} / ${ms(r.page.p95)}; ${ms(r.fn.p95)} (${r.page.samples} each)`,
+    target: `p95 < ${STATS_TARGET_P95_MS} ms, cold too`,
+    ok: Math.max(r.coldMs, r.page.p95, r.fn.p95) < STATS_TARGET_P95_MS,
+  }))
+  return { rows, data: results }
+}

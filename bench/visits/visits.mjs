@@ -1,0 +1,128 @@
+// Beacons under load (docs/decisions/241-beacon-batches.md): 1,000 a second for 30 s against the
+// production build on PGlite, then on a PostgreSQL 17 server this script starts, each on a new
+// database: the beacons' latency, every beacon answered 204 and stored once (counted after the
+// server has stopped), and `/`'s requests/s alone and while the beacons arrive. Then the
+// statistics page at 5 million raw views (stats.mjs).
+import { execFile, execFileSync } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import { promisify } from 'node:util'
+import autocannon from 'autocannon'
+import { freePort } from '../../scripts/lib/server-process.mjs'
+import { startPostgres } from '../lib/postgres.mjs'
+import { startServer } from '../lib/server.mjs'
+import { benchStats } from './stats.mjs'
+
+export const BEACON_TARGETS = { p99Ms: 50, landingRatio: 0.9 }
+const GZIP = { 'accept-encoding': 'gzip, deflate, br' }
+
+/** Runs the database half (visits.db.ts) and returns what it printed. */
+export function runDb(args, databaseUrl) {
+  return execFileSync(process.execPath, ['scripts/run-ts.mjs', 'bench/visits/visits.db.ts', ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
+  })
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux). */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+async function landing(url, seconds) {
+  const result = await autocannon({ url: `${url}/`, connections: 16, duration: seconds, headers: GZIP })
+  return { rps: Math.round(result.requests.average), errors: result.errors + result.timeouts + result.non2xx }
+}
+
+/** The beacon sender (visits-bench.mjs) in a process of its own, so its work is not the server's or autocannon's. */
+async function beacons(url, perSecond, seconds) {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['bench/visits/visits-bench.mjs', url, String(perSecond), String(seconds)],
+    { maxBuffer: 1 << 20 },
+  )
+  return JSON.parse(stdout.trim().split('\n').at(-1))
+}
+
+async function beaconRun({ name, outputDir, dataDir, port, perSecond, seconds, databaseUrl = '', log }) {
+  rmSync(dataDir, { recursive: true, force: true })
+  // Each beacon names an address of its own in X-Forwarded-For, as many visitors would. No backup
+  // snapshot: a new data folder's first one would run during the measurement.
+  const server = await startServer({
+    outputDir,
+    port,
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, TRUST_PROXY: 'true', BACKUP_SNAPSHOTS: 'off' },
+  })
+  let result
+  try {
+    for (let i = 0; i < 20; i++) await fetch(`${server.url}/`, { headers: GZIP }).then((r) => r.arrayBuffer())
+    // Alone and well below capacity: the server's CPU per beacon, which bounds the rate one core can take.
+    const cpuBefore = cpuSeconds(server.pid)
+    const warm = await beacons(server.url, 200, 3)
+    const cpuUsPerBeacon = Math.round(((cpuSeconds(server.pid) - cpuBefore) * 1e6) / warm.beacons)
+    const landingSeconds = Math.max(3, seconds - 4)
+    log(`${name}: / alone for ${landingSeconds} s…`)
+    const alone = await landing(server.url, landingSeconds)
+    log(`${name}: ${perSecond} beacons/s for ${seconds} s, / under load from the 2nd second…`)
+    const sending = beacons(server.url, perSecond, seconds)
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    const during = await landing(server.url, landingSeconds)
+    const sent = await sending
+    result = { name, warm, cpuUsPerBeacon, alone, during, sent, peakMemoryMb: server.peakMemoryMb() }
+  } finally {
+    // SIGTERM: the server stores what it holds before it exits.
+    await server.stop()
+  }
+  const stored = Number(runDb(['count', dataDir], databaseUrl).match(/BENCH_VISITS_COUNT (\d+)/)?.[1] ?? -1)
+  rmSync(dataDir, { recursive: true, force: true })
+  return { ...result, stored, answered: (result.sent.answers[204] ?? 0) + (result.warm.answers[204] ?? 0) }
+}
+
+function beaconRows(r, perSecond, seconds) {
+  const ratio = r.during.rps / r.alone.rps
+  const lost = r.answered - r.stored
+  const all = r.sent.answers[204] === r.sent.beacons
+  return [
+    {
+      label: `beacons ${perSecond}/s for ${seconds} s on ${r.name}: p50 / p95 / p99; answers`,
+      value: `${r.sent.ms.p50} / ${r.sent.ms.p95} / ${r.sent.ms.p99} ms at ${r.sent.perSecond}/s; ${JSON.stringify(r.sent.answers)}; server CPU ${r.cpuUsPerBeacon} µs a beacon (at 200/s alone)`,
+      target: `p99 < ${BEACON_TARGETS.p99Ms} ms, all 204`,
+      ok: Number(r.sent.ms.p99) < BEACON_TARGETS.p99Ms && all,
+    },
+    {
+      label: `beacons on ${r.name}: answered 204 / stored after the server stopped`,
+      value: `${r.answered} / ${r.stored} (${lost} lost)`,
+      target: '0 lost',
+      ok: lost === 0,
+    },
+    {
+      label: `\`/\` requests/s (16 connections, gzip) on ${r.name}: during the beacons ÷ alone`,
+      value: `${ratio.toFixed(2)} (${r.during.rps} / ${r.alone.rps}; errors ${r.during.errors + r.alone.errors}); server peak ${r.peakMemoryMb} MB`,
+      target: `≥ ${BEACON_TARGETS.landingRatio}`,
+      ok: ratio >= BEACON_TARGETS.landingRatio && r.during.errors + r.alone.errors === 0,
+    },
+  ]
+}
+
+/** `part`: 'beacons' or 'stats' alone, else both. */
+export async function benchVisits({ outputDir, dataDir, port, quick = false, part, log = console.log }) {
+  const perSecond = 1000
+  const seconds = quick ? 8 : 30
+  const runs = []
+  if (part !== 'stats') {
+    runs.push(await beaconRun({ name: 'PGlite', outputDir, dataDir, port, perSecond, seconds, log }))
+    const postgres = await startPostgres({ port: await freePort() })
+    const name = `PostgreSQL ${postgres.version.split('.')[0]}`
+    try {
+      const databaseUrl = postgres.url
+      runs.push(await beaconRun({ name, outputDir, dataDir: `${dataDir}-pg`, port, perSecond, seconds, databaseUrl, log }))
+    } finally {
+      await postgres.stop()
+    }
+  }
+  const stats =
+    part === 'beacons' ? { rows: [], data: null } : await benchStats({ outputDir, dataDir: `${dataDir}-stats`, port, quick, log })
+  const rows = [...runs.flatMap((r) => beaconRows(r, perSecond, seconds)), ...stats.rows]
+  return { rows, data: { runs, stats: stats.data } }
+}
