@@ -131,6 +131,18 @@ function spam() {
   return { rows }
 }
 
+/** The replies targets (bench/replies): a real SMTP server and Dovecot beside the build (run-ts). */
+function replies() {
+  const args = ['scripts/run-ts.mjs', 'bench/replies/replies.ts', OUTPUT_DIR, `${DATA_DIR}-replies`]
+  const output = execFileSync(process.execPath, [...args, ...(quick ? ['--quick'] : [])], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const result = JSON.parse(output.match(/^BENCH_REPLIES (.*)$/m)?.[1] ?? 'null')
+  if (!result) throw new Error('the replies bench printed no figures')
+  return { rows: result.rows, data: result }
+}
+
 /** Every bench by name, in the order of a full run; `build`: it needs the production build. */
 const BENCHES = {
   inbox: {
@@ -174,6 +186,7 @@ const BENCHES = {
   landing: { build: true, run: landing },
   framework: { run: framework },
   spam: { run: spam },
+  replies: { build: true, run: replies },
   backup: {
     build: true,
     run: async () => ({ rows: await benchBackup({ outputDir: OUTPUT_DIR, dataDir: `${DATA_DIR}-backup`, port: PORT + 3 }) }),
