@@ -30,6 +30,7 @@ import type { SpamVerdict } from './spam/learn'
 import type { NewPageView, StatsQuery, VisitorTraits, VisitStats } from '~/domain/visits'
 import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy, RetentionRun } from '~/domain/privacy'
 import type { AuthResult, RequestContext } from './request-context'
+import type { PasskeyStore } from './passkey-store'
 import type { BackendStatus } from './status-reading'
 
 export type { AuthErrorCode, AuthFailure, AuthResult, CookieJar, CookieOptions, RequestContext } from './request-context'
@@ -147,6 +148,8 @@ export interface AuthService {
   /** Ends the session on the server and clears its cookies. */
   signOut(ctx: RequestContext): Promise<void>
   isAdmin(email: string): Promise<boolean>
+  /** Starts a session for a member a passkey has just proven (no code); fails if there is no account. */
+  startVerifiedSession(ctx: RequestContext, email: string): Promise<AuthResult<{ user: AuthUser }>>
 }
 
 export interface StoredFile {
@@ -382,6 +385,7 @@ export interface Backend {
   inboxEvents: InboxEvents
   privacy: PrivacyService
   activity: ActivityLog
+  passkeys: PasskeyStore
   spam: SpamService
   visits: VisitStore
   status: BackendStatus
