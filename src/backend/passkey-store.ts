@@ -27,9 +27,10 @@ export interface PasskeyStore {
   /** An owner's reset: every passkey and passkey proof of `email` goes; logs `passkey.reset`. */
   reset(email: string, by: ActivityActor): Promise<number>
   /** Stores a challenge for LIMITS.passkeys.challengeTtlSeconds (expired ones are swept). */
-  saveChallenge(challenge: string, purpose: ChallengePurpose, email: string | null): Promise<void>
-  /** Consumes the challenge: true once, if it was issued for this purpose (and member) and is fresh. */
-  takeChallenge(challenge: string, purpose: ChallengePurpose, email: string | null): Promise<boolean>
+  saveChallenge(challenge: string, purpose: ChallengePurpose, email: string | null, userHandle?: string): Promise<void>
+  /** Consumes the challenge, once: its user handle if it was issued for this purpose (and member)
+   * and is fresh, null otherwise. */
+  takeChallenge(challenge: string, purpose: ChallengePurpose, email: string | null): Promise<{ userHandle: string | null } | null>
   /** Records that the browser holding the proof token (its hash) answered with a passkey. */
   addProof(tokenHash: string, email: string): Promise<void>
   dropProof(tokenHash: string): Promise<void>

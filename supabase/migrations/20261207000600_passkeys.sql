@@ -24,6 +24,8 @@ create table public.passkey_challenges (
   purpose text not null check (purpose in ('register', 'sign_in', 'verify')),
   -- The signed-in member a registration or verification is for; null for a sign-in.
   email text references public.admin_emails (email) on delete cascade,
+  -- A registration's user handle (new for a first passkey), stored on the authenticator when it answers.
+  user_handle text check (user_handle ~ '^[A-Za-z0-9_-]{16,128}$'),
   expires_at timestamptz not null
 );
 create index passkey_challenges_expiry_idx on public.passkey_challenges (expires_at);

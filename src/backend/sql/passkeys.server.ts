@@ -129,24 +129,30 @@ export function createPasskeyStore(db: Sql, now: () => Date): PasskeyStore {
         return removed.rowCount
       }),
 
-    async saveChallenge(challenge, purpose, email) {
+    async saveChallenge(challenge, purpose, email, userHandle) {
       await db.query('delete from public.passkey_challenges where expires_at <= $1', [now()])
-      await db.query('insert into public.passkey_challenges (challenge, purpose, email, expires_at) values ($1, $2, $3, $4)', [
-        challenge,
-        purpose,
-        email === null ? null : normalizeEmail(email),
-        later(LIMITS.passkeys.challengeTtlSeconds),
-      ])
+      await db.query(
+        `insert into public.passkey_challenges (challenge, purpose, email, user_handle, expires_at)
+         values ($1, $2, $3, $4, $5)`,
+        [
+          challenge,
+          purpose,
+          email === null ? null : normalizeEmail(email),
+          userHandle ?? null,
+          later(LIMITS.passkeys.challengeTtlSeconds),
+        ],
+      )
     },
 
     async takeChallenge(challenge, purpose, email) {
-      const { rows } = await db.query<{ fresh: boolean }>(
+      const { rows } = await db.query<{ fresh: boolean; user_handle: string | null }>(
         `delete from public.passkey_challenges
          where challenge = $1 and purpose = $2 and email is not distinct from $3
-         returning expires_at > $4 as fresh`,
+         returning expires_at > $4 as fresh, user_handle`,
         [challenge, purpose, email === null ? null : normalizeEmail(email), now()],
       )
-      return rows[0]?.fresh === true
+      const row = rows[0]
+      return row?.fresh ? { userHandle: row.user_handle } : null
     },
 
     async addProof(tokenHash, email) {

@@ -1,6 +1,7 @@
 import { createMiddleware } from '@tanstack/react-start'
 import { getBackend } from '~/backend/get-backend.server'
 import { AppError } from '~/lib/app-error'
+import { requirePasskeyDone } from './passkey-gate.server'
 import { requestContext } from './request-context.server'
 import { m } from '~/paraglide/messages'
 
@@ -9,11 +10,13 @@ import { m } from '~/paraglide/messages'
  * `.middleware([requireAdmin])`. */
 export const requireAdmin = createMiddleware({ type: 'function' }).server(async ({ next }) => {
   const backend = await getBackend()
-  const user = await backend.auth.getUser(requestContext())
+  const ctx = requestContext()
+  const user = await backend.auth.getUser(ctx)
   if (!user) throw new AppError(401, 'unauthenticated', m.auth_error_unauthenticated())
   if (!(await backend.auth.isAdmin(user.email))) {
     throw new AppError(403, 'forbidden', m.auth_error_forbidden())
   }
+  await requirePasskeyDone(ctx, user.email)
   return next({ context: { user } })
 })
 
@@ -23,10 +26,12 @@ export const requireAdmin = createMiddleware({ type: 'function' }).server(async 
  */
 export const requireOwner = createMiddleware({ type: 'function' }).server(async ({ next }) => {
   const backend = await getBackend()
-  const user = await backend.auth.getUser(requestContext())
+  const ctx = requestContext()
+  const user = await backend.auth.getUser(ctx)
   if (!user) throw new AppError(401, 'unauthenticated', m.auth_error_unauthenticated())
   const role = await backend.team.roleOf(user.email)
   if (role === null) throw new AppError(403, 'forbidden', m.auth_error_forbidden())
+  await requirePasskeyDone(ctx, user.email)
   if (role !== 'owner') throw new AppError(403, 'auth_owner_only', m.auth_error_owner_only())
   return next({ context: { user } })
 })
