@@ -26,7 +26,7 @@ import { m } from '~/paraglide/messages'
 /** The site's origin and its host name as the relying party; none without SITE_URL. */
 function relyingParty(): { id: string; origin: string } {
   const site = serverEnv().siteUrl
-  if (!site) throw new AppError(503, 'auth_passkey_unavailable', m.passkey_error_unavailable())
+  if (!site) throw new AppError(409, 'auth_passkey_unavailable', m.passkey_error_unavailable())
   return { id: new URL(site).hostname, origin: site }
 }
 

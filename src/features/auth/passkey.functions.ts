@@ -3,7 +3,7 @@
  * page signs in with one alone; after an e-mail code, a member with a passkey verifies with it; an
  * owner resets a member's. Each validates its input and checks who calls it.
  */
-import { createMiddleware, createServerFn } from '@tanstack/react-start'
+import { createServerFn } from '@tanstack/react-start'
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -23,10 +23,10 @@ import { m } from '~/paraglide/messages'
 import { getRequestHeader } from '@tanstack/react-start/server'
 import { authFailureToAppError } from './auth-errors.server'
 import { authenticationOptions, registrationOptions, verifyAuthentication, verifyRegistration } from './passkey-ceremony.server'
-import { passkeyStepFor, provePasskey } from './passkey-gate.server'
+import { provePasskey } from './passkey-gate.server'
 import { AuthenticationResponseSchema, PasskeyIdSchema, PasskeyResetSchema, RegistrationResponseSchema } from './passkey.schemas'
 import { requestContext } from './request-context.server'
-import { requireAdmin, requireOwner } from './require-admin'
+import { requireAdmin, requireOwner, requireStaffMember } from './require-admin'
 import type { AdminSession } from './session.functions'
 
 const passkeyPerIp = rateLimiter('passkeyPerIp')
@@ -36,16 +36,6 @@ const passkeyPerIp = rateLimiter('passkeyPerIp')
 type Wire<T> = Omit<T, 'extensions'> & { extensions?: { credProps?: boolean } }
 export type RegistrationOptions = Wire<PublicKeyCredentialCreationOptionsJSON>
 export type AuthenticationOptions = Wire<PublicKeyCredentialRequestOptionsJSON>
-
-/** Signed in and on the admin list, whatever passkey step is still owed (the step's own functions). */
-const requireMember = createMiddleware({ type: 'function' }).server(async ({ next }) => {
-  const backend = await getBackend()
-  const ctx = requestContext()
-  const user = await backend.auth.getUser(ctx)
-  if (!user) throw new AppError(401, 'unauthenticated', m.auth_error_unauthenticated())
-  if (!(await backend.auth.isAdmin(user.email))) throw new AppError(403, 'forbidden', m.auth_error_forbidden())
-  return next({ context: { user, step: await passkeyStepFor(ctx, user.email) } })
-})
 
 /** A member who still owes 'Passkey ile Doğrula' may not add one instead: that would skip it. */
 function refuseWhileUnverified(step: string | null): void {
@@ -67,7 +57,7 @@ export const getMyPasskeys = createServerFn({ method: 'GET' })
 
 /** 'Passkey Ekle', step 1: the options the browser's own dialog opens with. */
 export const beginPasskeyRegistration = createServerFn({ method: 'POST' })
-  .middleware([requireMember])
+  .middleware([requireStaffMember])
   .handler(async ({ context }): Promise<RegistrationOptions> => {
     refuseWhileUnverified(context.step)
     await limitPerAddress()
@@ -77,7 +67,7 @@ export const beginPasskeyRegistration = createServerFn({ method: 'POST' })
 /** 'Passkey Ekle', step 2: the verified passkey is kept, named after the browser that made it. It
  * proves this browser too, so STAFF_PASSKEY_REQUIRED's member goes on to the inbox. */
 export const finishPasskeyRegistration = createServerFn({ method: 'POST' })
-  .middleware([requireMember])
+  .middleware([requireStaffMember])
   .validator(validate(RegistrationResponseSchema))
   .handler(async ({ data, context }): Promise<PasskeySummary[]> => {
     refuseWhileUnverified(context.step)
@@ -128,7 +118,7 @@ export const finishPasskeySignIn = createServerFn({ method: 'POST' })
 
 /** 'Passkey ile Doğrula' after the e-mail code, step 1: a challenge for the member's own passkeys. */
 export const beginPasskeyVerification = createServerFn({ method: 'POST' })
-  .middleware([requireMember])
+  .middleware([requireStaffMember])
   .handler(async ({ context }): Promise<AuthenticationOptions> => {
     await limitPerAddress()
     return (await authenticationOptions(context.user.email)) as AuthenticationOptions
@@ -136,7 +126,7 @@ export const beginPasskeyVerification = createServerFn({ method: 'POST' })
 
 /** Step 2: one of the member's passkeys answered; this browser's session opens the staff area. */
 export const finishPasskeyVerification = createServerFn({ method: 'POST' })
-  .middleware([requireMember])
+  .middleware([requireStaffMember])
   .validator(validate(AuthenticationResponseSchema))
   .handler(async ({ data, context }): Promise<AdminSession> => {
     const email = context.user.email

@@ -3,6 +3,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { m } from '~/paraglide/messages'
 import { useStaff } from '~/features/leads/leads.queries'
+import { PasskeyResetButton } from './passkey-reset-button'
 import { TeamDate } from './team-date'
 
 /** Every admin: address, when added, and 'Kaldır', except on the reader's own row (the server
@@ -65,6 +66,7 @@ export function MemberList({
                 </select>
               </label>
             ) : null}
+            {mine || !canChange ? null : <PasskeyResetButton email={member.email} />}
             {mine || !canChange ? null : (
               <Button
                 variant="secondary"

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SignOutButton } from '~/features/auth/components/sign-out-button'
 import { AccountPage } from '~/features/account/components/account-page'
+import { PasskeysSection } from '~/features/account/components/passkeys-section'
 
 export const Route = createFileRoute('/admin/_authed/account')({
   // The title's copy belongs to the admin chunks, not to the route tree every page loads.
@@ -10,5 +11,9 @@ export const Route = createFileRoute('/admin/_authed/account')({
 })
 
 function AccountRoute() {
-  return <AccountPage actions={<SignOutButton />} />
+  return (
+    <AccountPage actions={<SignOutButton />}>
+      <PasskeysSection />
+    </AccountPage>
+  )
 }
