@@ -5,7 +5,7 @@
 
 -- 1. One row a passkey: the credential's id and public key (not secrets), its signature counter.
 create table public.staff_passkeys (
-  id text primary key check (id ~ '^[A-Za-z0-9_-]{16,1400}$'),
+  id text primary key check (id ~ '^[A-Za-z0-9_-]+$' and char_length(id) between 16 and 1400),
   email text not null references public.admin_emails (email) on delete cascade,
   -- The WebAuthn user handle (base64url), one per person, stored on the authenticator.
   user_handle text not null check (user_handle ~ '^[A-Za-z0-9_-]{16,128}$'),

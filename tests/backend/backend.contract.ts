@@ -18,6 +18,7 @@ import { describeActivity } from './activity.contract'
 import { describeDateRange } from './date-range.contract'
 import { describeInboxEvents } from './inbox-events.contract'
 import { describeLeads } from './leads.contract'
+import { describePasskeys } from './passkeys.contract'
 import { describeHostileSearch } from './message-search.contract'
 import { describeRateLimits } from './rate-limits.contract'
 import { describeSiteContent } from './site-content.contract'
@@ -111,6 +112,7 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     describeTeam(subject, { createsAccounts: options.signsIn, readsMail: options.readsMail })
     describeInboxEvents(subject)
     describeLeads(subject)
+    describePasskeys(subject)
     if (options.signsIn) describeAuth(subject, options.readsMail)
     if (options.storesFiles) describeStorage(subject)
     describeRateLimits(subject)

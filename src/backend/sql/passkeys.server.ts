@@ -67,7 +67,7 @@ export function createPasskeyStore(db: Sql, now: () => Date): PasskeyStore {
         const email = normalizeEmail(passkey.email)
         // The member's row locked: two additions at once cannot both pass the count.
         const member = await tx.query('select email from public.admin_emails where email = $1 for update', [email])
-        if (member.rowCount === 0) return 'not_member' as const
+        if (member.rows.length === 0) return 'not_member' as const
         const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from public.staff_passkeys where email = $1', [
           email,
         ])

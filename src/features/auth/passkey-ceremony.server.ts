@@ -4,16 +4,12 @@
  * and short-lived (LIMITS.passkeys), and user verification is required.
  */
 import { randomBytes } from 'node:crypto'
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import { getBackend } from '~/backend/get-backend.server'
 import { normalizeEmail } from '~/domain/accounts'
@@ -28,6 +24,13 @@ function relyingParty(): { id: string; origin: string } {
   const site = serverEnv().siteUrl
   if (!site) throw new AppError(409, 'auth_passkey_unavailable', m.passkey_error_unavailable())
   return { id: new URL(site).hostname, origin: site }
+}
+
+/** Loaded at the first ceremony: its certificate libraries stay out of the server's start. */
+let library: Promise<typeof import('@simplewebauthn/server')> | null = null
+function webauthn() {
+  library ??= import('@simplewebauthn/server')
+  return library
 }
 
 const failed = () => new AppError(401, 'auth_passkey_failed', m.passkey_error_failed())
@@ -52,7 +55,7 @@ export async function registrationOptions(email: string): Promise<PublicKeyCrede
   const state = await backend.passkeys.registrationState(email)
   // One random handle per person (never the address): the authenticator returns it at sign-in.
   const userHandle = state.userHandle ?? randomBytes(32).toString('base64url')
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: m.login_brand(),
     rpID: rp.id,
     userName: normalizeEmail(email),
@@ -73,13 +76,15 @@ export async function verifyRegistration(email: string, response: RegistrationRe
   const challenge = challengeOf(response.response.clientDataJSON)
   const issued = challenge ? await backend.passkeys.takeChallenge(challenge, 'register', email) : null
   if (!challenge || !issued?.userHandle) throw failed()
-  const result = await verifyRegistrationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    requireUserVerification: true,
-  }).catch(() => null)
+  const result = await (await webauthn())
+    .verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+    })
+    .catch(() => null)
   if (!result?.verified) throw failed()
   const { credential } = result.registrationInfo
   return {
@@ -97,7 +102,7 @@ export async function authenticationOptions(email: string | null): Promise<Publi
   const rp = relyingParty()
   const backend = await getBackend()
   const mine = email === null ? [] : (await backend.passkeys.registrationState(email)).ids
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: rp.id,
     timeout: TIMEOUT_MS,
     userVerification: 'required',
@@ -120,19 +125,21 @@ export async function verifyAuthentication(email: string | null, response: Authe
     throw new AppError(401, 'auth_passkey_unknown', m.passkey_error_unknown())
   }
   if (response.response.userHandle && response.response.userHandle !== stored.userHandle) throw failed()
-  const result = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    credential: {
-      id: stored.id,
-      publicKey: new Uint8Array(stored.publicKey),
-      counter: stored.counter,
-      transports: stored.transports as AuthenticatorTransport[],
-    },
-    requireUserVerification: true,
-  }).catch(() => null)
+  const result = await (await webauthn())
+    .verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: {
+        id: stored.id,
+        publicKey: new Uint8Array(stored.publicKey),
+        counter: stored.counter,
+        transports: stored.transports as AuthenticatorTransport[],
+      },
+      requireUserVerification: true,
+    })
+    .catch(() => null)
   if (!result?.verified) throw failed()
   await backend.passkeys.markUsed(stored.id, result.authenticationInfo.newCounter)
   return stored
