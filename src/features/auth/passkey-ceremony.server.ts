@@ -64,6 +64,9 @@ export async function registrationOptions(email: string): Promise<PublicKeyCrede
     attestationType: 'none',
     excludeCredentials: state.ids.map((c) => ({ id: c.id, transports: c.transports as AuthenticatorTransport[] })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    // Ed25519, P-256 and RSA: what authenticators use; post-quantum ML-DSA rests on Node APIs
+    // still experimental, and its signatures outgrow the bounds checked before verification.
+    supportedAlgorithmIDs: [-8, -7, -257],
   })
   await backend.passkeys.saveChallenge(options.challenge, 'register', email, userHandle)
   return options
