@@ -59,14 +59,6 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  console.log(
-    log
-      .join('')
-      .split('\n')
-      .filter((l) => !l.includes('"msg":"request"'))
-      .join('\n')
-      .slice(-4000),
-  )
   if (server && server.exitCode === null) {
     server.kill('SIGTERM')
     await once(server, 'exit')
