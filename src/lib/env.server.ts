@@ -4,7 +4,7 @@ import path from 'node:path'
 import * as v from 'valibot'
 import { normalizeEmail } from '~/domain/accounts'
 // biome-ignore format: one line keeps the module under its size
-import { type Provider, parseAkismet, parseImap, parseMail, parseMode, parseProvidersAbroad, parseSpamd } from './env-checks.server'
+import { type Provider, parseAkismet, parseImap, parseMail, parseMode, parseProvidersAbroad, parseSpamd, parseStaffPasskeyRequired } from './env-checks.server'
 import { EnvError, optionalString, wholeNumber } from './env-schema.server'
 import { refusedInProduction, TestKnobsSchema } from './env-test-knobs.server'
 import { LIMITS } from './limits'
@@ -229,7 +229,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     ipRetentionDays: env.IP_RETENTION_DAYS,
     visitRawDays: env.VISIT_RAW_DAYS,
     activityRetentionDays: env.ACTIVITY_RETENTION_DAYS,
-    staffPasskeyRequired: env.STAFF_PASSKEY_REQUIRED === 'true',
+    staffPasskeyRequired: parseStaffPasskeyRequired(env),
     spam: { minFillSeconds: env.SPAM_MIN_FILL_SECONDS, akismet: parseAkismet(env), spamd: parseSpamd(env.SPAMD_URL) },
     providersAbroad: parseProvidersAbroad(env.PROVIDERS_ABROAD, backend.kind),
     backups: {
