@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { rmSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, CDPSession, Page } from '@playwright/test'
 import { freePort } from '../../scripts/lib/server-process.mjs'
 import { findBuiltServerFns } from '../integration/server-functions'
@@ -103,6 +104,11 @@ async function signOutFromAccount(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/admin\/login/)
 }
 
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+}
+
 /** A staff server function called directly, with whatever session the browser holds. */
 async function callAdminFunction(page: Page, name: string) {
   const fn = findBuiltServerFns(OUTPUT_DIR).find((f) => f.name === name && f.file.endsWith('passkey.functions.ts'))
@@ -133,6 +139,7 @@ test('a passkey is added, signs in alone, is then asked after the e-mail code, a
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
   expect(credentials).toHaveLength(1)
   expect(credentials[0]?.isResidentCredential).toBe(true)
+  await expectAccessible(page)
 
   // Signed out, then in with the passkey alone: no address, no code.
   await signOutFromAccount(page)
@@ -147,6 +154,7 @@ test('a passkey is added, signs in alone, is then asked after the e-mail code, a
   await signInWithCode(page, context)
   await expect(page).toHaveURL(/\/admin\/passkey/)
   await expect(page.getByRole('heading', { name: 'Passkey ile Doğrula' })).toBeVisible()
+  await expectAccessible(page)
   const refused = await callAdminFunction(page, 'getMyPasskeys')
   expect(refused.status).toBe(403)
   expect(refused.body).toContain('auth_passkey_required')
@@ -160,7 +168,7 @@ test('a passkey is added, signs in alone, is then asked after the e-mail code, a
   // 'Kaldır' asks first; with no passkey left, the code alone opens the inbox again.
   await page.goto(`${origin}/admin/account`)
   await waitForHydration(page)
-  await page.getByRole('button', { name: /^Passkey'i kaldır: / }).click()
+  await page.getByRole('button', { name: /^Kaldır: Chrome/ }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Kaldır' }).click()
   await expect(page.getByText('Henüz passkey eklemediniz.')).toBeVisible()
   await signOutFromAccount(page)
