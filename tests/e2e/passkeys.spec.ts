@@ -16,22 +16,24 @@ import { ADMIN_EMAIL, E2E_DATA_DIR, waitForCode, waitForHydration } from './help
 const OUTPUT_DIR = process.env.OUTPUT_DIR ?? '.output'
 const DATA_DIR = `${E2E_DATA_DIR}-passkeys`
 
-let server: ChildProcess | null = null
-let origin = ''
-const log: string[] = []
+interface Site {
+  origin: string
+  dataDir: string
+  stop: () => Promise<void>
+}
 
-test.beforeAll(async () => {
-  // Room for the server's cold start below (up to a minute on a busy machine).
-  test.setTimeout(90_000)
-  rmSync(DATA_DIR, { recursive: true, force: true })
+/** The production build on a free port at http://localhost, with a data folder of its own. */
+async function startSite(dataDir: string, env: Record<string, string> = {}): Promise<Site> {
+  rmSync(dataDir, { recursive: true, force: true })
   const port = await freePort()
-  origin = `http://localhost:${port}`
-  const child = spawn(process.execPath, [`${OUTPUT_DIR}/server/index.mjs`], {
+  const origin = `http://localhost:${port}`
+  const log: string[] = []
+  const child: ChildProcess = spawn(process.execPath, [`${OUTPUT_DIR}/server/index.mjs`], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR,
+      DATA_DIR: dataDir,
       SITE_URL: origin,
       TRUST_PROXY: 'true',
       LOG_EMAILS: 'false',
@@ -39,12 +41,12 @@ test.beforeAll(async () => {
       SUPABASE_URL: '',
       SUPABASE_ANON_KEY: '',
       SUPABASE_SERVICE_ROLE_KEY: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (d: Buffer) => log.push(d.toString()))
   child.stderr?.on('data', (d: Buffer) => log.push(d.toString()))
-  server = child
   await expect
     .poll(
       async () => {
@@ -57,14 +59,31 @@ test.beforeAll(async () => {
       { timeout: 60_000 },
     )
     .toBe(200)
+  return {
+    origin,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        await once(child, 'exit')
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+let site: Site | null = null
+let origin = ''
+
+test.beforeAll(async () => {
+  // Room for the server's cold start (up to a minute on a busy machine).
+  test.setTimeout(90_000)
+  site = await startSite(DATA_DIR)
+  origin = site.origin
 })
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM')
-    await once(server, 'exit')
-  }
-  rmSync(DATA_DIR, { recursive: true, force: true })
+  await site?.stop()
 })
 
 /** A platform authenticator with user verification, as a phone or laptop has. */
@@ -85,14 +104,14 @@ async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenti
 }
 
 /** The e-mail code sign-in, from a fresh code browser (one code a minute per browser and address). */
-async function signInWithCode(page: Page, context: BrowserContext): Promise<void> {
+async function signInWithCode(page: Page, context: BrowserContext, at = origin, dataDir = DATA_DIR): Promise<void> {
   await context.clearCookies({ name: 'code-browser' })
-  await page.goto(`${origin}/admin/login`)
+  await page.goto(`${at}/admin/login`)
   await waitForHydration(page)
   const since = new Date(Date.now() - 1000)
   await page.getByLabel('E-posta').fill(ADMIN_EMAIL)
   await page.getByRole('button', { name: 'Doğrulama Kodu Gönder' }).click()
-  const code = await waitForCode(ADMIN_EMAIL, since, DATA_DIR)
+  const code = await waitForCode(ADMIN_EMAIL, since, dataDir)
   await page.getByLabel('Doğrulama Kodu').fill(code)
   await page.getByRole('button', { name: 'Giriş Yap' }).click()
 }
@@ -110,11 +129,11 @@ async function expectAccessible(page: Page): Promise<void> {
 }
 
 /** A staff server function called directly, with whatever session the browser holds. */
-async function callAdminFunction(page: Page, name: string) {
+async function callAdminFunction(page: Page, name: string, at = origin) {
   const fn = findBuiltServerFns(OUTPUT_DIR).find((f) => f.name === name && f.file.endsWith('passkey.functions.ts'))
   if (!fn) throw new Error(`${name} is not in the build`)
-  const response = await page.request.get(`${origin}/_serverFn/${fn.id}`, {
-    headers: { 'x-tsr-serverfn': 'true', 'sec-fetch-site': 'same-origin', origin },
+  const response = await page.request.get(`${at}/_serverFn/${fn.id}`, {
+    headers: { 'x-tsr-serverfn': 'true', 'sec-fetch-site': 'same-origin', origin: at },
   })
   return { status: response.status(), body: await response.text() }
 }
@@ -174,4 +193,30 @@ test('a passkey is added, signs in alone, is then asked after the e-mail code, a
   await signOutFromAccount(page)
   await signInWithCode(page, context)
   await expect(page).toHaveURL(/\/admin\/messages/)
+})
+
+test('STAFF_PASSKEY_REQUIRED: after the code, a member without a passkey adds one before the inbox', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000)
+  const required = await startSite(`${DATA_DIR}-required`, { STAFF_PASSKEY_REQUIRED: 'true' })
+  try {
+    const { cdp, authenticatorId } = await addAuthenticator(page)
+    await signInWithCode(page, context, required.origin, required.dataDir)
+    await expect(page).toHaveURL(/\/admin\/passkey/)
+    await expect(page.getByRole('heading', { name: 'Passkey Ekleyin' })).toBeVisible()
+    const refused = await callAdminFunction(page, 'getMyPasskeys', required.origin)
+    expect(refused.status).toBe(403)
+    expect(refused.body).toContain('auth_passkey_enroll')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Passkey Ekle' }).click()
+    await expect(page).toHaveURL(/\/admin\/messages/)
+    expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1)
+    expect((await callAdminFunction(page, 'getMyPasskeys', required.origin)).status).toBe(200)
+  } finally {
+    // Nothing of the page may still be loading from the server as it stops.
+    await page.goto('about:blank')
+    await required.stop()
+  }
 })
