@@ -127,7 +127,9 @@ export default defineConfig(({ command }) => ({
       // gzip and brotli siblings of every compressible asset, served by content negotiation.
       compressPublicAssets: { gzip: true, brotli: true },
       // PGlite loads its WASM and data files next to its own modules: ship the package whole.
-      traceDeps: ['@electric-sql/pglite*'],
+      // SimpleWebAuthn's certificate code (tsyringe) needs its reflect-metadata import run first,
+      // which bundling reorders: shipped whole, Node loads it in order (decision 233).
+      traceDeps: ['@electric-sql/pglite*', '@simplewebauthn/server'],
     }),
   ],
 }))

@@ -18,6 +18,7 @@ import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuthedRouteImport } from './routes/admin/_authed'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as AdminPasskeyRouteImport } from './routes/admin/passkey'
 import { Route as ApiBannerEventsRouteImport } from './routes/api/banner-events'
 import { Route as ApiBannerUploadRouteImport } from './routes/api/banner-upload'
 import { Route as ApiInboxEventsRouteImport } from './routes/api/inbox-events'
@@ -74,6 +75,11 @@ const AdminAuthedRoute = AdminAuthedRouteImport.update({
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin/login',
   path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminPasskeyRoute = AdminPasskeyRouteImport.update({
+  id: '/admin/passkey',
+  path: '/admin/passkey',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiBannerEventsRoute = ApiBannerEventsRouteImport.update({
@@ -146,6 +152,7 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/admin': typeof AdminAuthedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
+  '/admin/passkey': typeof AdminPasskeyRoute
   '/api/banner-events': typeof ApiBannerEventsRoute
   '/api/banner-upload': typeof ApiBannerUploadRoute
   '/api/inbox-events': typeof ApiInboxEventsRoute
@@ -169,6 +176,7 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/admin': typeof AdminIndexRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/passkey': typeof AdminPasskeyRoute
   '/api/banner-events': typeof ApiBannerEventsRoute
   '/api/banner-upload': typeof ApiBannerUploadRoute
   '/api/inbox-events': typeof ApiInboxEventsRoute
@@ -192,6 +200,7 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/admin/_authed': typeof AdminAuthedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
+  '/admin/passkey': typeof AdminPasskeyRoute
   '/api/banner-events': typeof ApiBannerEventsRoute
   '/api/banner-upload': typeof ApiBannerUploadRoute
   '/api/inbox-events': typeof ApiInboxEventsRoute
@@ -217,6 +226,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/admin'
     | '/admin/login'
+    | '/admin/passkey'
     | '/api/banner-events'
     | '/api/banner-upload'
     | '/api/inbox-events'
@@ -240,6 +250,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/admin'
     | '/admin/login'
+    | '/admin/passkey'
     | '/api/banner-events'
     | '/api/banner-upload'
     | '/api/inbox-events'
@@ -262,6 +273,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/admin/_authed'
     | '/admin/login'
+    | '/admin/passkey'
     | '/api/banner-events'
     | '/api/banner-upload'
     | '/api/inbox-events'
@@ -286,6 +298,7 @@ export interface RootRouteChildren {
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   AdminAuthedRoute: typeof AdminAuthedRouteWithChildren
   AdminLoginRoute: typeof AdminLoginRoute
+  AdminPasskeyRoute: typeof AdminPasskeyRoute
   ApiBannerEventsRoute: typeof ApiBannerEventsRoute
   ApiBannerUploadRoute: typeof ApiBannerUploadRoute
   ApiInboxEventsRoute: typeof ApiInboxEventsRoute
@@ -356,6 +369,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/login'
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/passkey': {
+      id: '/admin/passkey'
+      path: '/admin/passkey'
+      fullPath: '/admin/passkey'
+      preLoaderRoute: typeof AdminPasskeyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/banner-events': {
@@ -480,6 +500,7 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   AdminAuthedRoute: AdminAuthedRouteWithChildren,
   AdminLoginRoute: AdminLoginRoute,
+  AdminPasskeyRoute: AdminPasskeyRoute,
   ApiBannerEventsRoute: ApiBannerEventsRoute,
   ApiBannerUploadRoute: ApiBannerUploadRoute,
   ApiInboxEventsRoute: ApiInboxEventsRoute,

@@ -30,6 +30,7 @@ import type { SpamVerdict } from './spam/learn'
 import type { NewPageView, StatsQuery, VisitorTraits, VisitStats } from '~/domain/visits'
 import type { DestructionRecord, ErasureResult, PersonalDataExport, RetentionPolicy, RetentionRun } from '~/domain/privacy'
 import type { AuthResult, RequestContext } from './request-context'
+import type { PasskeyStore } from './passkey-store'
 import type { BackendStatus } from './status-reading'
 import type { SessionEnds, SessionService } from './staff-sessions'
 
@@ -136,6 +137,8 @@ export interface AuthService {
   signOut(ctx: RequestContext): Promise<void>
   isAdmin(email: string): Promise<boolean>
   sessions: SessionService
+  /** Starts a session for a member a passkey has just proven (no code); fails if there is no account. */
+  startVerifiedSession(ctx: RequestContext, email: string): Promise<AuthResult<{ user: AuthUser }>>
 }
 
 export interface StoredFile {
@@ -379,6 +382,7 @@ export interface Backend {
   sessionEnds: SessionEnds
   privacy: PrivacyService
   activity: ActivityLog
+  passkeys: PasskeyStore
   spam: SpamService
   visits: VisitStore
   status: BackendStatus

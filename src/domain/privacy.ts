@@ -111,6 +111,8 @@ export interface PersonalDataExport {
   leadNotes: { messageId: string; author: string; body: string; createdAt: string }[]
   /** 'Adınız' and 'İmza', when the address is a staff member who set them. */
   staffProfile: { name: string | null; signature: string | null } | null
+  /** A staff member's passkeys: their names and dates (the public keys are no one's personal data). */
+  passkeys: { name: string; createdAt: string; lastUsedAt: string | null }[]
 }
 
 export const ERASED_KINDS = [

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { cookieMaxAge, cookieName } from '~/paraglide/runtime'
 import {
   CODE_BROWSER_COOKIE,
+  PASSKEY_COOKIE,
   LOCALE_COOKIE,
   SESSION_COOKIE,
   SUPABASE_SESSION_COOKIE,
@@ -16,12 +17,18 @@ const BUILTIN_HTTPS = { secure: true, supabaseUrl: null }
 const SUPABASE = { secure: true, supabaseUrl: 'https://abcdefgh.supabase.co' }
 
 describe('the one list of cookies (src/lib/cookies.ts)', () => {
-  it('names what each deployment sets: the locale cookie, the session of the sign-in in use, the code browser', () => {
-    expect(cookiesInUse(BUILTIN).flatMap((c) => c.names(BUILTIN))).toEqual(['PARAGLIDE_LOCALE', 'session', 'code-browser'])
+  it('names what each deployment sets: the locale cookie, the session of the sign-in in use, the code browser, the passkey proof', () => {
+    expect(cookiesInUse(BUILTIN).flatMap((c) => c.names(BUILTIN))).toEqual([
+      'PARAGLIDE_LOCALE',
+      'session',
+      'code-browser',
+      'passkey',
+    ])
     expect(cookiesInUse(BUILTIN_HTTPS).flatMap((c) => c.names(BUILTIN_HTTPS))).toEqual([
       'PARAGLIDE_LOCALE',
       '__Host-session',
       '__Host-code-browser',
+      '__Host-passkey',
     ])
     expect(cookiesInUse(SUPABASE).flatMap((c) => c.names(SUPABASE))).toEqual([
       'PARAGLIDE_LOCALE',
@@ -29,6 +36,7 @@ describe('the one list of cookies (src/lib/cookies.ts)', () => {
       'sb-abcdefgh-auth-token.0',
       'sb-abcdefgh-auth-token.1',
       '__Host-code-browser',
+      '__Host-passkey',
     ])
   })
 
@@ -47,6 +55,7 @@ describe('the one list of cookies (src/lib/cookies.ts)', () => {
     expect(findSiteCookie('_ga', BUILTIN)).toBeNull()
     expect(findSiteCookie('code-browser', BUILTIN)).toBe(CODE_BROWSER_COOKIE)
     expect(findSiteCookie('__Host-code-browser', SUPABASE)).toBe(CODE_BROWSER_COOKIE)
+    expect(findSiteCookie('__Host-passkey', SUPABASE)).toBe(PASSKEY_COOKIE)
   })
 
   it('lists every cookie as strictly necessary, none kept longer than its code keeps it', () => {
@@ -55,6 +64,7 @@ describe('the one list of cookies (src/lib/cookies.ts)', () => {
     expect(SESSION_COOKIE.maxAgeSeconds).toBe(LIMITS.auth.sessionMaxSeconds)
     expect(SUPABASE_SESSION_COOKIE.maxAgeSeconds).toBe(LIMITS.auth.sessionMaxSeconds)
     expect(CODE_BROWSER_COOKIE.maxAgeSeconds).toBe(LIMITS.auth.codeTtlSeconds)
+    expect(PASSKEY_COOKIE.maxAgeSeconds).toBe(LIMITS.auth.sessionMaxSeconds)
   })
 })
 

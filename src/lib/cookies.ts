@@ -10,7 +10,7 @@ export interface CookieSetting {
 }
 
 export interface SiteCookie {
-  id: 'locale' | 'session' | 'supabase-session' | 'code-browser'
+  id: 'locale' | 'session' | 'supabase-session' | 'code-browser' | 'passkey'
   /** Who receives it: every visitor, or only staff who sign in. */
   audience: 'visitors' | 'staff'
   /** The longest a browser keeps it. */
@@ -97,8 +97,31 @@ export const CODE_BROWSER_COOKIE: SiteCookie = {
   matches: (name, setting) => name === codeBrowserCookieName(setting.secure),
 }
 
+/** `__Host-` over HTTPS, as the session's. */
+export function passkeyCookieName(secure: boolean): string {
+  return secure ? '__Host-passkey' : 'passkey'
+}
+
+/** A random token saying this browser answered with the member's passkey since it signed in
+ * (decision 233): without it, a member with a passkey gets no further than 'Passkey ile Doğrula'. */
+export const PASSKEY_COOKIE: SiteCookie = {
+  id: 'passkey',
+  audience: 'staff',
+  maxAgeSeconds: LIMITS.auth.sessionMaxSeconds,
+  necessary: true,
+  inUse: () => true,
+  names: (setting) => [passkeyCookieName(setting.secure)],
+  matches: (name, setting) => name === passkeyCookieName(setting.secure),
+}
+
 /** The list, in the order the policy shows it. */
-export const SITE_COOKIES: readonly SiteCookie[] = [LOCALE_COOKIE, SESSION_COOKIE, SUPABASE_SESSION_COOKIE, CODE_BROWSER_COOKIE]
+export const SITE_COOKIES: readonly SiteCookie[] = [
+  LOCALE_COOKIE,
+  SESSION_COOKIE,
+  SUPABASE_SESSION_COOKIE,
+  CODE_BROWSER_COOKIE,
+  PASSKEY_COOKIE,
+]
 
 /** The cookies a deployment with `setting` can set. */
 export function cookiesInUse(setting: CookieSetting): SiteCookie[] {

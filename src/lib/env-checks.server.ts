@@ -39,6 +39,13 @@ export function parseImap(env: RawEnv): ServerEnv['imap'] {
   return { url, pollSeconds: env.IMAP_POLL_SECONDS }
 }
 
+/** Passkeys are bound to SITE_URL's host (decision 233): requiring them without it would lock everyone out. */
+export function parseStaffPasskeyRequired(env: RawEnv): boolean {
+  if (env.STAFF_PASSKEY_REQUIRED !== 'true') return false
+  if (env.SITE_URL === '') throw new EnvError('STAFF_PASSKEY_REQUIRED needs SITE_URL: passkeys are bound to the site’s address.')
+  return true
+}
+
 export function parseAkismet(env: RawEnv): ServerEnv['spam']['akismet'] {
   const { AKISMET_API_KEY: key, AKISMET_URL: url, SITE_URL: site } = env
   if (key === '') {

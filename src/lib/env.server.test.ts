@@ -134,6 +134,14 @@ describe('parseEnv', () => {
     )
   })
 
+  it('STAFF_PASSKEY_REQUIRED: off unless true, and only with SITE_URL (passkeys are bound to it)', () => {
+    expect(parseEnv({}).staffPasskeyRequired).toBe(false)
+    expect(parseEnv({ STAFF_PASSKEY_REQUIRED: 'false' }).staffPasskeyRequired).toBe(false)
+    expect(parseEnv({ STAFF_PASSKEY_REQUIRED: 'true', SITE_URL: 'https://www.example.com' }).staffPasskeyRequired).toBe(true)
+    expect(() => parseEnv({ STAFF_PASSKEY_REQUIRED: 'true' })).toThrow(/STAFF_PASSKEY_REQUIRED needs SITE_URL/)
+    expect(() => parseEnv({ STAFF_PASSKEY_REQUIRED: 'yes' })).toThrow(/STAFF_PASSKEY_REQUIRED must be true or false/)
+  })
+
   it('spam: the time trap can only be lowered, Akismet is off without a key and needs SITE_URL with one', () => {
     expect(parseEnv({}).spam).toEqual({ minFillSeconds: LIMITS.spam.minFillSeconds, akismet: null, spamd: null })
     expect(parseEnv({ SPAM_MIN_FILL_SECONDS: '0' }).spam.minFillSeconds).toBe(0)

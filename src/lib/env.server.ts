@@ -4,7 +4,7 @@ import path from 'node:path'
 import * as v from 'valibot'
 import { normalizeEmail } from '~/domain/accounts'
 // biome-ignore format: one line keeps the module under its size
-import { type Provider, parseAkismet, parseImap, parseMail, parseMode, parseProvidersAbroad, parseSpamd } from './env-checks.server'
+import { type Provider, parseAkismet, parseImap, parseMail, parseMode, parseProvidersAbroad, parseSpamd, parseStaffPasskeyRequired } from './env-checks.server'
 import { EnvError, optionalString, wholeNumber } from './env-schema.server'
 import { refusedInProduction, TestKnobsSchema } from './env-test-knobs.server'
 import { LIMITS } from './limits'
@@ -81,8 +81,7 @@ const EnvSchema = v.object({
     ),
     '',
   ),
-  /** Embedded, for tests and demos: more admins to seed into a fresh database (comma-separated), so
-   * browser tests that each need their own sign-in code do not wait on one another. */
+  /** Embedded, tests and demos: more admins to seed into a fresh database (comma-separated). */
   SEED_ADMIN_EMAILS: v.optional(
     v.pipe(
       v.string(),
@@ -106,6 +105,8 @@ const EnvSchema = v.object({
     ...{ fallback: LIMITS.activity.retentionDefaultDays, min: LIMITS.activity.retentionMinDays },
     minMessage: `ACTIVITY_RETENTION_DAYS must be at least ${LIMITS.activity.retentionMinDays} days`,
   }),
+  /** true: every staff member adds a passkey at their next sign-in, before the inbox (decision 233). */
+  STAFF_PASSKEY_REQUIRED: v.optional(v.picklist(['true', 'false', ''], 'STAFF_PASSKEY_REQUIRED must be true or false'), ''),
   /** Optional: a SpamAssassin daemon to score each contact message too, `spamd://host[:port]` (docs/spam.md). */
   SPAMD_URL: optionalString,
   /** Optional: an Akismet key, to ask Akismet about each contact message too (docs/spam.md). */
@@ -113,9 +114,8 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.trim(), v.regex(/^[0-9a-zA-Z]*$/, 'AKISMET_API_KEY must be the key Akismet gave (letters and digits)')),
     '',
   ),
-  /** Which of the providers that receive personal data process it outside Turkey: `none`, or a
-   * comma-separated list of hosting, database, mail. Unset: the database in the supabase mode
-   * (Supabase has no region in Turkey), none otherwise (decision 121). */
+  /** Providers processing personal data outside Turkey: `none`, or a list of hosting, database, mail.
+   * Unset: the database in the supabase mode (no Supabase region in Turkey), none otherwise (decision 121). */
   PROVIDERS_ABROAD: v.optional(
     v.pipe(
       v.string(),
@@ -140,9 +140,8 @@ const EnvSchema = v.object({
     ),
     '',
   ),
-  /** Where snapshots are written; DATA_DIR/backups when unset. */
+  /** Where snapshots are written (DATA_DIR/backups when unset), and how many of the newest are kept. */
   BACKUP_DIR: optionalString,
-  /** How many snapshots to keep (the newest). */
   BACKUP_KEEP: wholeNumber('BACKUP_KEEP', 'snapshots', { fallback: 28, min: 1, minMessage: 'BACKUP_KEEP must be at least 1' }),
 })
 
@@ -160,7 +159,7 @@ export type ServerEnv = {
   dataDir: string
   siteUrl: string | null
   secureCookies: boolean
-  /** Trusted reverse proxies in front; 0 ignores X-Forwarded-* (docs/decisions/080-client-address-and-origin.md). */
+  /** Trusted reverse proxies in front; 0 ignores X-Forwarded-* (decision 080). */
   proxyHops: number
   logEmails: boolean
   /** How the server writes its log (docs/operations.md). */
@@ -179,13 +178,13 @@ export type ServerEnv = {
   codeTtlSeconds: number
   /** Messages in the flood window before notifications become a digest (MAIL_FLOOD_MAX; tests). */
   mailFloodMax: number
-  /** Days before a contact message is destroyed by the retention job (MESSAGE_RETENTION_DAYS). */
+  /** Days before the retention job destroys a message, and its IP address (MESSAGE_/IP_RETENTION_DAYS). */
   messageRetentionDays: number
-  /** Days before a message's IP address is erased by the retention job (IP_RETENTION_DAYS). */
   ipRetentionDays: number
   /** VISIT_RAW_DAYS (raw page views; their daily aggregates stay) and ACTIVITY_RETENTION_DAYS. */
   visitRawDays: number
   activityRetentionDays: number
+  staffPasskeyRequired: boolean
   /** The spam filter's time trap and its optional outside check (docs/spam.md). */
   spam: { minFillSeconds: number; akismet: { key: string; url: string; site: string } | null; spamd: SpamdServer | null }
   /** Providers that process personal data outside Turkey (PROVIDERS_ABROAD), in PROVIDERS order. */
@@ -230,6 +229,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     ipRetentionDays: env.IP_RETENTION_DAYS,
     visitRawDays: env.VISIT_RAW_DAYS,
     activityRetentionDays: env.ACTIVITY_RETENTION_DAYS,
+    staffPasskeyRequired: parseStaffPasskeyRequired(env),
     spam: { minFillSeconds: env.SPAM_MIN_FILL_SECONDS, akismet: parseAkismet(env), spamd: parseSpamd(env.SPAMD_URL) },
     providersAbroad: parseProvidersAbroad(env.PROVIDERS_ABROAD, backend.kind),
     backups: {

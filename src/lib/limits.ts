@@ -23,6 +23,8 @@ export const LIMITS = {
     /** And at the latest this long after sign-in. */
     sessionMaxSeconds: 7 * 24 * 60 * 60,
   },
+  /** Passkeys (decision 233): a challenge is answered once, within this; passkeys per person; name length. */
+  passkeys: { challengeTtlSeconds: 5 * 60, perPerson: 10, nameMax: 80 },
   rate: {
     /** Contact submissions per IP address. */
     contactPerIp: { max: 5, windowSeconds: 10 * 60 },
@@ -42,6 +44,8 @@ export const LIMITS = {
     /** Wrong codes for one address in a row, from anywhere: at `max` the owners are e-mailed (once, until a sign-in). */
     signInFailuresPerEmail: { max: 100, windowSeconds: 30 * 24 * 60 * 60 },
     signInFailureAlert: { max: 1, windowSeconds: 30 * 24 * 60 * 60 },
+    /** Passkey sign-in ceremonies begun per IP address (each stores a challenge). */
+    passkeyPerIp: { max: 30, windowSeconds: 10 * 60 },
   },
   inbox: {
     pageSize: 50,

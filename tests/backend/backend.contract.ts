@@ -18,6 +18,7 @@ import { describeActivity } from './activity.contract'
 import { describeDateRange } from './date-range.contract'
 import { describeInboxEvents } from './inbox-events.contract'
 import { describeLeads } from './leads.contract'
+import { describePasskeys } from './passkeys.contract'
 import { describeHostileSearch } from './message-search.contract'
 import { describeRateLimits } from './rate-limits.contract'
 import { describeSessions } from './sessions.contract'
@@ -114,6 +115,7 @@ export function describeBackendContract(name: string, makeSubject: MakeSubject, 
     describeInboxEvents(subject)
     describeLeads(subject)
     describeRepliesWaiting(subject)
+    describePasskeys(subject)
     if (options.signsIn) describeAuth(subject, options.readsMail)
     if (options.signsIn && options.readsMail) describeSessions(subject)
     if (options.storesFiles) describeStorage(subject)

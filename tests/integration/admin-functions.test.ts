@@ -29,6 +29,10 @@ const PUBLIC: Record<string, string> = {
     "the public landing page's banner and published content; the draft (preview) only for a signed-in admin",
   'src/features/contact/contact.functions.ts#submitContactMessage': 'the public contact form; validated and rate-limited',
   'src/features/contact/contact.functions.ts#submitContactForm': 'the same form posted without JavaScript',
+  'src/features/auth/passkey.functions.ts#beginPasskeySignIn':
+    'how a passkey sign-in starts; a stored challenge, rate-limited per IP',
+  'src/features/auth/passkey.functions.ts#finishPasskeySignIn':
+    "how a session starts with a passkey alone; the answer's signature is checked",
   'src/features/legal/legal.functions.ts#getLegalPage':
     "a legal page's facts from the configuration (retention periods, providers abroad, cookies)",
 }
@@ -44,7 +48,9 @@ const LEAKS = /\bat\s+\S+\s+\(|node_modules|\.m?js:\d+|\.tsx?:\d+|"stack"|\bstac
 const key = (fn: { file: string; name: string }) => `${fn.file}#${fn.name}`
 const { fns: sourceFns, unrecognised } = findSourceServerFns(process.cwd())
 // requireOwner refuses everything requireAdmin does, and admins who are not owners too.
-const guarded = (fn: SourceServerFn) => fn.middleware.includes('requireAdmin') || fn.middleware.includes('requireOwner')
+// requireStaffMember (the passkey step's functions) refuses as requireAdmin does, whatever step is owed.
+const guarded = (fn: SourceServerFn) =>
+  fn.middleware.includes('requireAdmin') || fn.middleware.includes('requireOwner') || fn.middleware.includes('requireStaffMember')
 const adminFns = sourceFns.filter(guarded)
 const ownerFns = sourceFns.filter((fn) => fn.middleware.includes('requireOwner'))
 

@@ -325,6 +325,7 @@ const FN = {
   leads: 'src/features/leads/leads.functions.ts',
   sessions: 'src/features/account/sessions.functions.ts',
   savedReplies: 'src/features/saved-replies/saved-replies.functions.ts',
+  passkeys: 'src/features/auth/passkey.functions.ts',
 }
 
 /** addAdmin and removeAdmin take one address. */
@@ -490,6 +491,16 @@ export const SERVER_FN_INPUTS: Record<string, ServerFnInput> = {
     refuses: true,
     input: (w) => savedReplyFields(w, { id: fc.uuid() }, { id: fc.oneof(invalidUuid, notAString(w)) }),
   },
+  // A passkey's answer is signed by an authenticator: no random value passes its checks.
+  [`${FN.passkeys}#getMyPasskeys`]: anything,
+  [`${FN.passkeys}#beginPasskeyRegistration`]: anything,
+  [`${FN.passkeys}#finishPasskeyRegistration`]: { refuses: true, input: (w) => hostileValue(sized(w)) },
+  [`${FN.passkeys}#removeMyPasskey`]: { refuses: true, input: (w) => hostileValue(sized(w)) },
+  [`${FN.passkeys}#beginPasskeySignIn`]: anything,
+  [`${FN.passkeys}#finishPasskeySignIn`]: { refuses: true, input: (w) => hostileValue(sized(w)) },
+  [`${FN.passkeys}#beginPasskeyVerification`]: anything,
+  [`${FN.passkeys}#finishPasskeyVerification`]: { refuses: true, input: (w) => hostileValue(sized(w)) },
+  [`${FN.passkeys}#resetPasskeys`]: teamEmail,
   [`${FN.activity}#listActivity`]: anything,
   [`${FN.activity}#exportActivityCsv`]: anything,
   // Always invalid: a valid address and role would really change someone's role.

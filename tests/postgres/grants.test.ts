@@ -37,6 +37,9 @@ const TABLES = {
   staff_profiles: 'display_name',
   lead_notes: 'body',
   saved_replies: 'title',
+  staff_passkeys: 'name',
+  passkey_challenges: 'purpose',
+  passkey_proofs: 'email',
 } as const
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN']
 
@@ -461,6 +464,31 @@ describe('as the server (a login role in app_server)', () => {
     expect((await app.query('select count(*)::int as n from public.lead_notes where message_id = $1', [id])).rows).toEqual([
       { n: 0 },
     ])
+  })
+
+  it('keeps a passkey key: only its counter and last use change; it goes with its member', async () => {
+    const email = 'grants-passkey@example.com'
+    const id = 'Z'.repeat(43)
+    await app.query('insert into public.admin_emails (email) values ($1)', [email])
+    await app.query(
+      `insert into public.staff_passkeys (id, email, user_handle, public_key, name) values ($1, $2, $3, '\\x0102', 'Telefon')`,
+      [id, email, 'h'.repeat(43)],
+    )
+    await app.query('update public.staff_passkeys set counter = 3, last_used_at = now() where id = $1', [id])
+    await expectDenied(app.query(`update public.staff_passkeys set public_key = '\\x03' where id = $1`, [id]))
+    await expectDenied(app.query(`update public.staff_passkeys set email = 'x@example.com' where id = $1`, [id]))
+    await app.query(`insert into public.passkey_proofs (token_hash, email, expires_at) values ($1, $2, now())`, [
+      'a'.repeat(64),
+      email,
+    ])
+    await expectDenied(app.query('update public.passkey_proofs set expires_at = now() where email = $1', [email]))
+    await app.query('delete from public.admin_emails where email = $1', [email])
+    const left = await app.query(
+      `select (select count(*)::int from public.staff_passkeys where email = $1) as keys,
+              (select count(*)::int from public.passkey_proofs where email = $1) as proofs`,
+      [email],
+    )
+    expect(left.rows).toEqual([{ keys: 0, proofs: 0 }])
   })
 
   it('may do nothing beyond what the app does', async () => {

@@ -22,6 +22,8 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   'public.retention_pass': 'which running server runs retention, and its pass under way',
   'public.imap_reader_state': 'which running server reads the mailbox, and how far (answers are imported once anyway)',
   'builtin_auth.otp_codes': 'sign-in codes: secrets that expire within minutes',
+  'public.passkey_challenges': 'passkey challenges: single-use, expire within minutes',
+  'public.passkey_proofs': 'which browsers verified with a passkey: everyone signs in again after a restore',
   'builtin_auth.sessions': 'sessions: everyone signs in again after a restore',
   'builtin_auth.secrets': 'the key that hashes sign-in codes: not needed once codes are left out',
   'storage.buckets': 'created by the migrations with its limits',

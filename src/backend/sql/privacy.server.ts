@@ -130,6 +130,10 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
         'select display_name as name, signature from public.staff_profiles where email = $1',
         [address],
       )
+      const passkeys = await tx.query<{ name: string; created_at: Date; last_used_at: Date | null }>(
+        'select name, created_at, last_used_at from public.staff_passkeys where email = $1 order by created_at, id',
+        [address],
+      )
       const adminRow = admin.rows[0]
       return {
         email: address,
@@ -200,6 +204,11 @@ export async function exportPersonalData(db: Sql, email: string, now: Date): Pro
           createdAt: n.created_at.toISOString(),
         })),
         staffProfile: profile.rows[0] ?? null,
+        passkeys: passkeys.rows.map((p) => ({
+          name: p.name,
+          createdAt: p.created_at.toISOString(),
+          lastUsedAt: iso(p.last_used_at),
+        })),
       }
     },
     { snapshot: true },

@@ -12,6 +12,7 @@ import { createSessionEnds } from './session-ends.server'
 import { type CodeMailer, createMailSystem, type MailOptions, type MailSystem } from '../mail/mail-system.server'
 import { createMessageStore } from './messages.server'
 import { applyMigrations, missingTables, REQUIRED_TABLES, SchemaMissingError } from './migrations.server'
+import { createPasskeyStore } from './passkeys.server'
 import { createPrivacyService } from './privacy-service.server'
 import { createRateLimitStore } from './rate-limits.server'
 import { createReplyStore } from './replies.server'
@@ -142,6 +143,7 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
       forMessage: (messageId, limit = LIMITS.activity.pageSize) => listActivityForMessage(db, messageId, limit),
       list: (query) => listActivity(db, query),
     },
+    passkeys: createPasskeyStore(db, now),
     spam: createSpamService(db, now),
     visits,
     status: createBackendStatus(

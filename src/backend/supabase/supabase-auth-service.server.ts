@@ -5,7 +5,7 @@ import type { User } from '@supabase/supabase-js'
 import type { AuthService, RequestContext } from '../backend'
 import { type AuthUser, normalizeEmail } from '~/domain/accounts'
 import { authFailure, isUnavailable } from './auth-errors.server'
-import { createOtpClient, createSessionClient, visitorCall } from './clients.server'
+import { createOtpClient, createServiceClient, createSessionClient, visitorCall } from './clients.server'
 import type { SupabaseBackendOptions } from './options.server'
 import { clearSessionCookies, hasSessionCookie, sessionStorageKey, type CookieWrites } from './session-cookies.server'
 import { log } from '~/lib/log.server'
@@ -85,6 +85,21 @@ export function createAuthService(options: SupabaseBackendOptions, isAdmin: (ema
       signOut: (ctx) => service.signOut(ctx),
       now: () => new Date(),
     }),
+
+    async startVerifiedSession(ctx, email) {
+      // A passkey proved who this is: the admin API makes a one-time link's token (no mail is
+      // sent), and verifying its hash here starts a real Supabase session in the request's cookies.
+      // Only members on the admin list have passkeys, and the team page gives each an account.
+      const admin = createServiceClient(options)
+      const link = await admin.auth.admin.generateLink({ type: 'magiclink', email: normalizeEmail(email) })
+      if (link.error) return authFailure(link.error, 'unavailable')
+      const { client } = session(ctx, true)
+      const { data, error } = await client.auth.verifyOtp({ token_hash: link.data.properties.hashed_token, type: 'magiclink' })
+      if (error) return authFailure(error, 'unavailable')
+      const user = data.user && data.session ? toAuthUser(data.user) : null
+      if (!user) return { ok: false, code: 'unavailable', message: 'Supabase returned no session.' }
+      return { ok: true, user }
+    },
   }
   return service
 }

@@ -13,6 +13,7 @@ import type { AuthErrorCode, CodeDeliveryState } from '~/backend/backend'
 import { normalizeEmail } from '~/domain/accounts'
 import { LIMITS } from '~/lib/limits'
 import { ensureCodeBrowser } from './code-browser.server'
+import { forgetPasskeyProof } from './passkey-gate.server'
 import { actingAs } from '~/features/activity/acting.server'
 import { CodeDeliveryInputSchema, SendLoginCodeSchema, VerifyLoginCodeSchema } from './auth.schemas'
 import { forgetVerifyTries, limitSendCode, limitVerify, recordCodeSent, recordWrongCode } from './rate-limits.server'
@@ -76,6 +77,8 @@ export const verifyLoginCode = createServerFn({ method: 'POST' })
       await backend.auth.signOut(ctx)
       throw new AppError(403, 'auth_not_admin', m.login_unauthorized_text())
     }
+    // A new sign-in owes its own passkey step: no earlier proof in this browser counts.
+    await forgetPasskeyProof()
     await backend.activity.record({ ...actingAs(result.user.email), action: 'sign_in.success', detail: { method: 'code' } })
     return { email: result.user.email }
   })
@@ -86,6 +89,7 @@ export const signOut = createServerFn({ method: 'POST' }).handler(async (): Prom
   const ctx = requestContext()
   const user = await backend.auth.getUser(ctx).catch(() => null)
   await backend.auth.signOut(ctx)
+  await forgetPasskeyProof()
   if (user) await backend.activity.record({ ...actingAs(user.email), action: 'sign_out' })
   return { signedOut: true }
 })

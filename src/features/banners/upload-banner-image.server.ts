@@ -5,6 +5,7 @@ import { BANNER_KEYS, type BannerImageVariants, bannerVariantUrl } from '~/domai
 import { getBackend } from '~/backend/get-backend.server'
 import { AppError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
+import { requirePasskeyDone } from '~/features/auth/passkey-gate.server'
 import { requestContext } from '~/features/auth/request-context.server'
 import { m } from '~/paraglide/messages'
 import { type Locale, cookieName, isLocale } from '~/paraglide/runtime'
@@ -111,11 +112,13 @@ function errorResponse(error: unknown, locale: Locale): Response {
 
 async function authorize(backend: Awaited<ReturnType<typeof getBackend>>, locale: Locale): Promise<void> {
   // The same checks as requireAdmin, which only server functions can list as middleware.
-  const user = await backend.auth.getUser(requestContext())
+  const ctx = requestContext()
+  const user = await backend.auth.getUser(ctx)
   if (!user) throw new AppError(401, 'unauthenticated', m.auth_error_unauthenticated({}, { locale }))
   if (!(await backend.auth.isAdmin(user.email))) {
     throw new AppError(403, 'forbidden', m.auth_error_forbidden({}, { locale }))
   }
+  await requirePasskeyDone(ctx, user.email)
 }
 
 function tooBig(locale: Locale): AppError {

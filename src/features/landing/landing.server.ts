@@ -9,6 +9,7 @@ import { serverEnv } from '~/lib/env.server'
 import { requestOrigin } from '~/lib/forwarded.server'
 import { localizeContent } from '~/domain/site-content'
 import { publishedSiteContent } from '~/features/content/site-content.server'
+import { passkeyStepFor } from '~/features/auth/passkey-gate.server'
 import { requestContext } from '~/features/auth/request-context.server'
 import type { LandingPageData } from './landing.schemas'
 import { log } from '~/lib/log.server'
@@ -54,8 +55,9 @@ export async function readPageContent(locale: Locale, preview: boolean): Promise
 async function readDraftForAdmin() {
   try {
     const backend = await getBackend()
-    const user = await backend.auth.getUser(requestContext())
-    if (!user || !(await backend.auth.isAdmin(user.email))) return null
+    const ctx = requestContext()
+    const user = await backend.auth.getUser(ctx)
+    if (!user || !(await backend.auth.isAdmin(user.email)) || (await passkeyStepFor(ctx, user.email))) return null
     const draft = await backend.content.draft()
     if (!draft.content) return { content: null }
     const parsed = v.safeParse(SiteContentSchema, draft.content)

@@ -94,14 +94,20 @@ describe('the cookie policy lists the cookies of this deployment', () => {
       const html = renderToStaticMarkup(withContent(<CookiePolicyContent facts={facts(env)} />, 'en'))
       return [...html.matchAll(/<code[^>]*>([^<]+)<\/code>/g)].map((match) => match[1])
     }
-    expect(names()).toEqual(['PARAGLIDE_LOCALE', 'session', 'code-browser'])
-    expect(names({ SITE_URL: 'https://www.example.com' })).toEqual(['PARAGLIDE_LOCALE', '__Host-session', '__Host-code-browser'])
+    expect(names()).toEqual(['PARAGLIDE_LOCALE', 'session', 'code-browser', 'passkey'])
+    expect(names({ SITE_URL: 'https://www.example.com' })).toEqual([
+      'PARAGLIDE_LOCALE',
+      '__Host-session',
+      '__Host-code-browser',
+      '__Host-passkey',
+    ])
     expect(names(SUPABASE)).toEqual([
       'PARAGLIDE_LOCALE',
       'sb-abcdefgh-auth-token',
       'sb-abcdefgh-auth-token.0',
       'sb-abcdefgh-auth-token.1',
       'code-browser',
+      'passkey',
     ])
   })
 

@@ -14,9 +14,12 @@ export const Route = createFileRoute('/admin/_authed')({
     const known = browser ? browserSession.get() : undefined
     if (cause === 'stay' && known) return { session: known }
     const session = await getAdminSession()
-    if (browser) browserSession.set(session ?? undefined)
-    if (!session) throw redirect({ to: '/admin/login', search: { redirect: location.href } })
-    return { session }
+    // Signed in with a code but the passkey step still owed: nothing here until it is done.
+    const entered = session && !session.passkeyStep ? session : null
+    if (browser) browserSession.set(entered ?? undefined)
+    if (session?.passkeyStep) throw redirect({ to: '/admin/passkey', search: { redirect: location.href } })
+    if (!entered) throw redirect({ to: '/admin/login', search: { redirect: location.href } })
+    return { session: entered }
   },
   head: () => ({ meta: [{ name: 'robots', content: 'noindex, nofollow' }] }),
   component: AdminLayout,

@@ -6,6 +6,7 @@ import { isAdminEmail } from '../admins.server'
 import type { Sql } from '../client'
 import { createOtp, type OtpOptions } from './otp.server'
 import { createSessionManager } from './sessions.server'
+import { findUserByEmail } from './users.server'
 
 export function createBuiltinAuthService(db: Sql, options: OtpOptions & { secureCookies: boolean }): AuthService {
   const otp = createOtp(db, options)
@@ -23,5 +24,12 @@ export function createBuiltinAuthService(db: Sql, options: OtpOptions & { secure
     signOut: sessions.endCurrent,
     isAdmin: (email) => isAdminEmail(db, email),
     sessions,
+
+    async startVerifiedSession(ctx, email) {
+      const user = await findUserByEmail(db, email)
+      if (!user) return { ok: false, code: 'user_not_found', message: 'No account for this address.' }
+      await sessions.start(ctx, user.id)
+      return { ok: true, user }
+    },
   }
 }

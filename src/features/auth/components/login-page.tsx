@@ -5,6 +5,7 @@ import { m } from '~/paraglide/messages'
 import { CodeStep } from './code-step'
 import { EmailStep } from './email-step'
 import { LoginLayout } from './login-layout'
+import { PasskeySignIn } from './passkey-sign-in'
 
 type Step = { name: 'email' } | { name: 'code'; email: string; deliveryId: string | null }
 
@@ -40,13 +41,16 @@ export function LoginPage({ redirectTo }: { redirectTo: string }) {
           </p>
         </header>
         {step.name === 'email' ? (
-          <EmailStep
-            email={email}
-            onSent={(address, deliveryId) => {
-              setEmail(address)
-              setStep({ name: 'code', email: address, deliveryId })
-            }}
-          />
+          <>
+            <EmailStep
+              email={email}
+              onSent={(address, deliveryId) => {
+                setEmail(address)
+                setStep({ name: 'code', email: address, deliveryId })
+              }}
+            />
+            <PasskeySignIn onSignedIn={enterAdmin} />
+          </>
         ) : (
           <CodeStep
             email={step.email}

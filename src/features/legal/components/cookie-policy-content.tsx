@@ -12,6 +12,7 @@ const PURPOSES: Record<CookieRow['id'], (facts: LegalFacts) => string> = {
   session: (facts) => m.legal_cookies_purpose_session({ hours: facts.sessionIdleHours }),
   'supabase-session': () => m.legal_cookies_purpose_supabase(),
   'code-browser': () => m.legal_cookies_purpose_code_browser(),
+  passkey: () => m.legal_cookies_purpose_passkey(),
 }
 
 function lifetime(cookie: CookieRow): string {

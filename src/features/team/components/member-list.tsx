@@ -3,6 +3,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { m } from '~/paraglide/messages'
 import { useStaff } from '~/features/leads/leads.queries'
+import { PasskeyResetButton } from './passkey-reset-button'
 import { TeamDate } from './team-date'
 
 /** Every admin: address, when added, and 'Kaldır', except on the reader's own row (the server
@@ -31,8 +32,13 @@ export function MemberList({
         const mine = member.email === you
         const name = staff.members.find((x) => x.email === member.email)?.name?.trim()
         return (
-          <li key={member.email} data-testid="team-member" className="flex items-center gap-4 px-4 py-3 sm:px-5">
-            <div className="min-w-0 flex-1">
+          <li
+            key={member.email}
+            data-testid="team-member"
+            className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-5"
+          >
+            {/* Wide enough for an address; the role and buttons wrap below it on a phone. */}
+            <div className="min-w-48 flex-1">
               <p className="flex flex-wrap items-center gap-2">
                 {name ? <span className="font-medium text-slate-900">{name}</span> : null}
                 <span className={name ? 'break-all text-sm text-slate-600' : 'break-all font-medium text-slate-900'}>
@@ -65,6 +71,7 @@ export function MemberList({
                 </select>
               </label>
             ) : null}
+            {mine || !canChange ? null : <PasskeyResetButton email={member.email} />}
             {mine || !canChange ? null : (
               <Button
                 variant="secondary"

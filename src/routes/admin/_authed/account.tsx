@@ -3,6 +3,7 @@ import { SignOutButton } from '~/features/auth/components/sign-out-button'
 import { AccountPage } from '~/features/account/components/account-page'
 import { SessionsSection } from '~/features/account/components/sessions-section'
 import { m } from '~/paraglide/messages'
+import { PasskeysSection } from '~/features/account/components/passkeys-section'
 
 export const Route = createFileRoute('/admin/_authed/account')({
   // A static import of the one message: a dynamic import of the namespace would bring every message into the first load.
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/admin/_authed/account')({
 function AccountRoute() {
   return (
     <AccountPage actions={<SignOutButton />}>
+      <PasskeysSection />
       <SessionsSection />
     </AccountPage>
   )
