@@ -17,7 +17,12 @@ export const Route = createFileRoute('/api/inbox-events')({
         // A member who still owes the passkey step is no admin here yet (decision 233).
         const isAdmin = async (email: string) =>
           (await backend.auth.isAdmin(email)) && (await passkeyStepFor(ctx, email)) === null
-        const staff = { auth: { getUser: backend.auth.getUser, isAdmin }, inboxEvents: backend.inboxEvents, leads: backend.leads }
+        const staff = {
+          auth: { getUser: backend.auth.getUser, isAdmin },
+          inboxEvents: backend.inboxEvents,
+          leads: backend.leads,
+          sessionEnds: backend.sessionEnds,
+        }
         return inboxEventsResponse(request, staff, ctx)
       },
     },
