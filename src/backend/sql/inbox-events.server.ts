@@ -3,8 +3,7 @@
  * how many rows, never a message's content. */
 import type { InboxChange, InboxEvents } from '../backend'
 import type { SqlDatabase } from './client'
-import { createNotifyFeed } from './notify-feed.server'
-import { log } from '~/lib/log.server'
+import { createParsedFeed, subscribeHeard } from './notify-feed.server'
 
 /** The channel of the NOTIFY triggers on public.contact_messages. */
 export const INBOX_CHANNEL = 'inbox_changes'
@@ -25,27 +24,7 @@ export function parseInboxNotification(payload: string): InboxChange | null {
 }
 
 export function createInboxEvents(db: SqlDatabase): InboxEvents & { close(): Promise<void> } {
-  const feed = createNotifyFeed<InboxChange>(db, {
-    channel: INBOX_CHANNEL,
-    label: 'inbox',
-    hear(payload, tell) {
-      const change = parseInboxNotification(payload)
-      if (change) tell(change)
-      else log().warn('inbox: ignored a malformed notification')
-    },
-  })
-  return {
-    // Resolves once changes are heard: an inbox opened now misses none made after.
-    async subscribe(listener) {
-      const unsubscribe = feed.subscribe(listener)
-      try {
-        await feed.listening()
-      } catch (error) {
-        unsubscribe()
-        throw error
-      }
-      return unsubscribe
-    },
-    close: feed.close,
-  }
+  const feed = createParsedFeed(db, { channel: INBOX_CHANNEL, label: 'inbox', parse: parseInboxNotification })
+  // Resolves once changes are heard: an inbox opened now misses none made after.
+  return { subscribe: (listener) => subscribeHeard(feed, listener), close: feed.close }
 }

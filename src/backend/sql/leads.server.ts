@@ -8,8 +8,7 @@ import type { LeadService } from '../backend'
 import { MAIL_PRIORITY } from '../mail/mail-rules'
 import { normalizeEmail } from '~/domain/accounts'
 import { type LeadNote, type LeadPresence, type StaffMember, mentionedIn, NOTE_DELETE_MINUTES } from '~/domain/leads'
-import { log } from '~/lib/log.server'
-import { createNotifyFeed } from './notify-feed.server'
+import { createParsedFeed, subscribeHeard } from './notify-feed.server'
 import { recordActivity } from './activity.server'
 import type { Sql, SqlDatabase } from './client'
 
@@ -80,15 +79,7 @@ export function createLeadService(
   now: () => Date,
   kick: () => void = () => {},
 ): LeadService & { close(): Promise<void> } {
-  const presence = createNotifyFeed<LeadPresence>(db, {
-    channel: PRESENCE_CHANNEL,
-    label: 'presence',
-    hear(payload, tell) {
-      const heard = parsePresence(payload)
-      if (heard) tell(heard)
-      else log().warn('presence: ignored a malformed notification')
-    },
-  })
+  const presence = createParsedFeed(db, { channel: PRESENCE_CHANNEL, label: 'presence', parse: parsePresence })
   return {
     close: presence.close,
 
@@ -97,16 +88,7 @@ export function createLeadService(
       await db.query('select pg_notify($1, $2)', [PRESENCE_CHANNEL, JSON.stringify(payload)])
     },
 
-    async subscribePresence(listener) {
-      const unsubscribe = presence.subscribe(listener)
-      try {
-        await presence.listening()
-      } catch (error) {
-        unsubscribe()
-        throw error
-      }
-      return unsubscribe
-    },
+    subscribePresence: (listener) => subscribeHeard(presence, listener),
 
     staff: () => staffOf(db),
 

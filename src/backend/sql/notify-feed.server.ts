@@ -69,3 +69,31 @@ export function createNotifyFeed<T>(
     },
   }
 }
+
+/** A feed of JSON payloads that `parse` checks; a malformed one is logged and dropped. */
+export function createParsedFeed<T>(
+  db: SqlDatabase,
+  options: { channel: string; label: string; parse(payload: string): T | null },
+): NotifyFeed<T> {
+  return createNotifyFeed<T>(db, {
+    channel: options.channel,
+    label: options.label,
+    hear(payload, tell) {
+      const value = options.parse(payload)
+      if (value) tell(value)
+      else log().warn(`${options.label}: ignored a malformed notification`)
+    },
+  })
+}
+
+/** Subscribes and resolves once the channel is heard, so nothing sent after is missed. */
+export async function subscribeHeard<T>(feed: NotifyFeed<T>, listener: (value: T) => void): Promise<() => void> {
+  const unsubscribe = feed.subscribe(listener)
+  try {
+    await feed.listening()
+  } catch (error) {
+    unsubscribe()
+    throw error
+  }
+  return unsubscribe
+}

@@ -3,8 +3,7 @@
 import { createHash } from 'node:crypto'
 import type { SessionEnds, SessionsEnded } from '../staff-sessions'
 import type { SqlDatabase } from './client'
-import { createNotifyFeed } from './notify-feed.server'
-import { log } from '~/lib/log.server'
+import { createParsedFeed, subscribeHeard } from './notify-feed.server'
 
 export const SESSIONS_ENDED_CHANNEL = 'staff_sessions_ended'
 
@@ -29,26 +28,6 @@ export function parseSessionsEnded(payload: string): SessionsEnded | null {
 }
 
 export function createSessionEnds(db: SqlDatabase): SessionEnds & { close(): Promise<void> } {
-  const feed = createNotifyFeed<SessionsEnded>(db, {
-    channel: SESSIONS_ENDED_CHANNEL,
-    label: 'sessions',
-    hear(payload, tell) {
-      const ended = parseSessionsEnded(payload)
-      if (ended) tell(ended)
-      else log().warn('sessions: ignored a malformed notification')
-    },
-  })
-  return {
-    async subscribe(listener) {
-      const unsubscribe = feed.subscribe(listener)
-      try {
-        await feed.listening()
-      } catch (error) {
-        unsubscribe()
-        throw error
-      }
-      return unsubscribe
-    },
-    close: feed.close,
-  }
+  const feed = createParsedFeed(db, { channel: SESSIONS_ENDED_CHANNEL, label: 'sessions', parse: parseSessionsEnded })
+  return { subscribe: (listener) => subscribeHeard(feed, listener), close: feed.close }
 }
