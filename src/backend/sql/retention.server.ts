@@ -250,6 +250,8 @@ export interface RetentionOptions {
   analyzeQuietMs?: number
   /** After the statistics were renewed at the end of a pass that destroyed personal data (decision 194). */
   onAnalyze?: (step: { ms: number; cpuMs: number; runQueueMs: number; waitedMs: number }) => void | Promise<void>
+  /** Once every batch has committed, before the statistics are renewed (which may wait for quiet). */
+  onDestroyed?: (records: Omit<DestructionRecord, 'id'>[]) => void | Promise<void>
   /** After each batch has committed, awaited; throwing stops the pass there, as a kill would. */
   onBatch?: (batch: RetentionBatch) => void | Promise<void>
   leaseSeconds?: number
@@ -334,6 +336,7 @@ export async function runRetention(
     }
   }
   const records = [...left, ...(await finish(db, holder, now))]
+  await options.onDestroyed?.(records)
   if (records.some((record) => PERSONAL_DATA.has(record.category))) {
     // Its own step after the pass (decision 194). ANALYZE reads a sample of every table whole, up
     // to a second for 100,000 messages in PGlite: there, as maintenance does for a large table
