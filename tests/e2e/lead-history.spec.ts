@@ -66,6 +66,17 @@ test('the history tells, oldest first, what each person did to the lead, in both
     by('geri yükledi'),
   ])
 
+  // Kept for review: the history at desktop and phone width.
+  const dir = `${process.env.E2E_RESULTS_DIR ?? 'test-results/e2e'}/lead-history-screens`
+  for (const [label, width] of [
+    ['desktop', 1440],
+    ['phone', 390],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 })
+    await lines.last().scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${dir}/tr-${label}.png` })
+  }
+
   await page.goto('about:blank')
   await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: 'en', url: baseURL! }])
   await openIn(page, tag, 'all', name)
