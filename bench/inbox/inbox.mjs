@@ -16,6 +16,8 @@ import { freePort } from '../../scripts/lib/server-process.mjs'
 const MESSAGES = 100_000
 const TARGET_P95_MS = 50
 const PRESENCE_TARGET_P95_MS = 1000
+/** The lead both colleagues have open (presence names a lead; it reads nothing of it). */
+const PRESENCE_LEAD = '00000000-0000-4000-8000-000000000001'
 
 /** What the inbox asks for; the search words come from the shared factory's texts. */
 const SCENARIOS = [
@@ -135,13 +137,13 @@ async function measureAll({ outputDir, dataDir, port, samples, databaseUrl = '' 
     const id = functionId(outputDir, 'listMessages')
     const first = await caller(server.url, cookie, id, [COLD_SEARCH])
     const started = performance.now()
-    const firstId = fromCrossJSON(JSON.parse(await first()), { refs: new Map() }).result.items[0]?.id
+    await first()
     const coldSearchMs = performance.now() - started
     const results = []
     // The team's lists first, while the server and the database's caches are cold.
     for (const scenario of [...TEAM_SCENARIOS, ...SCENARIOS])
       results.push({ ...scenario, ...(await measure(server.url, cookie, id, scenario.inputs ?? [scenario.input], samples)) })
-    return { results, coldSearchMs, firstId, peakMemoryMb: server.peakMemoryMb() }
+    return { results, coldSearchMs, peakMemoryMb: server.peakMemoryMb() }
   } finally {
     await server.stop()
   }
