@@ -167,7 +167,7 @@ async function benchPostgres({ outputDir, dataDir, port, samples }) {
       dataDir,
       databaseUrl: postgres.url,
       samples,
-      messageId: measured.firstId,
+      messageId: PRESENCE_LEAD,
     })
     return { version: postgres.version, ...measured, presence }
   } finally {
