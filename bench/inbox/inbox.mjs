@@ -1,4 +1,4 @@
-// The inbox at 100,000 messages (docs/decisions/032-inbox-at-scale.md, 032-inbox-at-scale.md):
+// The inbox at 100,000 messages (docs/decisions/032-inbox-at-scale.md), with a team's owners, notes and history:
 // seeds a fresh embedded data folder from the shared factory, then times listMessages over HTTP
 // against the production build — the same request the browser sends — for list, filter and search,
 // without and then with the trigram indexes; then the same with the trigram indexes on a PostgreSQL
@@ -8,12 +8,16 @@ import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fromCrossJSON, toJSONAsync } from 'seroval'
 import { startPostgres } from '../lib/postgres.mjs'
+import { measurePresence } from './presence.mjs'
 import { functionId } from '../lib/server-functions.mjs'
 import { startServer } from '../lib/server.mjs'
 import { freePort } from '../../scripts/lib/server-process.mjs'
 
 const MESSAGES = 100_000
 const TARGET_P95_MS = 50
+const PRESENCE_TARGET_P95_MS = 1000
+/** The lead both colleagues have open (presence names a lead; it reads nothing of it). */
+const PRESENCE_LEAD = '00000000-0000-4000-8000-000000000001'
 
 /** What the inbox asks for; the search words come from the shared factory's texts. */
 const SCENARIOS = [
@@ -41,6 +45,25 @@ const SCENARIOS = [
       q,
       page: 1,
     })),
+  },
+]
+
+/** Last month in Istanbul days (UTC+3): within the ~70 days the seed's messages span. */
+function lastMonth() {
+  const istanbul = new Date(Date.now() + 3 * 3_600_000)
+  const first = new Date(Date.UTC(istanbul.getUTCFullYear(), istanbul.getUTCMonth() - 1, 1))
+  const last = new Date(Date.UTC(istanbul.getUTCFullYear(), istanbul.getUTCMonth(), 0))
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) }
+}
+
+/** The team's lists (owners, dates): the first call after the start ("cold") beside p95. */
+const TEAM_SCENARIOS = [
+  { label: 'owner=me', input: { status: 'all', q: '', page: 1, owner: 'me' }, team: true },
+  { label: 'owner=none', input: { status: 'all', q: '', page: 1, owner: 'none' }, team: true },
+  {
+    label: `a month (${lastMonth().from} … ${lastMonth().to})`,
+    input: { status: 'all', q: '', page: 1, ...lastMonth() },
+    team: true,
   },
 ]
 
@@ -88,7 +111,9 @@ async function caller(url, cookie, id, inputs) {
 
 async function measure(url, cookie, id, inputs, samples) {
   const call = await caller(url, cookie, id, inputs)
+  const firstStarted = performance.now()
   const page = fromCrossJSON(JSON.parse(await call()), { refs: new Map() }).result
+  const firstMs = performance.now() - firstStarted
   for (let i = 0; i < 10; i++) await call()
   const times = []
   const until = performance.now() + BUDGET_MS
@@ -99,6 +124,7 @@ async function measure(url, cookie, id, inputs, samples) {
   }
   times.sort((a, b) => a - b)
   return {
+    firstMs,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     samples: times.length,
@@ -117,7 +143,8 @@ async function measureAll({ outputDir, dataDir, port, samples, databaseUrl = '' 
     await first()
     const coldSearchMs = performance.now() - started
     const results = []
-    for (const scenario of SCENARIOS)
+    // The team's lists first, while the server and the database's caches are cold.
+    for (const scenario of [...TEAM_SCENARIOS, ...SCENARIOS])
       results.push({ ...scenario, ...(await measure(server.url, cookie, id, scenario.inputs ?? [scenario.input], samples)) })
     return { results, coldSearchMs, peakMemoryMb: server.peakMemoryMb() }
   } finally {
@@ -136,7 +163,16 @@ async function benchPostgres({ outputDir, dataDir, port, samples }) {
     runDb(['seed', dataDir, String(MESSAGES)], postgres.url)
     runDb(['restore-trigram', dataDir], postgres.url)
     log(`PostgreSQL ${postgres.version}: measuring up to ${samples} sequential requests per query, with the trigram indexes…`)
-    return { version: postgres.version, ...(await measureAll({ outputDir, dataDir, port, samples, databaseUrl: postgres.url })) }
+    const measured = await measureAll({ outputDir, dataDir, port, samples, databaseUrl: postgres.url })
+    log(`PostgreSQL ${postgres.version}: a colleague's presence from a second instance, ${samples} times…`)
+    const presence = await measurePresence({
+      outputDir,
+      dataDir,
+      databaseUrl: postgres.url,
+      samples,
+      messageId: PRESENCE_LEAD,
+    })
+    return { version: postgres.version, ...measured, presence }
   } finally {
     await postgres.stop()
     rmSync(dataDir, { recursive: true, force: true })
@@ -157,9 +193,9 @@ export async function benchInbox({ outputDir, dataDir, port, quick = false }) {
   const withTrgm = await measureAll({ outputDir, dataDir, port, samples })
   const postgres = await benchPostgres({ outputDir, dataDir: `${dataDir}-postgres`, port, samples })
 
-  const fmt = (r) => `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`
+  const fmt = (r) => `${r.team ? `cold ${r.firstMs.toFixed(1)} ms, ` : ''}p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`
   const target = (r) => (r.info ? '' : `p95 < ${TARGET_P95_MS} ms`)
-  const ok = (r) => r.info || r.p95 < TARGET_P95_MS
+  const ok = (r) => r.info || (r.p95 < TARGET_P95_MS && (!r.team || r.firstMs < TARGET_P95_MS))
   const postgresName = `PostgreSQL ${postgres.version.split('.')[0]}`
   const rows = withTrgm.results.flatMap((r, i) => {
     const w = without.results[i]
@@ -190,8 +226,15 @@ export async function benchInbox({ outputDir, dataDir, port, quick = false }) {
       ok: run.coldSearchMs < TARGET_P95_MS,
     })
   }
+  rows.push({
+    label: `'görüntülüyor': a colleague's presence on the other instance (${postgresName}, ${postgres.presence.samples} times)`,
+    value: `p50 ${postgres.presence.p50.toFixed(1)} ms, p95 ${postgres.presence.p95.toFixed(1)} ms`,
+    target: `p95 < ${PRESENCE_TARGET_P95_MS} ms`,
+    ok: postgres.presence.p95 < PRESENCE_TARGET_P95_MS,
+  })
   return {
     rows,
+    presence: postgres.presence,
     withTrigram: withTrgm.results,
     withoutTrigram: without.results,
     postgres: postgres.results,

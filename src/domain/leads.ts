@@ -88,6 +88,8 @@ export interface HistoryEntry {
   from?: string | null
   to?: string | null
   spam?: boolean
+  /** An owner change made by the owner's removal from the team. */
+  left?: boolean
 }
 
 /** The actor of what the site itself does (a message arriving through the contact form). */

@@ -122,6 +122,8 @@ export const LIMITS = {
     /** ACTIVITY_RETENTION_DAYS when unset, and the shortest it may be. */
     retentionDefaultDays: 730,
     retentionMinDays: 365,
+    /** A message opened again by the same person within this long adds no 'read' row. */
+    openRecordSeconds: 60 * 60,
   },
   upload: {
     maxBytes: 5 * 1024 * 1024,

@@ -100,19 +100,46 @@ export function describeActivity(subject: Subject, options: { erases: boolean })
       expect(await backend.activity.list({ actor, limit: 10 })).toHaveLength(1)
     })
 
-    it('replaces an erased address by its hash as actor and subject, and deletes no row', async () => {
+    it('replaces an erased address by its hash as actor, subject and an owner change’s old or new owner, and deletes no row', async () => {
       const { backend } = subject()
       const setup = setupOf()
       const erased = `erased-${runTag()}@example.com`
       const witness = `witness-${runTag()}@example.com`
       await backend.activity.record({ actor: erased, action: 'message.open', messageIds: [uuid()] })
       await backend.activity.record({ actor: witness, action: 'team.add', subject: erased.toUpperCase() })
+      const handed = uuid()
+      await backend.activity.record({
+        actor: witness,
+        action: 'message.owner',
+        messageIds: [handed],
+        detail: { from: erased, to: witness },
+      })
       const hash = 'ab'.repeat(32)
-      expect(await setup.transaction((tx) => pseudonymizeActivity(tx, erased, hash))).toBe(2)
+      expect(await setup.transaction((tx) => pseudonymizeActivity(tx, erased, hash))).toBe(3)
+      expect((await backend.activity.forMessage(handed))[0]!.detail).toEqual({ from: hash, to: witness })
       expect(await backend.activity.list({ actor: erased, limit: 10 })).toEqual([])
       expect((await backend.activity.list({ actor: hash, limit: 10 })).map((r) => r.action)).toEqual(['message.open'])
-      const [added] = await backend.activity.list({ actor: witness, limit: 10 })
+      const [added] = await backend.activity.list({ actor: witness, action: 'team.add', limit: 10 })
       expect(added).toMatchObject({ actor: witness, subject: hash })
+    })
+
+    it('records a message opened again by the same person once an hour; a colleague’s opening is a row of its own', async () => {
+      const { backend } = subject()
+      const [reader, colleague, id] = [`reader-${runTag()}@example.com`, `colleague-${runTag()}@example.com`, uuid()]
+      const open = (actor: string, at?: Date) => backend.activity.record({ actor, action: 'message.open', messageIds: [id], at })
+      await open(reader)
+      const first = new Date((await backend.activity.forMessage(id))[0]!.at).getTime()
+      const minutes = (n: number) => new Date(first + n * 60_000)
+      await open(reader, minutes(1))
+      await open(reader, minutes(59))
+      await open(colleague, minutes(30))
+      await open(reader, minutes(61))
+      const rows = (await backend.activity.forMessage(id)).reverse()
+      expect(rows.map((r) => [r.actor, new Date(r.at).getTime() - first])).toEqual([
+        [reader, 0],
+        [colleague, 30 * 60_000],
+        [reader, 61 * 60_000],
+      ])
     })
 
     erasureIt('after one person’s erasure no row holds their address in clear, and every row is still there', async () => {

@@ -4,6 +4,7 @@
  * mentions; names; every change in the lead's history (the activity log).
  */
 import { describe, expect, it } from 'vitest'
+import { historyOf } from '~/features/leads/lead-history.server'
 import { runTag, type Subject } from './contract-subject'
 
 export function describeLeads(subject: Subject): void {
@@ -88,8 +89,56 @@ export function describeLeads(subject: Subject): void {
         ['message.receive', 'site', { spam: false }],
         ['message.owner', adminEmail, { from: null, to: adminEmail }],
         ['message.owner', adminEmail, { from: adminEmail, to: other }],
+        // The leaver's two leads, unassigned in one row by the admin who removed them.
+        ['message.owner', adminEmail, { from: other, to: null, left: true, count: 2 }],
       ])
+      expect((await backend.activity.forMessage(spam))[0]!.messageIds.sort()).toEqual([id, spam].sort())
       await backend.messages.remove([id, spam])
+    })
+
+    it('tells a lead’s history oldest first: who did what, reads once an hour per person, with statuses and owners', async ({
+      skip,
+    }) => {
+      const { backend, adminEmail, setup } = subject()
+      if (!setup) return skip('needs the setup connection')
+      const other = await colleague()
+      const id = await lead(runTag())
+      const by = { actor: adminEmail }
+      await backend.messages.update(
+        [id],
+        { status: 'read', readAt: new Date().toISOString() },
+        { status: 'new' },
+        {
+          ...by,
+          action: 'message.open',
+        },
+      )
+      // Opened again by the same person: nothing new; a colleague's first opening is a line.
+      await backend.activity.record({ ...by, action: 'message.open', messageIds: [id] })
+      await backend.activity.record({ actor: other, action: 'message.open', messageIds: [id] })
+      await backend.activity.record({ actor: other, action: 'message.open', messageIds: [id] })
+      await backend.messages.update([id], { status: 'archived' }, { status: 'read' }, by)
+      await backend.leads.assign({ id, owner: other, actor: adminEmail, linkOrigin: null })
+      await backend.leads.addNote({ messageId: id, actor: other, body: 'Ararım.', linkOrigin: null })
+      await backend.messages.markSpam([id], by)
+      await backend.messages.markNotSpam([id], undefined, by)
+      await backend.messages.trash([id], by)
+      await backend.messages.restore([id], by)
+      await backend.team.remove(other, adminEmail)
+      expect((await historyOf(backend, id)).map(({ id: _, at: __, ...line }) => line)).toEqual([
+        { action: 'message.receive', actor: 'site', spam: false },
+        { action: 'message.open', actor: adminEmail, to: 'read' },
+        { action: 'message.open', actor: other },
+        { action: 'message.status', actor: adminEmail, to: 'archived' },
+        { action: 'message.owner', actor: adminEmail, from: null, to: other },
+        { action: 'message.note', actor: other },
+        { action: 'message.spam', actor: adminEmail },
+        { action: 'message.not_spam', actor: adminEmail },
+        { action: 'message.trash', actor: adminEmail },
+        { action: 'message.restore', actor: adminEmail },
+        { action: 'message.owner', actor: adminEmail, from: other, to: null, left: true },
+      ])
+      await backend.messages.remove([id])
     })
 
     it('keeps notes inert, mails the colleagues they mention by name or address, and lets the author delete them for 10 minutes', async ({

@@ -25,6 +25,27 @@ export async function recordActivity(tx: Sql, entry: ActivityEntry): Promise<voi
   )
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * An opening of a message that changed nothing (it was read already): written only when the same
+ * person has no 'message.open' row for it within `withinSeconds` of `entry.at`, so a lead reopened
+ * all day gives a 'read' line an hour, not hundreds. The GIN index finds the message's few rows.
+ */
+export async function recordOpening(db: Sql, entry: ActivityEntry & { at: Date }, withinSeconds: number): Promise<void> {
+  const [messageId] = entry.messageIds ?? []
+  if (!messageId || !UUID.test(messageId)) return recordActivity(db, entry)
+  await db.query(
+    `insert into public.activity_log (at, actor, action, message_ids, detail, request_id, address)
+     select $1::timestamptz, $2, 'message.open', array[$3::uuid], '{}'::jsonb, $4, $5
+     where not exists (
+       select 1 from public.activity_log
+       where message_ids @> array[$3::uuid] and action = 'message.open' and actor = $2
+         and at > $1::timestamptz - make_interval(secs => $6))`,
+    [entry.at, entry.actor, messageId, entry.requestId ?? null, approximateAddress(entry.ip), withinSeconds],
+  )
+}
+
 interface Row {
   id: string
   at: Date
@@ -52,8 +73,6 @@ function toRow(row: Row): ActivityRow {
     address: row.address,
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The rows naming the message, newest first (its history; the GIN index finds them). */
 export async function listActivityForMessage(db: Sql, messageId: string, limit: number): Promise<ActivityRow[]> {

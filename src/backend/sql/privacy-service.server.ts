@@ -49,6 +49,11 @@ export function createPrivacyService(
           analyzeQuietMs: retention.quietFor ? LIMITS.database.maintenanceIdleSeconds * 1000 : 0,
           onBatch: logBatch,
           onAnalyze: logAnalyze,
+          // Embedded: the statistics then wait for a quiet app (a minute or more), so the rows' end is told apart.
+          onDestroyed: (records) => {
+            if (retention.quietFor && records.length > 0)
+              log().info(`[retention] batches done: ${records.map((r) => `${r.category} ${r.count} (${r.method})`).join(', ')}`)
+          },
         })
       } finally {
         passing = false

@@ -235,6 +235,8 @@ export interface RetentionOptions {
   analyzeQuietMs?: number
   /** After the statistics were renewed at the end of a pass that destroyed personal data (decision 194). */
   onAnalyze?: (step: { ms: number; cpuMs: number; runQueueMs: number; waitedMs: number }) => void | Promise<void>
+  /** Once every batch has committed, before the statistics are renewed (which may wait for quiet). */
+  onDestroyed?: (records: Omit<DestructionRecord, 'id'>[]) => void | Promise<void>
   /** After each batch has committed, awaited; throwing stops the pass there, as a kill would. */
   onBatch?: (batch: RetentionBatch) => void | Promise<void>
   leaseSeconds?: number
@@ -318,6 +320,7 @@ export async function runRetention(
     }
   }
   const records = [...left, ...(await finish(db, holder, now))]
+  await options.onDestroyed?.(records)
   if (records.some((record) => PERSONAL_DATA.has(record.category))) {
     // Its own step after the pass, waiting for quiet as it holds PGlite's thread (decision 194).
     const waitedMs = await waitForQuiet(options)

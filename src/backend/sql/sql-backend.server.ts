@@ -1,7 +1,7 @@
 /** Opens a Backend on the SQL core: banners, messages, rate limits and mail on one database, with
  * the mode's own sign-in, file storage and accounts (decision 075). */
 import type { AuthService, Backend, FileStorage } from '../backend'
-import { listActivity, listActivityForMessage, recordActivity } from './activity.server'
+import { listActivity, listActivityForMessage, recordActivity, recordOpening } from './activity.server'
 import { chooseTransport } from '../mail/transport.server'
 import type { Accounts } from './builtin-accounts.server'
 import { createBannerStore } from './banners.server'
@@ -139,7 +139,10 @@ function assemble(parts: SqlBackendParts, mail: MailSystem, auth: AuthService): 
       { kick: mail.kick },
     ),
     activity: {
-      record: (entry) => recordActivity(db, { ...entry, at: entry.at ?? now() }),
+      record: (entry) =>
+        entry.action === 'message.open'
+          ? recordOpening(db, { ...entry, at: entry.at ?? now() }, LIMITS.activity.openRecordSeconds)
+          : recordActivity(db, { ...entry, at: entry.at ?? now() }),
       forMessage: (messageId, limit = LIMITS.activity.pageSize) => listActivityForMessage(db, messageId, limit),
       list: (query) => listActivity(db, query),
     },

@@ -56,7 +56,7 @@ export const getMessage = createServerFn({ method: 'GET' })
 
 /**
  * Opening a message: a new one becomes read with read_at now; others are returned unchanged.
- * Every opening is in the activity log (with the status change, when there is one).
+ * Openings are in the activity log: the first with its status change, later ones once an hour per person.
  */
 export const openMessage = createServerFn({ method: 'POST' })
   .middleware([requireAdmin])

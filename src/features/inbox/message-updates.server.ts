@@ -19,7 +19,7 @@ export async function changeStatus(
   if (!current) throw new AppError(404, 'not_found', m.inbox_detail_missing())
   // A message in the trash stays as it was deleted until it is restored.
   const patch = current.deletedAt ? null : decide(current.status, new Date())
-  // Opening changes nothing here, yet is recorded: who read whose message.
+  // Opening changes nothing here, yet is recorded (once an hour per person and message): who read whose message.
   if (!patch) {
     if (by.action === 'message.open') await backend.activity.record({ ...by, action: 'message.open', messageIds: [id] })
     return current

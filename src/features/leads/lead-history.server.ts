@@ -11,7 +11,8 @@ export async function historyOf(backend: Pick<Backend, 'activity'>, messageId: s
   const rows = await backend.activity.forMessage(messageId)
   return rows.reverse().map((row) => {
     const from = text(row.detail.from)
-    const to = text(row.detail.to)
+    // A status change stores the new status as `status` (the messages store's rows), an owner change as `to`.
+    const to = text('to' in row.detail ? row.detail.to : row.detail.status)
     return {
       id: row.id,
       at: row.at,
@@ -20,6 +21,7 @@ export async function historyOf(backend: Pick<Backend, 'activity'>, messageId: s
       ...(from !== undefined ? { from } : {}),
       ...(to !== undefined ? { to } : {}),
       ...(typeof row.detail.spam === 'boolean' ? { spam: row.detail.spam } : {}),
+      ...(row.detail.left === true ? { left: true } : {}),
     }
   })
 }

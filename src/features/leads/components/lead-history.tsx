@@ -22,6 +22,7 @@ function historyLine(entry: HistoryEntry, label: (email: string) => string): str
     case 'message.visitor_reply':
       return m.leads_history_visitor_reply()
     case 'message.owner':
+      if (entry.left) return m.leads_history_owner_left({ from: label(entry.from ?? '') })
       if (!entry.to) return m.leads_history_owner_clear({ name })
       return entry.to === entry.actor
         ? m.leads_history_owner_take({ name })
