@@ -1,5 +1,5 @@
 import { Hydrate } from '@tanstack/react-start'
-import { visible } from '@tanstack/react-start/hydration'
+import { never } from '@tanstack/react-start/hydration'
 import { m } from '~/paraglide/messages'
 import { usePageContent } from '../page-content-context'
 import { CardGrid } from './card-grid'
@@ -7,13 +7,13 @@ import { CONTENT_ICON_COMPONENTS } from './content-icon'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
 
 /**
- * Static: the server's HTML is the whole section; its code is fetched only when it comes
- * into view (selective hydration), so it is not part of the page's first load.
+ * Static: the server's HTML is the whole section and Start's `never()` fetches no code for it, so
+ * its texts stay on the server (static-content.ts, decision 210).
  */
 export function ProductsSection() {
   return (
     <section id="products" aria-labelledby="products-title" className={`bg-brand-900 ${SECTION_SPACING}`}>
-      <Hydrate when={visible()}>
+      <Hydrate when={never()}>
         <ProductsContent />
       </Hydrate>
     </section>

@@ -1,5 +1,5 @@
 import { Hydrate } from '@tanstack/react-start'
-import { visible } from '@tanstack/react-start/hydration'
+import { never } from '@tanstack/react-start/hydration'
 import { Quote } from 'lucide-react'
 import { usePageContent } from '../page-content-context'
 import { CardGrid } from './card-grid'
@@ -8,13 +8,13 @@ import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
 /**
  * "Trusted by Industry Leaders": placed after Products and right before Contact, so the
  * visitor meets proof from clients at the moment they decide whether to get in touch.
- * Static: the server's HTML is the whole section; its code is fetched only when it comes
- * into view (selective hydration), so it is not part of the page's first load.
+ * Static: the server's HTML is the whole section and Start's `never()` fetches no code for it, so
+ * its texts stay on the server (static-content.ts, decision 210).
  */
 export function ReferencesSection() {
   return (
     <section id="references" aria-labelledby="references-title" className={`bg-white ${SECTION_SPACING}`}>
-      <Hydrate when={visible()}>
+      <Hydrate when={never()}>
         <ReferencesContent />
       </Hydrate>
     </section>

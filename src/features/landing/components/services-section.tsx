@@ -1,18 +1,18 @@
 import { Hydrate } from '@tanstack/react-start'
-import { visible } from '@tanstack/react-start/hydration'
+import { never } from '@tanstack/react-start/hydration'
 import { usePageContent } from '../page-content-context'
 import { CardGrid } from './card-grid'
 import { CONTENT_ICON_COMPONENTS } from './content-icon'
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
 
 /**
- * Static: the server's HTML is the whole section; its code is fetched only when it comes
- * into view (selective hydration), so it is not part of the page's first load.
+ * Static: the server's HTML is the whole section and Start's `never()` fetches no code for it, so
+ * its texts stay on the server (static-content.ts, decision 210).
  */
 export function ServicesSection() {
   return (
     <section id="services" aria-labelledby="services-title" className={`bg-slate-50 ${SECTION_SPACING}`}>
-      <Hydrate when={visible()}>
+      <Hydrate when={never()}>
         <ServicesContent />
       </Hydrate>
     </section>
