@@ -5,10 +5,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fromCrossJSON, toJSONAsync } from 'seroval'
 import { freePort } from '../../scripts/lib/server-process.mjs'
 import { startPostgres } from '../lib/postgres.mjs'
-import { functionId } from '../lib/server-functions.mjs'
+import { callServerFn, functionId } from '../lib/server-functions.mjs'
 import { startServer } from '../lib/server.mjs'
 
 const PUBLISHES = 20
@@ -28,23 +27,9 @@ function percentile(sorted, p) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Calls a server function as the browser does (seroval payload, same-origin headers); the decoded result. */
-async function callFn(server, id, { method, data, cookie }) {
-  const url = new URL(`/_serverFn/${id}`, server.url)
-  const headers = { 'x-tsr-serverfn': 'true', 'sec-fetch-site': 'same-origin', origin: server.url, accept: 'application/json' }
-  if (cookie) headers.cookie = cookie
-  const payload = data === undefined ? undefined : JSON.stringify(await toJSONAsync({ data }))
-  if (method === 'GET' && payload) url.searchParams.set('payload', payload)
-  if (method === 'POST' && payload) headers['content-type'] = 'application/json'
-  const res = await fetch(url, { method, headers, body: method === 'POST' ? payload : undefined })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${id}: HTTP ${res.status} ${text.slice(0, 300)}`)
-  return { res, result: fromCrossJSON(JSON.parse(text), { refs: new Map() }).result }
-}
-
 /** Signs ADMIN in through `server` as the login page does; returns the cookie header. */
 async function signIn(server, dataDir, ids) {
-  await callFn(server, ids.sendLoginCode, { method: 'POST', data: { email: ADMIN } })
+  await callServerFn(server, ids.sendLoginCode, { method: 'POST', data: { email: ADMIN } })
   const code = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8')
     .split('\n')
     .filter(Boolean)
@@ -53,7 +38,7 @@ async function signIn(server, dataDir, ids) {
     .at(-1)
     ?.text.match(/\b(\d{6})\b/)?.[1]
   if (!code) throw new Error(`no sign-in code was mailed to ${ADMIN}`)
-  const { res } = await callFn(server, ids.verifyLoginCode, { method: 'POST', data: { email: ADMIN, code } })
+  const { res } = await callServerFn(server, ids.verifyLoginCode, { method: 'POST', data: { email: ADMIN, code } })
   const cookie = res.headers
     .getSetCookie()
     .map((line) => line.split(';')[0] ?? '')
@@ -95,7 +80,7 @@ export async function benchContent({ outputDir }) {
       servers.push(await startServer({ outputDir, port: await freePort(), env: { ...env, DATA_DIR: dataDir } }))
     const [a, b] = servers
     const cookie = await signIn(a, dataDirs[0], ids)
-    const { result: editor } = await callFn(a, ids.getContentEditor, { method: 'GET', cookie })
+    const { result: editor } = await callServerFn(a, ids.getContentEditor, { method: 'GET', cookie })
     const content = structuredClone(editor.published)
     let revision = editor.draft.revision
     // B's page is in its cache before the first publish, as on a visited site.
@@ -112,7 +97,7 @@ export async function benchContent({ outputDir }) {
       const title = `Dönüşümde Güvenilir Ortağınız ${n} ${stamp}`
       content.about.title.tr = title
       const started = performance.now()
-      const { result } = await callFn(a, ids.publishContent, {
+      const { result } = await callServerFn(a, ids.publishContent, {
         method: 'POST',
         cookie,
         data: { content, baseRevision: revision },

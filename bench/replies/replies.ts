@@ -11,9 +11,8 @@ import { randomUUID } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { ImapFlow } from 'imapflow'
-import { fromCrossJSON, toJSONAsync } from 'seroval'
 import { freePort } from '../../scripts/lib/server-process.mjs'
-import { functionId } from '../lib/server-functions.mjs'
+import { callServerFn, functionId } from '../lib/server-functions.mjs'
 import { startServer } from '../lib/server.mjs'
 import { IMAP_PASSWORD, IMAP_USER, startImapServer, type TestImapServer } from '../../tests/support/imap-server'
 import { type ReceivedMail, startSmtpServer } from '../../tests/support/smtp-server'
@@ -44,21 +43,8 @@ interface Server {
 
 /** Calls a server function as the browser does; the decoded result and the response. */
 async function callFn<T = unknown>(server: Server, id: string, method: 'GET' | 'POST', data?: unknown, cookie?: string) {
-  const url = new URL(`/_serverFn/${id}`, server.url)
-  const headers: Record<string, string> = {
-    'x-tsr-serverfn': 'true',
-    'sec-fetch-site': 'same-origin',
-    origin: server.url,
-    accept: 'application/json',
-  }
-  if (cookie) headers.cookie = cookie
-  const payload = data === undefined ? undefined : JSON.stringify(await toJSONAsync({ data }))
-  if (method === 'GET' && payload) url.searchParams.set('payload', payload)
-  if (method === 'POST' && payload) headers['content-type'] = 'application/json'
-  const res = await fetch(url, { method, headers, body: method === 'POST' ? payload : undefined })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${id}: HTTP ${res.status} ${text.slice(0, 300)}`)
-  return { res, result: (fromCrossJSON(JSON.parse(text), { refs: new Map() }) as { result: T }).result }
+  const { res, result } = await callServerFn(server, id, { method, data, cookie })
+  return { res: res as Response, result: result as T }
 }
 
 const cookiesOf = (res: Response) =>
