@@ -96,10 +96,12 @@ describe('two instances on one database', () => {
     expect(await a.backend.auth.getUser(contextFor(createMemoryCookieJar(cookies)))).toEqual({
       id: expect.any(String),
       email: ADMIN,
+      sessionId: expect.any(String),
     })
     expect(await b.backend.auth.getUser(contextFor(createMemoryCookieJar(cookies)))).toEqual({
       id: expect.any(String),
       email: ADMIN,
+      sessionId: expect.any(String),
     })
 
     await a.backend.auth.signOut(contextFor(createMemoryCookieJar(cookies)))
