@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { Input, Textarea } from '~/components/ui/input'
 import { toast } from '~/components/ui/toaster'
@@ -19,8 +19,11 @@ export function ProfileSection() {
   const [signature, setSignature] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const ids = useId()
+  // The stored profile fills the fields once, unless the person has already typed: a slow read must
+  // not overwrite what they wrote (and have 'Kaydet' store the old text).
+  const edited = useRef(false)
   useEffect(() => {
-    if (!profile.data) return
+    if (!profile.data || edited.current) return
     setName(profile.data.name ?? '')
     setSignature(profile.data.signature ?? '')
   }, [profile.data])
@@ -64,7 +67,10 @@ export function ProfileSection() {
             autoComplete="name"
             aria-describedby={`${ids}-name-hint`}
             aria-invalid={errors.name ? true : undefined}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => {
+              edited.current = true
+              setName(event.target.value)
+            }}
           />
           <p id={`${ids}-name-hint`} className="text-xs text-slate-600">
             {errors.name ?? m.profile_name_hint()}
@@ -82,7 +88,10 @@ export function ProfileSection() {
             className="text-sm"
             aria-describedby={`${ids}-signature-hint`}
             aria-invalid={errors.signature ? true : undefined}
-            onChange={(event) => setSignature(event.target.value)}
+            onChange={(event) => {
+              edited.current = true
+              setSignature(event.target.value)
+            }}
           />
           <p id={`${ids}-signature-hint`} className="text-xs text-slate-600">
             {errors.signature ?? m.profile_signature_hint()}
