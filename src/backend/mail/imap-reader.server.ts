@@ -71,6 +71,10 @@ export function startImapReader(options: { db: Sql; config: ImapConfig; now: () 
   const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`.slice(0, 100)
   const leaseSeconds = config.pollSeconds * 2 + LEASE_EXTRA_SECONDS
   const { path, ...connection } = imapOptions(config.url)
+  // Both modules load as the reader starts: compiling them (~400 ms) during a pass, as a first
+  // answer arrives, would hold every request the server has meanwhile.
+  const modules = Promise.all([import('imapflow'), import('mailparser')])
+  modules.catch(() => {})
   let client: ImapFlow | null = null
   let stopped = false
   let running: Promise<void> | null = null
@@ -87,7 +91,7 @@ export function startImapReader(options: { db: Sql; config: ImapConfig; now: () 
 
   async function connect(): Promise<ImapFlow> {
     if (client?.usable) return client
-    const { ImapFlow } = await import('imapflow')
+    const [{ ImapFlow }] = await modules
     const next = new ImapFlow({
       ...connection,
       logger: false,
@@ -155,7 +159,7 @@ export function startImapReader(options: { db: Sql; config: ImapConfig; now: () 
     if (!reply) return
     const fetched = await imap.fetchOne(String(candidate.uid), { source: true }, { uid: true })
     if (fetched === false || !fetched.source) return
-    const { simpleParser } = await import('mailparser')
+    const [, { simpleParser }] = await modules
     const parsed = await simpleParser(fetched.source, { skipHtmlToText: false, skipTextToHtml: true, skipImageLinks: true })
     const sourceId = (parsed.messageId ?? `${validity}:${candidate.uid}`).slice(0, 998)
     const body = (parsed.text ?? '').trim().slice(0, BODY_MAX) || '—'
