@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { ImapFlow } from 'imapflow'
 import { SITE_ACTOR } from '~/domain/leads'
+import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
 import { recordActivity } from '../sql/activity.server'
 import type { Sql } from '../sql/client'
@@ -130,13 +131,23 @@ export function startImapReader(options: { db: Sql; config: ImapConfig; now: () 
     if (mailbox.exists === 0) return
     const candidates: Candidate[] = []
     let highest = from
-    for await (const mail of imap.fetch(`${from + 1}:*`, { uid: true, envelope: true, headers: ['references'] }, { uid: true })) {
-      // `n:*` names the last mail even when its UID is below n.
-      if (mail.uid <= from) continue
-      highest = Math.max(highest, mail.uid)
-      const references = mail.headers?.toString('utf8').replace(/^references:\s*/i, '')
-      const ids = repliedIds(mail.envelope?.inReplyTo, references)
-      if (ids.length > 0) candidates.push({ uid: mail.uid, ids })
+    // The UIDs known at SELECT in ranges, then `n:*` for the mail that arrived since.
+    const step = LIMITS.replies.imapFetchMails
+    const known = Math.max(from, (mailbox.uidNext ?? 1) - 1)
+    const ranges: string[] = []
+    for (let start = from + 1; start <= known; start += step) ranges.push(`${start}:${Math.min(start + step - 1, known)}`)
+    ranges.push(`${known + 1}:*`)
+    for (const range of ranges) {
+      if (stopped) return
+      for await (const mail of imap.fetch(range, { uid: true, envelope: true, headers: ['references'] }, { uid: true })) {
+        // `n:*` names the last mail even when its UID is below n.
+        if (mail.uid <= from) continue
+        highest = Math.max(highest, mail.uid)
+        const references = mail.headers?.toString('utf8').replace(/^references:\s*/i, '')
+        const ids = repliedIds(mail.envelope?.inReplyTo, references)
+        if (ids.length > 0) candidates.push({ uid: mail.uid, ids })
+      }
+      await new Promise((resolve) => setImmediate(resolve))
     }
     for (const candidate of candidates) {
       if (stopped) return
