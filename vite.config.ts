@@ -119,6 +119,7 @@ export default defineConfig(({ command }) => ({
         './src/server-plugins/warm-inbox.ts',
         './src/server-plugins/close-backend.ts',
         './src/server-plugins/static-headers.ts',
+        './src/server-plugins/visit-beacon.ts',
       ],
       // OUTPUT_DIR lets several builds live side by side (parallel test runs, benchmarks).
       ...(process.env.OUTPUT_DIR
