@@ -61,6 +61,7 @@ export function localizeHref(href: string, options?: { locale?: Locale }): strin
  * pages at their address in that language, the admin pages (one address) reloaded. */
 export function setLocale(locale: Locale, options?: { reload?: boolean }): void {
   const current = getLocale()
+  // biome-ignore lint/suspicious/noDocumentCookie: the cookie as Paraglide's runtime writes it (the server reads it).
   document.cookie = `${cookieName}=${locale}; path=/; max-age=${cookieMaxAge}`
   if (options?.reload === false || locale === current) return
   if (UNLOCALIZED.test(window.location.pathname)) window.location.reload()
