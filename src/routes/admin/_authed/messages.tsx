@@ -15,6 +15,8 @@ export const Route = createFileRoute('/admin/_authed/messages')({
   loaderDeps: ({ search: { status, q, page, id, from, to, owner, reply } }) => ({ status, q, page, id, from, to, owner, reply }),
   // Imported on demand: TanStack Query belongs to the admin chunks, not to the shared route tree.
   // The late-backups notice and the team's names are read with the first page on the server (no call as the page starts).
+  // The loader travels with the page's component: the route tree (in every first load) keeps neither.
+  codeSplitGroupings: [['loader', 'component']],
   loader: ({ deps }) =>
     Promise.all([
       import('~/features/inbox/inbox.queries'),

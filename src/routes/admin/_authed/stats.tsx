@@ -8,6 +8,8 @@ export const Route = createFileRoute('/admin/_authed/stats')({
   validateSearch: StatsSearchSchema,
   loaderDeps: ({ search }) => search,
   // Imported on demand, as the other staff pages' queries: TanStack Query stays in the admin chunks.
+  // The loader travels with the page's component: the route tree (in every first load) keeps neither.
+  codeSplitGroupings: [['loader', 'component']],
   loader: ({ deps }) => import('~/features/stats/stats.queries').then(({ loadStats }) => loadStats(deps)),
   head: ({ loaderData }) => ({ meta: [{ title: loaderData?.title }] }),
   component: StatsRoute,
