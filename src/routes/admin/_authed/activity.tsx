@@ -7,7 +7,10 @@ import { m } from '~/paraglide/messages'
 /** 'Etkinlik Kaydı': owners only (its server functions answer 403 to anyone else). */
 export const Route = createFileRoute('/admin/_authed/activity')({
   validateSearch: ActivitySearchSchema,
-  head: () => ({ meta: [{ title: m.activity_meta_title() }] }),
+  // The title comes with the page's component: the route tree (in every first load) keeps no copy.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: () => ({ title: m.activity_meta_title() }),
+  head: ({ loaderData }) => ({ meta: [{ title: loaderData?.title }] }),
   component: ActivityRoute,
 })
 
