@@ -5,12 +5,13 @@ import { SignOutButton } from '~/features/auth/components/sign-out-button'
 import { SnapshotWarning } from '~/features/backups/components/snapshot-warning'
 import { BannerManagerButton } from '~/features/banners/components/banner-manager-button'
 import { type InboxNavigate, InboxPage } from '~/features/inbox/components/inbox-page'
-import { INBOX_SEARCH_DEFAULTS, parseInboxSearch } from '~/features/inbox/inbox.search'
+import { INBOX_SEARCH_DEFAULTS } from '~/features/inbox/inbox-search-defaults'
 import { NotificationSettingsButton } from '~/features/notifications/components/notification-settings-button'
+import { parseInboxSearchWhenLoaded } from '~/features/staff-shell/staff-search'
 import { m } from '~/paraglide/messages'
 
 export const Route = createFileRoute('/admin/_authed/messages')({
-  validateSearch: parseInboxSearch,
+  validateSearch: parseInboxSearchWhenLoaded,
   search: { middlewares: [stripSearchParams(INBOX_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search: { status, q, page, id, from, to, owner, reply } }) => ({ status, q, page, id, from, to, owner, reply }),
   // Imported on demand: TanStack Query belongs to the admin chunks, not to the shared route tree.
