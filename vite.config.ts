@@ -11,10 +11,10 @@ import { paraglideOptions } from './src/lib/i18n-config.ts'
 
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|seroval|seroval-plugins|cookie-es|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|react-store|store|start-client-core|react-start-client|start-storage-context))[\\/]/
-/** The modules of the public pages' header and footer, with their copy, and the landing page's
- * small shared modules (each a file of its own in the first load otherwise), and Rolldown's runtime. */
+/** The modules of the public pages' header and footer, with the header's copy, and the landing
+ * page's small shared modules (each a file of its own in the first load otherwise). */
 const SITE_FRAME =
-  /src[\\/](features[\\/]landing[\\/](components[\\/](site-header|site-footer|nav-links|mobile-menu|language-toggle|logo|office-address|section-heading)\.tsx|landing\.sections\.ts|use-active-section\.ts|industries\.ts|banner-events\.client\.ts)|domain[\\/]banners\.ts|lib[\\/](early-clicks|legal-pages|site-config)\.ts|paraglide[\\/]messages[\\/](nav|footer)_[a-z0-9_]+\.js)$|^\0rolldown[\\/]runtime/
+  /src[\\/](features[\\/]landing[\\/](components[\\/](site-header|site-footer|nav-links|mobile-menu|language-toggle|logo|office-address|section-heading)\.tsx|landing\.sections\.ts|use-active-section\.ts|industries\.ts|banner-events\.client\.ts)|domain[\\/]banners\.ts|lib[\\/](early-clicks|legal-pages|site-config)\.ts|paraglide[\\/]messages[\\/]nav_[a-z0-9_]+\.js)$/
 
 /**
  * V8's explicit compile hint (Chromium 136 and later) on the framework chunk: its functions are
