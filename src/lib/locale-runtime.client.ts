@@ -1,10 +1,5 @@
-/**
- * The browser's stand-in for Paraglide's compiled runtime (vite.config.ts swaps it in for the client
- * build only): the same exports the browser's code uses, for this site's own address patterns
- * (i18n-config.ts). Paraglide's generic one (URLPattern matching, every strategy) was the largest
- * part of the public pages' own first-load JavaScript (decision 013). A test holds the two to the
- * same answers for every kind of address the site has.
- */
+/** The browser's stand-in for Paraglide's compiled runtime (swapped in by vite.config.ts, client build
+ * only): the exports browser code uses, for this site's address patterns only (decision 013). */
 import { LOCALES, type Locale } from '~/domain/locales'
 import { LEGAL_PAGES } from './legal-pages'
 
@@ -57,8 +52,7 @@ export function localizeHref(href: string, options?: { locale?: Locale }): strin
   return href.startsWith('/') ? localized.pathname + localized.search + localized.hash : localized.href
 }
 
-/** Remembers the language in the cookie; unless told not to, shows the page in it: the public
- * pages at their address in that language, the admin pages (one address) reloaded. */
+/** Remembers the language in the cookie; unless told not to, shows the page in it (admin: reloaded). */
 export function setLocale(locale: Locale, options?: { reload?: boolean }): void {
   const current = getLocale()
   // biome-ignore lint/suspicious/noDocumentCookie: the cookie as Paraglide's runtime writes it (the server reads it).

@@ -1,9 +1,5 @@
-/**
- * The staff routes' search schemas, out of the route tree that every page (the public ones too)
- * loads: each route gets a stand-in here, typed as its schema, that validates with the real one.
- * The real ones (staff-search-schemas.ts) are provided by the server's entry (src/server.ts) and,
- * in the browser, by the client entry (src/client.tsx) before an /admin page hydrates.
- */
+/** Staff routes' search schemas, out of the route tree every page loads: typed stand-ins validating with
+ * the real ones, which src/server.ts and, before an /admin page hydrates, src/client.tsx provide. */
 import type { ActivitySearchSchema } from '~/features/activity/activity.schemas'
 import type { parseInboxSearch } from '~/features/inbox/inbox.search'
 import type { StatsSearchSchema } from '~/features/stats/stats.search'
