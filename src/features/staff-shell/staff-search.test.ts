@@ -20,7 +20,7 @@ describe("the staff routes' search stand-ins", () => {
     for (const search of [{ range: '7d' }, { range: 'forever', from: '2026-02-31', device: 'phone' }]) {
       expect(stats.validate(search)).toEqual(StatsSearchSchema['~standard'].validate(search))
     }
-    const deepLink = { status: 'new', owner: 'me', from: '2026-11-01' }
+    const deepLink = { status: 'new', owner: 'me', from: '2026-11-01' } as const
     expect(parseInboxSearchWhenLoaded(deepLink)).toEqual(parseInboxSearch(deepLink))
     expect(parseInboxSearchWhenLoaded(deepLink)).toMatchObject({ status: 'new', owner: 'me', from: '2026-11-01', page: 1 })
   })
