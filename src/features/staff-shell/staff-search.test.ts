@@ -20,7 +20,8 @@ describe("the staff routes' search stand-ins", () => {
     for (const search of [{ range: '7d' }, { range: 'forever', from: '2026-02-31', device: 'phone' }]) {
       expect(stats.validate(search)).toEqual(StatsSearchSchema['~standard'].validate(search))
     }
-    const deepLink = { status: 'new', owner: 'me', from: '2026-11-01' } as const
+    // A URL's params, as the router hands them over (unknown until validated).
+    const deepLink = { status: 'new', owner: 'me', from: '2026-11-01' } as never
     expect(parseInboxSearchWhenLoaded(deepLink)).toEqual(parseInboxSearch(deepLink))
     expect(parseInboxSearchWhenLoaded(deepLink)).toMatchObject({ status: 'new', owner: 'me', from: '2026-11-01', page: 1 })
   })
