@@ -1,4 +1,6 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+// The staff routes' search schemas, which the shared route tree leaves out (staff-search.ts).
+import './features/staff-shell/staff-search-schemas'
 import { getBackend } from './backend/get-backend.server'
 import { BANNER_UPLOAD_PATH } from './features/banners/upload-banner-image'
 import { onSiteContentChange } from './features/content/site-content.server'
