@@ -149,16 +149,16 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
             query.status === 'all' ? INBOX_STATUSES.reduce((sum, s) => sum + byBucket[s], 0) : byBucket[query.status]
           const { since, before } = rangeBounds(dateRangeOf(query).range)
           if (!search && (since || before || query.owner || query.reply)) {
-            // The counters hold no dates, owners or replies: these messages are counted on their indexes,
-            // those awaiting a reply up to the cap, as a search's (an exact count would read them all).
-            const capped = query.reply ? ` limit ${cap}` : ''
-            const dated = await tx.query<{ n: number }>(
-              `select count(*)::int as n from (select 1 from public.contact_messages where ${where}${capped}) counted`,
+            // The counters hold no dates, owners or replies: these messages are counted on their indexes
+            // up to the cap, as a search's ('1.000+'): an exact count reads every one of them, 16,000
+            // rows of one owner took 120 ms on PGlite (docs/decisions/032-inbox-at-scale.md).
+            const counted = await tx.query<{ n: number }>(
+              `select count(*)::int as n from (select 1 from public.contact_messages where ${where}
+               order by ${messageOrder(query.status, query.reply)} limit ${cap}) counted`,
               params,
             )
-            const n = dated.rows[0]!.n
-            if (query.reply && n >= cap)
-              return { items: await pageOf(), total: cap - 1, totalExact: false, unread, page, pageSize }
+            const n = counted.rows[0]!.n
+            if (n >= cap) return { items: await pageOf(), total: cap - 1, totalExact: false, unread, page, pageSize }
             return { items: await pageOf(), total: n, totalExact: true, unread, page, pageSize }
           }
           if (!search) return { items: await pageOf(), total: inFilter, totalExact: true, unread, page, pageSize }
