@@ -152,10 +152,14 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
             // The counters hold no dates, owners or replies: these messages are counted on their indexes
             // up to the cap, as a search's ('1.000+'): an exact count reads every one of them, 16,000
             // rows of one owner took 120 ms on PGlite (docs/decisions/032-inbox-at-scale.md).
+            // A member's leads on their owner index: by an equality the planner walks the date index,
+            // reading six rows per counted one with five owners (30 ms against 6 on PGlite at 100k).
+            const byOwner = query.owner?.kind === 'email' && !query.reply && query.status !== 'trash'
+            const counting = byOwner ? messageFilter(query, { ownerAsRange: true }) : { where, params }
             const counted = await tx.query<{ n: number }>(
-              `select count(*)::int as n from (select 1 from public.contact_messages where ${where}
-               order by ${messageOrder(query.status, query.reply)} limit ${cap}) counted`,
-              params,
+              `select count(*)::int as n from (select 1 from public.contact_messages where ${counting.where}
+               order by ${byOwner ? 'owner_email, ' : ''}${messageOrder(query.status, query.reply)} limit ${cap}) counted`,
+              counting.params,
             )
             const n = counted.rows[0]!.n
             if (n >= cap) return { items: await pageOf(), total: cap - 1, totalExact: false, unread, page, pageSize }
