@@ -149,11 +149,9 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
             query.status === 'all' ? INBOX_STATUSES.reduce((sum, s) => sum + byBucket[s], 0) : byBucket[query.status]
           const { since, before } = rangeBounds(dateRangeOf(query).range)
           if (!search && (since || before || query.owner || query.reply)) {
-            // The counters hold no dates, owners or replies: these messages are counted on their indexes
-            // up to the cap, as a search's ('1.000+'): an exact count reads every one of them, 16,000
-            // rows of one owner took 120 ms on PGlite (docs/decisions/032-inbox-at-scale.md).
-            // A member's leads on their owner index: by an equality the planner walks the date index,
-            // reading six rows per counted one with five owners (30 ms against 6 on PGlite at 100k).
+            // The counters hold no dates, owners or replies: counted on their indexes up to the cap, as a
+            // search's ('1.000+'); a member named as a range, else the planner walks the date index, not
+            // the owner's (docs/decisions/240-leads-as-a-team.md).
             const byOwner = query.owner?.kind === 'email' && !query.reply && query.status !== 'trash'
             const counting = byOwner ? messageFilter(query, { ownerAsRange: true }) : { where, params }
             const counted = await tx.query<{ n: number }>(
