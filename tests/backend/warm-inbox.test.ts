@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/open-embedded.server'
-import { searchMode } from '~/domain/messages'
+import { type MessageQuery, searchMode } from '~/domain/messages'
 import { WORD_START } from '~/backend/sql/message-rows.server'
 import { WARM_SEARCHES, warmInbox } from '~/features/inbox/warm-inbox.server'
 
@@ -42,6 +42,24 @@ describe('warming the inbox at start', () => {
               (select count(*) from public.mail_queue)::text as rows`,
     )
     expect(after.rows[0]!.rows).toBe(before.rows[0]!.rows)
+  })
+
+  it('asks for the team’s lists too: the unassigned leads and this month', async () => {
+    const asked: MessageQuery[] = []
+    await warmInbox(
+      {
+        list: async (query) => {
+          asked.push(query)
+          return { items: [], total: 0, totalExact: true, unread: 0, page: 1, pageSize: query.pageSize }
+        },
+      },
+      new Date('2026-12-31T22:30:00Z'),
+    )
+    expect(asked.filter((q) => q.owner || q.from).map(({ owner, from, to }) => ({ owner, from, to }))).toEqual([
+      { owner: { kind: 'none' }, from: undefined, to: undefined },
+      // 01:30 on 1 January in Istanbul.
+      { owner: undefined, from: '2027-01-01', to: '2027-01-31' },
+    ])
   })
 
   it('reports a failure instead of hiding it', async () => {

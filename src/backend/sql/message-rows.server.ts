@@ -55,7 +55,10 @@ export function escapeLike(text: string): string {
  * answered by the indexes of the short-search migration: the stored word starts of name and
  * e-mail for one or two letters or digits, else the lowercased name and address as prefixes.
  */
-export function messageFilter(query: Pick<MessageQuery, 'status' | 'search' | 'from' | 'to' | 'owner' | 'reply'>): {
+export function messageFilter(
+  query: Pick<MessageQuery, 'status' | 'search' | 'from' | 'to' | 'owner' | 'reply'>,
+  options: { ownerAsRange?: boolean } = {},
+): {
   where: string
   params: string[]
 } {
@@ -86,7 +89,10 @@ export function messageFilter(query: Pick<MessageQuery, 'status' | 'search' | 'f
   if (query.owner?.kind === 'none') clauses.push('owner_email IS NULL')
   else if (query.owner?.kind === 'email') {
     params.push(query.owner.email)
-    clauses.push(`owner_email = $${params.length}`)
+    const owner = `$${params.length}`
+    // The same rows; as a range the owner stays in the order, so the planner walks the owner index
+    // instead of the date index (messages.server.ts list, the capped count).
+    clauses.push(options.ownerAsRange ? `owner_email >= ${owner} AND owner_email <= ${owner}` : `owner_email = ${owner}`)
   }
   // Not replied to, among new and read: the partial index of the reply_waiting migration holds these.
   if (query.reply === 'waiting') clauses.push(`replied_at IS NULL AND status IN ('new', 'read') AND deleted_at IS NULL`)

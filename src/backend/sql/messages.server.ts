@@ -149,16 +149,18 @@ export function createMessageStore(db: Sql, now: () => Date, effects?: NewMessag
             query.status === 'all' ? INBOX_STATUSES.reduce((sum, s) => sum + byBucket[s], 0) : byBucket[query.status]
           const { since, before } = rangeBounds(dateRangeOf(query).range)
           if (!search && (since || before || query.owner || query.reply)) {
-            // The counters hold no dates, owners or replies: these messages are counted on their indexes,
-            // those awaiting a reply up to the cap, as a search's (an exact count would read them all).
-            const capped = query.reply ? ` limit ${cap}` : ''
-            const dated = await tx.query<{ n: number }>(
-              `select count(*)::int as n from (select 1 from public.contact_messages where ${where}${capped}) counted`,
-              params,
+            // The counters hold no dates, owners or replies: counted on their indexes up to the cap, as a
+            // search's ('1.000+'); a member named as a range, else the planner walks the date index, not
+            // the owner's (docs/decisions/240-leads-as-a-team.md).
+            const byOwner = query.owner?.kind === 'email' && !query.reply && query.status !== 'trash'
+            const counting = byOwner ? messageFilter(query, { ownerAsRange: true }) : { where, params }
+            const counted = await tx.query<{ n: number }>(
+              `select count(*)::int as n from (select 1 from public.contact_messages where ${counting.where}
+               order by ${byOwner ? 'owner_email, ' : ''}${messageOrder(query.status, query.reply)} limit ${cap}) counted`,
+              counting.params,
             )
-            const n = dated.rows[0]!.n
-            if (query.reply && n >= cap)
-              return { items: await pageOf(), total: cap - 1, totalExact: false, unread, page, pageSize }
+            const n = counted.rows[0]!.n
+            if (n >= cap) return { items: await pageOf(), total: cap - 1, totalExact: false, unread, page, pageSize }
             return { items: await pageOf(), total: n, totalExact: true, unread, page, pageSize }
           }
           if (!search) return { items: await pageOf(), total: inFilter, totalExact: true, unread, page, pageSize }

@@ -1,5 +1,7 @@
 /** The inbox's list queries, once each, as the server starts (docs/decisions/032-inbox-at-scale.md). */
 import type { MessageStore } from '~/backend/backend'
+import type { MessageQuery } from '~/domain/messages'
+import { quickRange } from '~/domain/date-range'
 import { LIMITS } from '~/lib/limits'
 
 /** One term per path of the list query (message-rows.server.ts messageFilter, messages.server.ts
@@ -7,10 +9,16 @@ import { LIMITS } from '~/lib/limits'
  * is walked on the date index and a rarer one goes through its own index. */
 export const WARM_SEARCHES = ['', 'e', 'q', 'qx', 'ara', 'a.b'] as const
 
-export async function warmInbox(messages: Pick<MessageStore, 'list'>): Promise<number> {
+/** The team's lists, counted on their indexes up to the cap (decision 240): the unassigned leads
+ * and 'Bu Ay'. */
+export function warmFilters(now: Date): Pick<MessageQuery, 'owner' | 'from' | 'to'>[] {
+  return [{ owner: { kind: 'none' } }, quickRange('month', now)]
+}
+
+export async function warmInbox(messages: Pick<MessageStore, 'list'>, now = new Date()): Promise<number> {
   const started = performance.now()
-  for (const search of WARM_SEARCHES) {
-    await messages.list({ status: 'all', search, page: 1, pageSize: LIMITS.inbox.pageSize })
-  }
+  const base = { status: 'all', search: '', page: 1, pageSize: LIMITS.inbox.pageSize } as const
+  for (const search of WARM_SEARCHES) await messages.list({ ...base, search })
+  for (const filter of warmFilters(now)) await messages.list({ ...base, ...filter })
   return performance.now() - started
 }
