@@ -274,8 +274,8 @@ export const LIMITS = {
     imapPollDefaultSeconds: 60,
     imapPollMinSeconds: 5,
     /** Mails' headers read per IMAP FETCH, with a turn of the event loop between: one FETCH of a
-     * thousand parses in one stretch that holds every request (~300 ms). */
-    imapFetchMails: 100,
+     * thousand parses in one stretch that holds every request (~300 ms); one of 100, ~30 ms. */
+    imapFetchMails: 25,
     /** REPLY_DUE_HOURS when unset: a lead still unanswered this long sends staff one reminder. */
     dueDefaultHours: 24,
     /** How often the delivering process looks for leads past due. */

@@ -131,16 +131,16 @@ export function startImapReader(options: { db: Sql; config: ImapConfig; now: () 
     if (mailbox.exists === 0) return
     const candidates: Candidate[] = []
     let highest = from
-    // The UIDs known at SELECT in ranges, then `n:*` for the mail that arrived since.
+    // The new mails' UIDs first (numbers only), then their headers a few at a time: the mailbox's
+    // state from SELECT is old on a connection kept open, and one FETCH of hundreds holds the thread.
+    // `n:*` names the last mail even when its UID is below n.
+    const found = await imap.search({ uid: `${from + 1}:*` }, { uid: true })
+    const uids = (found || []).filter((uid) => uid > from).sort((a, b) => a - b)
     const step = LIMITS.replies.imapFetchMails
-    const known = Math.max(from, (mailbox.uidNext ?? 1) - 1)
-    const ranges: string[] = []
-    for (let start = from + 1; start <= known; start += step) ranges.push(`${start}:${Math.min(start + step - 1, known)}`)
-    ranges.push(`${known + 1}:*`)
-    for (const range of ranges) {
+    for (let at = 0; at < uids.length; at += step) {
       if (stopped) return
+      const range = uids.slice(at, at + step).join(',')
       for await (const mail of imap.fetch(range, { uid: true, envelope: true, headers: ['references'] }, { uid: true })) {
-        // `n:*` names the last mail even when its UID is below n.
         if (mail.uid <= from) continue
         highest = Math.max(highest, mail.uid)
         const references = mail.headers?.toString('utf8').replace(/^references:\s*/i, '')
