@@ -155,8 +155,9 @@ export function createVisitStore(db: Sql, now: () => Date): VisitStore {
 }
 
 /**
- * Rolls every complete day (before `today`) not rolled yet into visit_daily and visit_daily_keys, a day per
- * transaction; a day another instance rolled meanwhile is skipped. Returns the days rolled.
+ * Rolls every complete day (before `today`) not rolled yet into visit_daily and visit_daily_keys, from its
+ * raw views, and drops its visit_live rows, a day per transaction; a day another instance rolled
+ * meanwhile is skipped. Returns the days rolled.
  */
 export async function rollUpVisits(db: Sql, today: string): Promise<string[]> {
   const { rows } = await db.query<{ day: string }>(
@@ -185,6 +186,8 @@ export async function rollUpVisits(db: Sql, today: string): Promise<string[]> {
          where v.day = $1::date group by 1, 2, 3`,
         [day],
       )
+      // visit_daily holds the day now; views of a rolled day stored late are not counted there either.
+      await tx.query('delete from public.visit_live where day <= $1::date', [day])
       return true
     })
     if (done) rolled.push(day)
