@@ -41,11 +41,12 @@ begin
     select distinct a.day, a.visitor from added a
     where not exists (select from public.visit_rolled_days r where r.day = a.day)
   ),
+  fresh as (select a.id from added a join touched t on t.day = a.day and t.visitor = a.visitor),
   mine as (
     select v.*, n.id is not null as new
     from public.page_views v
     join touched t on t.day = v.day and t.visitor = v.visitor
-    left join added n on n.id = v.id
+    left join fresh n on n.id = v.id
   ),
   -- Each visitor's views after the insert (later) and before it (not later, without the new rows).
   states as (
