@@ -40,8 +40,31 @@ export default async function main([dataDir, verbose]: string[]): Promise<number
         await readStats(explaining(db, `${label} #${run + 1}`, verbose === 'verbose' && run === 1), query)
       }
     }
+    await explainBatch(db)
   } finally {
     await backend.close()
   }
   return 0
+}
+
+/** What a batch of 250 of today's views (200 visitors seen already today) costs to store, its trigger's share apart; rolled back after. */
+async function explainBatch(db: Sql): Promise<void> {
+  const undo = new Error('rolled back')
+  await db
+    .transaction(async (tx) => {
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, costs off)
+         insert into public.page_views (id, day, at, visitor, path, locale, referrer_host, device)
+         select gen_random_uuid(), $1::date, now(), decode(md5($1::date::text || ':' || ($2::int + i % 200)), 'hex'), '/', 'tr',
+                case when i % 3 = 0 then 'www.google.com' else '' end, 'phone'
+         from generate_series(1, 250) i`,
+        [istanbulDay(new Date()), Math.floor(Math.random() * 5_000)],
+      )
+      const lines = rows.map((r) => r['QUERY PLAN']).filter((l) => /Trigger|Execution Time/.test(l))
+      console.info(`a batch of 250 views: ${lines.join('; ')}`)
+      throw undo
+    })
+    .catch((error: unknown) => {
+      if (error !== undo) throw error
+    })
 }
