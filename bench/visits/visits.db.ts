@@ -59,7 +59,7 @@ async function seedStats(dataDir: string, raw: number): Promise<void> {
     await db.query(
       `insert into public.page_views (id, day, at, visitor, path, section, locale, referrer_host,
                                       utm_source, utm_medium, utm_campaign, utm_term, utm_content, device, seconds)
-       select md5('view' || i)::uuid, day, day + (n * 86400 / $3) * interval '1 second' - interval '3 hours',
+       select md5('view' || i)::uuid, day, day + (n::bigint * 86400 / $3) * interval '1 second' - interval '3 hours',
               decode(md5(day::text || ':' || (n / 3)), 'hex'), path,
               case when path in ('/', '/en') then ($5::text[])[1 + (n * 7) % cardinality($5::text[])] else '' end,
               case when path = '/en' or path like '/en/%' then 'en' else 'tr' end,

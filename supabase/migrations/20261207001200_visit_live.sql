@@ -41,16 +41,14 @@ begin
     select distinct a.day, a.visitor from added a
     where not exists (select from public.visit_rolled_days r where r.day = a.day)
   ),
-  fresh as (select a.id from added a join touched t on t.day = a.day and t.visitor = a.visitor),
   mine as (
-    select v.*, n.id is not null as new
-    from public.page_views v
-    join touched t on t.day = v.day and t.visitor = v.visitor
-    left join fresh n on n.id = v.id
+    select v.* from public.page_views v join touched t on t.day = v.day and t.visitor = v.visitor
   ),
-  -- Each visitor's views after the insert (later) and before it (not later, without the new rows).
+  -- Each visitor's views after the insert (later) and before it (not later: without the new rows).
   states as (
-    select m.*, s.later from mine m cross join (values (true), (false)) s (later) where s.later or not m.new
+    select m.*, true as later from mine m
+    union all
+    select m.*, false from mine m where not exists (select from added a where a.id = m.id)
   ),
   ranked as (
     select s.later, s.day, s.visitor, s.path, s.section, s.locale, s.device,
