@@ -218,14 +218,16 @@ async function countMessages(
   db: Sql,
   query: StatsQuery,
 ): Promise<{ current: number; previous: number; days: { day: string; count: number }[] } | null> {
-  const conditions = messageConditions(query.filter, 4)
+  const conditions = messageConditions(query.filter, 3)
   if (!conditions) return null
-  const day = sqlIstanbulDay('created_at')
+  // Istanbul's day D is [D − 3 h, D + 21 h) in UTC: the bounds on created_at itself, its day computed once a row.
   const { rows } = await db.query<{ day: string; count: number }>(
-    `select ${day}::text as day, count(*)::int as count from public.contact_messages
-     where status <> 'spam' and ${day} between $1::date and $2::date and ${day} >= $3::date and ${conditions.sql}
+    `select day::text as day, count(*)::int as count
+     from (select ${sqlIstanbulDay('created_at')} as day from public.contact_messages
+           where status <> 'spam' and created_at >= ($1::date - interval '3 hours') at time zone 'UTC'
+             and created_at < ($2::date + interval '21 hours') at time zone 'UTC' and ${conditions.sql}) m
      group by 1`,
-    [query.previous.from, query.range.to, query.previous.from, ...conditions.params],
+    [query.previous.from, query.range.to, ...conditions.params],
   )
   let current = 0
   let previous = 0
