@@ -1,10 +1,11 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+// The staff routes' search schemas, which the shared route tree leaves out (staff-search.ts).
+import './features/staff-shell/staff-search-schemas'
 import { getBackend } from './backend/get-backend.server'
 import { BANNER_UPLOAD_PATH } from './features/banners/upload-banner-image'
 import { onSiteContentChange } from './features/content/site-content.server'
-import { VISIT_BEACON_PATH } from './features/visits/beacon-path'
-import { beaconDeps } from './features/visits/beacon-deps.server'
-import { handleVisitBeacon } from './features/visits/visit-beacon.server'
+import { answerVisitBeacon } from './features/visits/beacon-deps.server'
+import { isVisitBeacon } from './features/visits/beacon-entry.server'
 import { opsEndpoints } from './features/ops/ops-endpoints.server'
 import { limitBodies } from './lib/body-limit.server'
 import { compression } from './lib/compress.server'
@@ -90,10 +91,6 @@ const pipeline = compose(
   paraglideLocale,
 )
 
-/** The page-view beacon, answered before Start: a 204 needs the log, the headers and the body
- * limit, none of the page's steps (docs/decisions/241-beacon-batches.md). It checks CSRF itself. */
-const beaconPipeline = compose(requestLog, securityHeaders, limitBodies({ maxBytes: LIMITS.visits.beaconMaxBytes }))
-
 export default createServerEntry({
   fetch(request, opts) {
     watchBanners()
@@ -101,8 +98,9 @@ export default createServerEntry({
     // A kept page needs none of the steps below that the fast path does not take from them.
     const kept = keptPage(request)
     if (kept) return kept
-    if (request.method === 'POST' && new URL(request.url).pathname === VISIT_BEACON_PATH)
-      return beaconPipeline(request, (limited) => handleVisitBeacon(limited, beaconDeps))
+    // The production server answers beacons before Nitro's router (src/server-plugins/visit-beacon.ts);
+    // the dev server may not run that plugin.
+    if (isVisitBeacon(request)) return answerVisitBeacon(request)
     return pipeline(request, async (limited) => handler.fetch(limited, opts))
   },
 })

@@ -5,7 +5,7 @@ import { openBenchDatabase } from '../lib/bench-db'
 import { istanbulDay } from '~/domain/visits'
 import type { Sql } from '~/backend/sql/client'
 import { readStats } from '~/backend/sql/visit-stats.server'
-import { resolveRange } from '~/features/stats/stats.search'
+import { resolveRange } from '~/features/stats/stats.range'
 
 /** `db` with every statement run under EXPLAIN ANALYZE, its plan printed; the real result still returned. */
 function explaining(db: Sql, label: string, verbose: boolean): Sql {

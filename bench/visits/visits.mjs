@@ -5,6 +5,7 @@
 // statistics page at 5 million raw views (stats.mjs).
 import { execFile, execFileSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { promisify } from 'node:util'
 import autocannon from 'autocannon'
 import { freePort } from '../../scripts/lib/server-process.mjs'
@@ -57,27 +58,62 @@ async function beaconRun({ name, outputDir, dataDir, port, perSecond, seconds, d
   let result
   try {
     for (let i = 0; i < 20; i++) await fetch(`${server.url}/`, { headers: GZIP }).then((r) => r.arrayBuffer())
+    // The first beacons load and compile the beacon's code and read the day's salt: not measured.
+    const first = await beacons(server.url, 200, 2)
     // Alone and well below capacity: the server's CPU per beacon, which bounds the rate one core can take.
     const cpuBefore = cpuSeconds(server.pid)
     const warm = await beacons(server.url, 200, 3)
     const cpuUsPerBeacon = Math.round(((cpuSeconds(server.pid) - cpuBefore) * 1e6) / warm.beacons)
+    // At the full rate, alone: CPU ÷ beacons answered (a starved server answers fewer in the time).
+    const cpuAtFull = cpuSeconds(server.pid)
+    const full = await beacons(server.url, perSecond, 3)
+    // Its last batch's INSERT counts too.
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    const cpuUsAtFullRate = Math.round(((cpuSeconds(server.pid) - cpuAtFull) * 1e6) / full.beacons)
     const landingSeconds = Math.max(3, seconds - 4)
     log(`${name}: / alone for ${landingSeconds} s…`)
-    const alone = await landing(server.url, landingSeconds)
+    // The server's share of one core (its one thread does the work; PGlite's too): what is left for beacons.
+    const share = async (work) => {
+      const [cpu, at] = [cpuSeconds(server.pid), performance.now()]
+      const done = await work()
+      return { done, core: (cpuSeconds(server.pid) - cpu) / ((performance.now() - at) / 1000) }
+    }
+    const alone = await share(() => landing(server.url, landingSeconds))
     log(`${name}: ${perSecond} beacons/s for ${seconds} s, / under load from the 2nd second…`)
     const sending = beacons(server.url, perSecond, seconds)
     await new Promise((resolve) => setTimeout(resolve, 2000))
-    const during = await landing(server.url, landingSeconds)
+    const during = await share(() => landing(server.url, landingSeconds))
     const sent = await sending
-    result = { name, warm, cpuUsPerBeacon, alone, during, sent, peakMemoryMb: server.peakMemoryMb() }
+    const cpu = {
+      at200: cpuUsPerBeacon,
+      atFullRate: cpuUsAtFullRate,
+      coreAlone: alone.core,
+      coreDuring: during.core,
+    }
+    // A shared machine's load stretches latencies; the CPU per beacon it does not.
+    result = {
+      name,
+      load: loadavg()[0],
+      first,
+      warm,
+      full,
+      cpu,
+      alone: alone.done,
+      during: during.done,
+      sent,
+      peakMemoryMb: server.peakMemoryMb(),
+    }
   } finally {
     // SIGTERM: the server stores what it holds before it exits.
     await server.stop()
   }
   const stored = Number(runDb(['count', dataDir], databaseUrl).match(/BENCH_VISITS_COUNT (\d+)/)?.[1] ?? -1)
   rmSync(dataDir, { recursive: true, force: true })
-  return { ...result, stored, answered: (result.sent.answers[204] ?? 0) + (result.warm.answers[204] ?? 0) }
+  const answered = [result.first, result.warm, result.full, result.sent].reduce((sum, run) => sum + (run.answers[204] ?? 0), 0)
+  return { ...result, stored, answered }
 }
+
+const pct = (core) => `${Math.round(core * 100)} %`
 
 function beaconRows(r, perSecond, seconds) {
   const ratio = r.during.rps / r.alone.rps
@@ -86,7 +122,7 @@ function beaconRows(r, perSecond, seconds) {
   return [
     {
       label: `beacons ${perSecond}/s for ${seconds} s on ${r.name}: p50 / p95 / p99; answers`,
-      value: `${r.sent.ms.p50} / ${r.sent.ms.p95} / ${r.sent.ms.p99} ms at ${r.sent.perSecond}/s; ${JSON.stringify(r.sent.answers)}; server CPU ${r.cpuUsPerBeacon} µs a beacon (at 200/s alone)`,
+      value: `${r.sent.ms.p50} / ${r.sent.ms.p95} / ${r.sent.ms.p99} ms at ${r.sent.perSecond}/s; ${JSON.stringify(r.sent.answers)}; server CPU ${r.cpu.at200} µs a beacon at 200/s, ${r.cpu.atFullRate} µs at ${perSecond}/s (alone, warm, 3 s); sender ${r.sent.senderCpuUsPerBeacon} µs; load average ${r.load.toFixed(1)}`,
       target: `p99 < ${BEACON_TARGETS.p99Ms} ms, all 204`,
       ok: Number(r.sent.ms.p99) < BEACON_TARGETS.p99Ms && all,
     },
@@ -98,7 +134,7 @@ function beaconRows(r, perSecond, seconds) {
     },
     {
       label: `\`/\` requests/s (16 connections, gzip) on ${r.name}: during the beacons ÷ alone`,
-      value: `${ratio.toFixed(2)} (${r.during.rps} / ${r.alone.rps}; errors ${r.during.errors + r.alone.errors}); server peak ${r.peakMemoryMb} MB`,
+      value: `${ratio.toFixed(2)} (${r.during.rps} / ${r.alone.rps}; errors ${r.during.errors + r.alone.errors}); server CPU ${pct(r.cpu.coreAlone)} / ${pct(r.cpu.coreDuring)} of a core; peak ${r.peakMemoryMb} MB`,
       target: `≥ ${BEACON_TARGETS.landingRatio}`,
       ok: ratio >= BEACON_TARGETS.landingRatio && r.during.errors + r.alone.errors === 0,
     },

@@ -1,6 +1,7 @@
 /** Every limit of the product, named once. Validation schemas, rate limiters, the database's CHECK
  * constraints (supabase/migrations) and the tests read them from here. */
 import { INBOX_SEARCH_LIMITS } from './inbox-search-limits'
+import { STATS_SEARCH_LIMITS } from './stats-search-limits'
 
 export const LIMITS = {
   contact: {
@@ -170,8 +171,8 @@ export const LIMITS = {
     rawMaxDays: 400,
     /** A beacon's body: a few short fields. */
     beaconMaxBytes: 2048,
-    /** Each UTM value is cut to this many characters. */
-    utmMax: 100,
+    /** utmMax, in a module of its own: see stats-search-limits.ts. */
+    ...STATS_SEARCH_LIMITS,
     /** Time on page beyond this is not counted (a tab left open). */
     maxSeconds: 4 * 60 * 60,
     /** Screen widths below these are phones, then tablets; desktops from the second. */
@@ -272,6 +273,9 @@ export const LIMITS = {
     /** IMAP_POLL_SECONDS when unset, and its least: the mailbox is also read at once on IDLE's news. */
     imapPollDefaultSeconds: 60,
     imapPollMinSeconds: 5,
+    /** Mails' headers read per IMAP FETCH, with a turn of the event loop between: one FETCH of a
+     * thousand parses in one stretch that holds every request (~300 ms). */
+    imapFetchMails: 100,
     /** REPLY_DUE_HOURS when unset: a lead still unanswered this long sends staff one reminder. */
     dueDefaultHours: 24,
     /** How often the delivering process looks for leads past due. */

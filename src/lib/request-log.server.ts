@@ -60,12 +60,18 @@ export function openRequest(request: Request, pathname: string, env: Pick<Server
   }
 }
 
-/** Ends it: the duration to the answer's head goes to the histogram, and one line to the log. */
-export function closeRequest(record: RequestRecord, status: number, logger: Logger): void {
+/** Ends it: the duration to the answer's head goes to the histogram, and one line to the log
+ * (at debug for a probe, or with `quietWhenOk` for any answer under 400). */
+export function closeRequest(
+  record: RequestRecord,
+  status: number,
+  logger: Logger,
+  options: { quietWhenOk?: boolean } = {},
+): void {
   const seconds = (performance.now() - record.started) / 1000
   const route = routeOf(record.pathname, status)
   requestDuration.observe({ method: record.method, route, status: String(status) }, seconds)
-  const level = PROBES.has(record.pathname) && status < 400 ? 'debug' : 'info'
+  const level = (options.quietWhenOk || PROBES.has(record.pathname)) && status < 400 ? 'debug' : 'info'
   logger[level](
     {
       reqId: record.requestId,

@@ -52,13 +52,22 @@ test("a visitor's scripts carry none of the staff area's copy: the editor and th
 })
 
 test('the sections the page never hydrates travel once, in the HTML, not again in the hydration payload', async ({ request }) => {
-  for (const [path, text] of [
-    ['/', 'Pusula Dijital, İstanbul merkezli bağımsız bir danışmanlık firmasıdır.'],
-    ['/en', 'Pusula Dijital is an independent consultancy based in Istanbul.'],
+  for (const [path, about, footer] of [
+    [
+      '/',
+      'Pusula Dijital, İstanbul merkezli bağımsız bir danışmanlık firmasıdır.',
+      'Bağımsız dijital dönüşüm danışmanlığı: iş odaklı strateji, tarafsız platform seçimi',
+    ],
+    [
+      '/en',
+      'Pusula Dijital is an independent consultancy based in Istanbul.',
+      'Independent digital transformation consultancy: business-first strategy, objective platform',
+    ],
   ] as const) {
     const html = await (await request.get(path)).text()
-    expect(html.split(text).length - 1, path).toBe(1)
-    // What hydrated parts need (the industries, the footer) is still in the payload.
+    expect(html.split(about).length - 1, path).toBe(1)
+    expect(html.split(footer).length - 1, path).toBe(1)
+    // What hydrated parts need (the industries, the contact facts) is still in the payload.
     expect(html, path).toMatch(/<script[^>]*>[^<]*industries:/)
   }
 })

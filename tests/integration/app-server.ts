@@ -132,3 +132,22 @@ export function serializedContent(body: string): { keys: Set<string>; strings: s
   walk(JSON.parse(body))
   return { keys, strings }
 }
+
+/** Production servers sharing one database, a data folder each (the postgres mode's scale-out); if one
+ * fails to start, those started are stopped before the error is thrown. */
+export async function startAppServers(dataDirs: readonly string[], env: Record<string, string>): Promise<AppServer[]> {
+  const started = await Promise.allSettled(dataDirs.map((dataDir) => startAppServer({ dataDir, env })))
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+  const failed = started.find((result) => result.status === 'rejected')
+  if (failed) {
+    await stopAppServers(servers, [])
+    throw failed.reason
+  }
+  return servers
+}
+
+/** Stops the servers, then removes the data folders. */
+export async function stopAppServers(servers: readonly AppServer[], dataDirs: readonly string[]): Promise<void> {
+  await Promise.all(servers.map((server) => server.stop()))
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
+}

@@ -4,7 +4,7 @@
  * follow; a note mentioning b mails b, never the visitor; assigning the lead to b mails b; the
  * history names both by name.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, expect as playwrightExpect } from '@playwright/test'
@@ -13,7 +13,7 @@ import { insertContactMessages } from '~/backend/sql/messages.server'
 import { pgDatabase } from '~/backend/sql/pg.server'
 import { makeContactMessage } from '~/backend/seed-messages'
 import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs'
-import { type AppServer, startAppServer } from '../integration/app-server'
+import { type AppServer, startAppServers, stopAppServers } from '../integration/app-server'
 import { signInInBrowser } from '../support/browser-sign-in'
 import { type PlainDatabase, createPlainDatabase } from '../support/test-database'
 
@@ -47,17 +47,14 @@ function mailsTo(to: string): { subject: string; text: string; kind?: string }[]
 beforeAll(async () => {
   database = await createPlainDatabase()
   const env = { DATABASE_URL: database.url, SEED_ADMIN_EMAILS: `${A},${B}` }
-  const started = await Promise.allSettled(dataDirs.map((dataDir) => startAppServer({ dataDir, env })))
-  servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
-  for (const result of started) if (result.status === 'rejected') throw result.reason
+  servers = await startAppServers(dataDirs, env)
   browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
 }, 180_000)
 
 afterAll(async () => {
   await browser?.close()
-  await Promise.all(servers.map((server) => server.stop()))
+  await stopAppServers(servers, dataDirs)
   await database?.drop()
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
 })
 
 it('a takes a lead, notes it for b, hands it to b: filters, mails and history follow, across instances', async () => {

@@ -4,13 +4,13 @@
  * lease), each mail arrives once, and when the delivering instance is killed mid-delivery the
  * other one takes over once the lease has expired.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIMITS } from '~/lib/limits'
-import { type AppServer, callServerFn, startAppServer } from '../integration/app-server'
+import { type AppServer, callServerFn, startAppServers, stopAppServers } from '../integration/app-server'
 import { INTEGRATION_OUTPUT_DIR } from '../integration/build'
 import { findBuiltServerFns } from '../integration/server-functions'
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server'
@@ -35,16 +35,13 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Pusula Dijital <bildirim@pusula.example>',
   }
-  const started = await Promise.allSettled(dataDirs.map((dataDir) => startAppServer({ dataDir, env })))
-  servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
-  for (const result of started) if (result.status === 'rejected') throw result.reason
+  servers = await startAppServers(dataDirs, env)
 }, 120_000)
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()))
+  await stopAppServers(servers, dataDirs)
   await smtp?.stop()
   await database?.drop()
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
 })
 
 async function submit(server: AppServer, marker: string): Promise<void> {

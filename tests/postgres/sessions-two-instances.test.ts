@@ -4,7 +4,7 @@
  * browser's open inbox out on the other instance at once; an admin taken off the team is signed
  * out of their open inbox within 5 s, and being added back opens nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
@@ -14,7 +14,7 @@ import { makeContactMessage } from '~/backend/seed-messages'
 import { insertContactMessages } from '~/backend/sql/messages.server'
 import { pgDatabase } from '~/backend/sql/pg.server'
 import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs'
-import { type AppServer, startAppServer } from '../integration/app-server'
+import { type AppServer, startAppServers, stopAppServers } from '../integration/app-server'
 import { signInInBrowser } from '../support/browser-sign-in'
 import { type PlainDatabase, createPlainDatabase } from '../support/test-database'
 
@@ -36,9 +36,7 @@ const dataDirs = [mkdtempSync(join(tmpdir(), 'pusula-sessions-a-')), mkdtempSync
 beforeAll(async () => {
   database = await createPlainDatabase()
   const env = { DATABASE_URL: database.url, SEED_ADMIN_EMAILS: `${OWNER},${ADMIN},${SELF}` }
-  const started = await Promise.allSettled(dataDirs.map((dataDir) => startAppServer({ dataDir, env })))
-  servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
-  for (const result of started) if (result.status === 'rejected') throw result.reason
+  servers = await startAppServers(dataDirs, env)
   // One message, so that the inbox each browser opens has a list to show.
   const db = pgDatabase({ url: database.url, maxConnections: 1, applicationName: 'sessions-seed' })
   await insertContactMessages(db, [
@@ -50,9 +48,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await Promise.all(servers.map((server) => server.stop()))
+  await stopAppServers(servers, dataDirs)
   await database?.drop()
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
 })
 
 it("'Diğer Tüm Oturumları Kapat' on one instance signs the other browser out on the other at once", async () => {

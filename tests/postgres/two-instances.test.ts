@@ -6,7 +6,7 @@
  * page cache, a message stored through one reaches an inbox open on the other, and an upload
  * through one is served by the other.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -19,7 +19,8 @@ import {
   callServerFn,
   cookiesFrom,
   latestCode,
-  startAppServer,
+  startAppServers,
+  stopAppServers,
 } from '../integration/app-server'
 import { INTEGRATION_OUTPUT_DIR } from '../integration/build'
 import { findBuiltServerFns } from '../integration/server-functions'
@@ -65,16 +66,13 @@ beforeAll(async () => {
   database = await createPlainDatabase()
   const env = { DATABASE_URL: database.url, SEED_ADMIN_EMAILS: `${ADMIN},${LEAVER}` }
   // Started together, as in a rolling deployment: the migrations run once, under their lock.
-  const started = await Promise.allSettled(dataDirs.map((dataDir) => startAppServer({ dataDir, env })))
-  servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
-  for (const result of started) if (result.status === 'rejected') throw result.reason
+  servers = await startAppServers(dataDirs, env)
   ;[a, b] = servers as [AppServer, AppServer]
 }, 120_000)
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()))
+  await stopAppServers(servers, dataDirs)
   await database?.drop()
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
 })
 
 /** Sets the Turkish banner in SQL with the NOTIFY trigger off, so no server hears of it. */

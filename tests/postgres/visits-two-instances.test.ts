@@ -5,14 +5,14 @@
  * right counts (one salt per day in the database: the instances agree on who is the same
  * visitor); no table holds an address or a user agent; no page view sets a cookie.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs'
-import { type AppServer, callServerFn, cookiesFrom, latestCode, startAppServer } from '../integration/app-server'
+import { type AppServer, callServerFn, cookiesFrom, latestCode, startAppServers, stopAppServers } from '../integration/app-server'
 import { INTEGRATION_OUTPUT_DIR } from '../integration/build'
 import { findBuiltServerFns } from '../integration/server-functions'
 import { createPlainDatabase, type PlainDatabase } from '../support/test-database'
@@ -44,18 +44,15 @@ const setCookies: string[] = []
 beforeAll(async () => {
   database = await createPlainDatabase()
   const env = { DATABASE_URL: database.url, SEED_ADMIN_EMAILS: ADMIN, SITE_URL, COOKIE_SECURE: 'false' }
-  const started = await Promise.allSettled(dataDirs.map((dataDir) => startAppServer({ dataDir, env })))
-  servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
-  for (const result of started) if (result.status === 'rejected') throw result.reason
+  servers = await startAppServers(dataDirs, env)
   ;[a, b] = servers as [AppServer, AppServer]
   browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
 }, 120_000)
 
 afterAll(async () => {
   await browser?.close()
-  await Promise.all(servers.map((server) => server.stop()))
+  await stopAppServers(servers, dataDirs)
   await database?.drop()
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
 })
 
 async function context(userAgent: string, ip: string, width: number): Promise<BrowserContext> {

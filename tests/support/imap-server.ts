@@ -19,8 +19,8 @@ export interface TestImapServer {
   port: number
   /** IMAP_URL for the app: plain IMAP on loopback, user and password percent-encoded. */
   url: string
-  /** Adds a raw RFC 5322 mail to INBOX, as the firm's mail server would on delivery. */
-  append(raw: string): Promise<void>
+  /** Adds raw RFC 5322 mails to INBOX in one session, as the firm's mail server would on delivery. */
+  append(raw: string | string[]): Promise<void>
   /** Every mail in INBOX: its UID, Message-ID and flags (to see that the app changed nothing). */
   list(): Promise<{ uid: number; messageId: string; flags: string[] }[]>
   stop(): Promise<void>
@@ -121,7 +121,7 @@ export async function startImapServer(): Promise<TestImapServer> {
     url: `imap://${encodeURIComponent(IMAP_USER)}:${encodeURIComponent(IMAP_PASSWORD)}@127.0.0.1:${port}/INBOX`,
     append: (raw) =>
       withClient(async (client) => {
-        await client.append('INBOX', raw)
+        for (const mail of typeof raw === 'string' ? [raw] : raw) await client.append('INBOX', mail)
       }),
     list: () =>
       withClient(async (client) => {

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { ImapFlow } from 'imapflow'
 import { SITE_ACTOR } from '~/domain/leads'
+import { LIMITS } from '~/lib/limits'
 import { log } from '~/lib/log.server'
 import { recordActivity } from '../sql/activity.server'
 import type { Sql } from '../sql/client'
@@ -71,6 +72,10 @@ export function startImapReader(options: { db: Sql; config: ImapConfig; now: () 
   const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`.slice(0, 100)
   const leaseSeconds = config.pollSeconds * 2 + LEASE_EXTRA_SECONDS
   const { path, ...connection } = imapOptions(config.url)
+  // Both modules load as the reader starts: compiling them (~400 ms) during a pass, as a first
+  // answer arrives, would hold every request the server has meanwhile.
+  const modules = Promise.all([import('imapflow'), import('mailparser')])
+  modules.catch(() => {})
   let client: ImapFlow | null = null
   let stopped = false
   let running: Promise<void> | null = null
@@ -87,7 +92,7 @@ export function startImapReader(options: { db: Sql; config: ImapConfig; now: () 
 
   async function connect(): Promise<ImapFlow> {
     if (client?.usable) return client
-    const { ImapFlow } = await import('imapflow')
+    const [{ ImapFlow }] = await modules
     const next = new ImapFlow({
       ...connection,
       logger: false,
@@ -126,13 +131,23 @@ export function startImapReader(options: { db: Sql; config: ImapConfig; now: () 
     if (mailbox.exists === 0) return
     const candidates: Candidate[] = []
     let highest = from
-    for await (const mail of imap.fetch(`${from + 1}:*`, { uid: true, envelope: true, headers: ['references'] }, { uid: true })) {
-      // `n:*` names the last mail even when its UID is below n.
-      if (mail.uid <= from) continue
-      highest = Math.max(highest, mail.uid)
-      const references = mail.headers?.toString('utf8').replace(/^references:\s*/i, '')
-      const ids = repliedIds(mail.envelope?.inReplyTo, references)
-      if (ids.length > 0) candidates.push({ uid: mail.uid, ids })
+    // The UIDs known at SELECT in ranges, then `n:*` for the mail that arrived since.
+    const step = LIMITS.replies.imapFetchMails
+    const known = Math.max(from, (mailbox.uidNext ?? 1) - 1)
+    const ranges: string[] = []
+    for (let start = from + 1; start <= known; start += step) ranges.push(`${start}:${Math.min(start + step - 1, known)}`)
+    ranges.push(`${known + 1}:*`)
+    for (const range of ranges) {
+      if (stopped) return
+      for await (const mail of imap.fetch(range, { uid: true, envelope: true, headers: ['references'] }, { uid: true })) {
+        // `n:*` names the last mail even when its UID is below n.
+        if (mail.uid <= from) continue
+        highest = Math.max(highest, mail.uid)
+        const references = mail.headers?.toString('utf8').replace(/^references:\s*/i, '')
+        const ids = repliedIds(mail.envelope?.inReplyTo, references)
+        if (ids.length > 0) candidates.push({ uid: mail.uid, ids })
+      }
+      await new Promise((resolve) => setImmediate(resolve))
     }
     for (const candidate of candidates) {
       if (stopped) return
@@ -155,7 +170,7 @@ export function startImapReader(options: { db: Sql; config: ImapConfig; now: () 
     if (!reply) return
     const fetched = await imap.fetchOne(String(candidate.uid), { source: true }, { uid: true })
     if (fetched === false || !fetched.source) return
-    const { simpleParser } = await import('mailparser')
+    const [, { simpleParser }] = await modules
     const parsed = await simpleParser(fetched.source, { skipHtmlToText: false, skipTextToHtml: true, skipImageLinks: true })
     const sourceId = (parsed.messageId ?? `${validity}:${candidate.uid}`).slice(0, 998)
     const body = (parsed.text ?? '').trim().slice(0, BODY_MAX) || '—'

@@ -40,8 +40,7 @@ export type InboxSearch = {
   reply?: ReplyFilter | undefined
 }
 
-/** The defaults, which the route strips from the URL. */
-export const INBOX_SEARCH_DEFAULTS = { status: 'all', q: '', page: 1 } as const satisfies Partial<InboxSearch>
+export { INBOX_SEARCH_DEFAULTS } from './inbox-search-defaults'
 
 // The router parses `?q=123` and `?page=2` as numbers, so both accept either.
 function readPage(value: unknown): number {

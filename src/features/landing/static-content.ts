@@ -2,15 +2,15 @@ import { createIsomorphicFn } from '@tanstack/react-start'
 import type { PageContent } from '~/domain/site-content'
 import { requestScratch } from '~/lib/request-scratch.server'
 
-/** The sections the page never hydrates: the server's HTML is all a visitor gets of them, so their
- * texts stay on the server instead of travelling a second time in the hydration payload. */
-type StaticSection = 'about' | 'services' | 'products' | 'references'
-/** What the browser gets of the content: what hydrated parts (header, industries, contact, footer, head) read. */
+/** The sections the page never hydrates (the footer too): the server's HTML is all a visitor gets of
+ * them, so their texts stay on the server instead of travelling a second time in the hydration payload. */
+type StaticSection = 'about' | 'services' | 'products' | 'references' | 'footer'
+/** What the browser gets of the content: what hydrated parts (header, industries, contact, head) read. */
 export type VisitorContent = Omit<PageContent, StaticSection> & Partial<Pick<PageContent, StaticSection>>
 const KEY = 'landing-static-content'
 
 function withoutStatic(content: PageContent): VisitorContent {
-  const { about, services, products, references, ...rest } = content
+  const { about, services, products, references, footer, ...rest } = content
   return rest
 }
 

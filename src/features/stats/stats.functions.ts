@@ -8,7 +8,8 @@ import { istanbulDay, type VisitStats } from '~/domain/visits'
 import { requireAdmin } from '~/features/auth/require-admin'
 import { LIMITS } from '~/lib/limits'
 import { validate } from '~/lib/validate'
-import { filterOf, type ResolvedRange, resolveRange, StatsInputSchema } from './stats.search'
+import { filterOf, type ResolvedRange, resolveRange } from './stats.range'
+import { StatsInputSchema } from './stats.search'
 
 export interface StatsView extends ResolvedRange {
   stats: VisitStats

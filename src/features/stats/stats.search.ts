@@ -1,19 +1,15 @@
 /**
  * /admin/stats's search: `?range=7d|30d|90d|12m` or `?from=&to=` (days, Istanbul's calendar), and
  * at most one value per table as a filter. The route reads a URL leniently (what is not valid is
- * dropped); the server function checks the same fields strictly.
+ * dropped); the server function checks the same fields strictly. Only what the route needs lives
+ * here: the route tree is in every page's first load (the ranges' arithmetic is in stats.range.ts).
  */
 import * as v from 'valibot'
-import { DEVICES, type DayRange, type StatsFilter } from '~/domain/visits'
-import { LIMITS } from '~/lib/limits'
+import { DEVICES } from '~/domain/visits'
+import { STATS_SEARCH_LIMITS } from '~/lib/stats-search-limits'
 
 export const STATS_RANGES = ['7d', '30d', '90d', '12m'] as const
 export type StatsRangeName = (typeof STATS_RANGES)[number]
-export const DEFAULT_RANGE: StatsRangeName = '30d'
-const RANGE_DAYS: Record<StatsRangeName, number> = { '7d': 7, '30d': 30, '90d': 90, '12m': 365 }
-
-const DAY_MS = 86_400_000
-
 const Day = v.pipe(
   v.string(),
   v.regex(/^\d{4}-\d{2}-\d{2}$/),
@@ -27,7 +23,7 @@ const fields = {
   from: Day,
   to: Day,
   referrer: v.pipe(v.string(), v.maxLength(253)),
-  campaign: v.pipe(v.string(), v.maxLength(LIMITS.visits.utmMax)),
+  campaign: v.pipe(v.string(), v.maxLength(STATS_SEARCH_LIMITS.utmMax)),
   path: v.pipe(v.string(), v.maxLength(142)),
   locale: v.picklist(['tr', 'en']),
   device: v.picklist(DEVICES),
@@ -48,51 +44,3 @@ export const StatsSearchSchema = v.object(
     [K in keyof Fields]: v.SchemaWithFallback<v.OptionalSchema<Fields[K], undefined>, undefined>
   },
 )
-
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`)
-
-export interface ResolvedRange {
-  range: DayRange
-  previous: DayRange
-  /** The named range, or null for ?from=&to=. */
-  name: StatsRangeName | null
-}
-
-/** The days asked for, up to `today`, and the period of the same length right before them. */
-export function resolveRange(search: StatsSearch, today: string): ResolvedRange {
-  let from: string
-  let to: string
-  let name: StatsRangeName | null = null
-  const custom = search.from && search.to && search.from <= search.to
-  if (custom && search.from && search.to) {
-    to = search.to > today ? today : search.to
-    from = search.from > to ? to : search.from
-    const earliest = dayOf(msOf(to) - (LIMITS.visits.rangeMaxDays - 1) * DAY_MS)
-    if (from < earliest) from = earliest
-  } else {
-    name = search.range ?? DEFAULT_RANGE
-    to = today
-    from = dayOf(msOf(today) - (RANGE_DAYS[name] - 1) * DAY_MS)
-  }
-  const length = Math.round((msOf(to) - msOf(from)) / DAY_MS) + 1
-  const previous = { from: dayOf(msOf(from) - length * DAY_MS), to: dayOf(msOf(from) - DAY_MS) }
-  return { range: { from, to }, previous, name }
-}
-
-export function filterOf(search: StatsSearch): StatsFilter {
-  const filter: StatsFilter = {}
-  if (search.referrer !== undefined) filter.referrer = search.referrer
-  if (search.campaign !== undefined) filter.campaign = search.campaign
-  if (search.path !== undefined) filter.path = search.path
-  if (search.locale !== undefined) filter.locale = search.locale
-  if (search.device !== undefined) filter.device = search.device
-  return filter
-}
-
-/** Every day of the range, so the chart and its table show the days without visits too. */
-export function daysOf(range: DayRange): string[] {
-  const days: string[] = []
-  for (let ms = msOf(range.from); ms <= msOf(range.to); ms += DAY_MS) days.push(dayOf(ms))
-  return days
-}

@@ -11,7 +11,10 @@ export const Route = createFileRoute('/admin/login')({
     // A signed-in admin has nothing to do here.
     if (await getAdminSession()) throw redirect({ href: safeAdminRedirect(search.redirect) })
   },
-  head: () => ({ meta: [{ title: m.login_meta_title() }, { name: 'robots', content: 'noindex, nofollow' }] }),
+  // The title comes with the page's component: the route tree (in every first load) keeps no copy.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: () => ({ title: m.login_meta_title() }),
+  head: ({ loaderData }) => ({ meta: [{ title: loaderData?.title }, { name: 'robots', content: 'noindex, nofollow' }] }),
   component: LoginRoute,
 })
 

@@ -14,7 +14,10 @@ export const Route = createFileRoute('/admin/passkey')({
     if (!session.passkeyStep) throw redirect({ href: safeAdminRedirect(search.redirect) })
     return { email: session.email, step: session.passkeyStep }
   },
-  head: () => ({ meta: [{ title: m.passkey_meta_title() }, { name: 'robots', content: 'noindex, nofollow' }] }),
+  // The title comes with the page's component: the route tree (in every first load) keeps no copy.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: () => ({ title: m.passkey_meta_title() }),
+  head: ({ loaderData }) => ({ meta: [{ title: loaderData?.title }, { name: 'robots', content: 'noindex, nofollow' }] }),
   component: PasskeyRoute,
 })
 

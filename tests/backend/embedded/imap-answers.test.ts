@@ -9,6 +9,7 @@ import fs from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EmbeddedInstance, openEmbedded, SEED_ADMIN_EMAIL } from '~/backend/embedded/open-embedded.server'
 import { repliedIds, startImapReader } from '~/backend/mail/imap-reader.server'
+import { LIMITS } from '~/lib/limits'
 import { createTestClock, makeTempDataDir } from '../embedded-harness'
 import { startImapServer, type TestImapServer } from '../../support/imap-server'
 import { startSmtpServer, type TestSmtpServer } from '../../support/smtp-server'
@@ -176,5 +177,54 @@ describe('an answer in the mailbox', () => {
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(smtp.received.filter((m) => m.to === SEED_ADMIN_EMAIL && m.text.includes(id))).toHaveLength(notifiedBefore + 1)
     expect(withoutRecent(await imap.list())).toEqual(before)
+  })
+})
+
+describe('a mailbox with more mail than one FETCH reads', () => {
+  it('reads it in ranges: an answer after hundreds of unrelated mails joins its thread, the mark passes them all', async () => {
+    const visitor = 'late-answer@example.com'
+    const { id } = await instance.backend.messages.create({
+      name: 'Geç Yanıt',
+      email: visitor,
+      message: 'Merhaba, bir teklif istiyoruz.',
+      locale: 'tr',
+    })
+    const sent = await instance.backend.replies.send({
+      id: randomUUID(),
+      messageId: id,
+      author: SEED_ADMIN_EMAIL,
+      locale: 'tr',
+      body: 'Merhaba, nasıl yardımcı olabiliriz?',
+    })
+    if (!sent.ok) throw new Error(sent.reason)
+    const delivered = await smtp.waitFor((m) => m.to === visitor, 10_000)
+    const unrelated = Array.from({ length: LIMITS.replies.imapFetchMails * 2 + 5 }, (_, n) =>
+      [
+        'From: x@elsewhere.example',
+        'To: bilgi@pusula.example',
+        `Subject: Fatura ${n}`,
+        `Message-ID: <bulk-${n}@elsewhere.example>`,
+        '',
+        `Fatura ${n}.`,
+        '',
+      ].join('\r\n'),
+    )
+    await imap.append([
+      ...unrelated,
+      answerMail({
+        from: visitor,
+        inReplyTo: delivered.messageId,
+        messageId: '<late-answer@visitor.example>',
+        text: 'Teşekkürler.',
+      }),
+    ])
+    await until(async () => ((await instance.backend.replies.thread(id))?.entries.length ?? 0) === 2)
+    const last = Math.max(...(await imap.list()).map((mail) => mail.uid))
+    await until(async () => {
+      const { rows } = await instance.db.query<{ last_uid: string }>('select last_uid from public.imap_reader_state')
+      return Number(rows[0]?.last_uid) === last
+    })
+    const { rows } = await instance.db.query(`select 1 from public.message_replies where kind = 'answer'`)
+    expect(rows).toHaveLength(2)
   })
 })

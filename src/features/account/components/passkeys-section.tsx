@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { AccountSection } from './account-section'
 import { KeyRound, Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button } from '~/components/ui/button'
@@ -44,14 +45,10 @@ export function PasskeysSection() {
   const passkeys = list.data ?? []
 
   return (
-    <section aria-labelledby={`${ids}-title`} className="rounded-xl border border-slate-200 bg-white shadow-sm">
-      <header className="flex flex-col gap-3 border-b border-slate-200 px-4 py-3 sm:flex-row sm:items-start sm:justify-between sm:px-5">
-        <div>
-          <h2 id={`${ids}-title`} className="text-base font-semibold text-slate-900">
-            {m.passkey_section_title()}
-          </h2>
-          <p className="mt-0.5 max-w-prose text-sm text-slate-600">{m.passkey_section_intro()}</p>
-        </div>
+    <AccountSection
+      title={m.passkey_section_title()}
+      description={m.passkey_section_intro()}
+      action={
         <Button
           type="button"
           className="shrink-0"
@@ -62,7 +59,8 @@ export function PasskeysSection() {
           <KeyRound aria-hidden="true" className="size-4" />
           {add.isPending ? m.passkey_adding() : m.passkey_add()}
         </Button>
-      </header>
+      }
+    >
       {list.data && passkeys.length === 0 ? (
         <p className="px-4 py-4 text-sm text-slate-500 sm:px-5">{m.passkey_list_empty()}</p>
       ) : (
@@ -110,6 +108,6 @@ export function PasskeysSection() {
         pending={remove.isPending}
         onConfirm={() => removing && remove.mutate(removing.id)}
       />
-    </section>
+    </AccountSection>
   )
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { AccountSection } from './account-section'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { Input, Textarea } from '~/components/ui/input'
@@ -42,13 +43,7 @@ export function ProfileSection() {
     },
   })
   return (
-    <section aria-labelledby={`${ids}-title`} className="rounded-xl border border-slate-200 bg-white shadow-sm">
-      <header className="border-b border-slate-200 px-4 py-3 sm:px-5">
-        <h2 id={`${ids}-title`} className="text-base font-semibold text-slate-900">
-          {m.profile_title()}
-        </h2>
-        {profile.data ? <p className="mt-0.5 text-sm text-slate-500">{profile.data.email}</p> : null}
-      </header>
+    <AccountSection title={m.profile_title()} description={profile.data?.email}>
       <form
         className="space-y-4 px-4 py-4 sm:px-5"
         onSubmit={(event) => {
@@ -101,6 +96,6 @@ export function ProfileSection() {
           {m.profile_save()}
         </Button>
       </form>
-    </section>
+    </AccountSection>
   )
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { AccountSection } from './account-section'
 import { Monitor, Smartphone } from 'lucide-react'
-import { useId } from 'react'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/toaster'
@@ -27,7 +27,6 @@ function failed(error: unknown): void {
 /** 'Hesabım' → 'Oturumlar': where one is signed in, 'Bu oturum' first; each can be ended. */
 export function SessionsSection() {
   const queryClient = useQueryClient()
-  const ids = useId()
   const list = useQuery({ queryKey: sessionsKey, queryFn: () => getMySessions() })
   const endOne = useMutation({
     mutationFn: (id: string) => endMySession({ data: { id } }),
@@ -52,16 +51,10 @@ export function SessionsSection() {
   const busy = endOne.isPending || endOthers.isPending
 
   return (
-    <section aria-labelledby={`${ids}-title`} className="rounded-xl border border-slate-200 bg-white shadow-sm">
-      <header className="flex flex-col gap-3 border-b border-slate-200 px-4 py-3 sm:flex-row sm:items-start sm:justify-between sm:px-5">
-        <div>
-          <h2 id={`${ids}-title`} className="text-base font-semibold text-slate-900">
-            {m.sessions_title()}
-          </h2>
-          <p className="mt-0.5 text-sm text-slate-500">
-            {data && !data.listsAll ? m.sessions_intro_current_only() : m.sessions_intro()}
-          </p>
-        </div>
+    <AccountSection
+      title={m.sessions_title()}
+      description={data && !data.listsAll ? m.sessions_intro_current_only() : m.sessions_intro()}
+      action={
         <Button
           variant="secondary"
           size="sm"
@@ -72,7 +65,8 @@ export function SessionsSection() {
         >
           {m.sessions_end_others()}
         </Button>
-      </header>
+      }
+    >
       {data ? (
         <ul className="divide-y divide-slate-200">
           {data.sessions.map((session) => (
@@ -84,7 +78,7 @@ export function SessionsSection() {
           {list.error ? m.sessions_load_failed() : m.sessions_loading()}
         </p>
       )}
-    </section>
+    </AccountSection>
   )
 }
 

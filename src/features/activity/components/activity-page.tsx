@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
-import { ArrowLeft, Download } from 'lucide-react'
+import { StaffPage } from '~/features/staff-shell/components/staff-page'
+import { Download } from 'lucide-react'
 import { type FormEvent, type ReactNode, useId } from 'react'
-import { Button, buttonClass } from '~/components/ui/button'
+import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { toast } from '~/components/ui/toaster'
 import { ACTIVITY_ACTIONS } from '~/domain/activity'
@@ -83,145 +83,132 @@ export function ActivityPage({
   }
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <main className="mx-auto max-w-[100rem] px-4 py-6 sm:px-6 lg:px-8">
-        <header className="flex flex-col gap-4 border-b border-slate-200 pb-5 md:flex-row md:items-end md:justify-between">
-          <div className="min-w-0">
-            <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.activity_title()}</h1>
-            <p className="mt-1 max-w-3xl text-sm text-slate-600">
-              {m.activity_description({ days: LIMITS.activity.retentionDefaultDays })}
-            </p>
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <Link to="/admin/messages" className={buttonClass('secondary')}>
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              {m.activity_back()}
-            </Link>
-            {actions}
-          </div>
-        </header>
+    <StaffPage
+      title={m.activity_title()}
+      description={m.activity_description({ days: LIMITS.activity.retentionDefaultDays })}
+      back={m.activity_back()}
+      actions={actions}
+    >
+      <form
+        onSubmit={submit}
+        className="mt-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
+        key={JSON.stringify(search)}
+      >
+        <div>
+          <label htmlFor={ids.actor} className="text-sm font-medium text-slate-700">
+            {m.activity_filter_actor()}
+          </label>
+          <Input id={ids.actor} name="actor" type="text" defaultValue={search.actor ?? ''} className="mt-1" />
+        </div>
+        <div>
+          <label htmlFor={ids.action} className="text-sm font-medium text-slate-700">
+            {m.activity_filter_action()}
+          </label>
+          <select
+            id={ids.action}
+            name="action"
+            defaultValue={search.action ?? ''}
+            className="mt-1 block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30"
+          >
+            <option value="">{m.activity_filter_any()}</option>
+            {ACTIVITY_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {actionLabel(action)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={ids.from} className="text-sm font-medium text-slate-700">
+            {m.activity_filter_from()}
+          </label>
+          <Input id={ids.from} name="from" type="date" defaultValue={search.from ?? ''} className="mt-1" />
+        </div>
+        <div>
+          <label htmlFor={ids.to} className="text-sm font-medium text-slate-700">
+            {m.activity_filter_to()}
+          </label>
+          <Input id={ids.to} name="to" type="date" defaultValue={search.to ?? ''} className="mt-1" />
+        </div>
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
+          <Button type="submit">{m.activity_filter_apply()}</Button>
+          <Button type="button" variant="ghost" onClick={() => onSearch({})}>
+            {m.activity_filter_clear()}
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            className="whitespace-nowrap"
+            onClick={() => exporter.mutate()}
+            disabled={exporter.isPending}
+            aria-busy={exporter.isPending}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            {m.activity_export()}
+          </Button>
+        </div>
+      </form>
 
-        <form
-          onSubmit={submit}
-          className="mt-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
-          key={JSON.stringify(search)}
-        >
-          <div>
-            <label htmlFor={ids.actor} className="text-sm font-medium text-slate-700">
-              {m.activity_filter_actor()}
-            </label>
-            <Input id={ids.actor} name="actor" type="text" defaultValue={search.actor ?? ''} className="mt-1" />
-          </div>
-          <div>
-            <label htmlFor={ids.action} className="text-sm font-medium text-slate-700">
-              {m.activity_filter_action()}
-            </label>
-            <select
-              id={ids.action}
-              name="action"
-              defaultValue={search.action ?? ''}
-              className="mt-1 block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30"
-            >
-              <option value="">{m.activity_filter_any()}</option>
-              {ACTIVITY_ACTIONS.map((action) => (
-                <option key={action} value={action}>
-                  {actionLabel(action)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.from} className="text-sm font-medium text-slate-700">
-              {m.activity_filter_from()}
-            </label>
-            <Input id={ids.from} name="from" type="date" defaultValue={search.from ?? ''} className="mt-1" />
-          </div>
-          <div>
-            <label htmlFor={ids.to} className="text-sm font-medium text-slate-700">
-              {m.activity_filter_to()}
-            </label>
-            <Input id={ids.to} name="to" type="date" defaultValue={search.to ?? ''} className="mt-1" />
-          </div>
-          <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
-            <Button type="submit">{m.activity_filter_apply()}</Button>
-            <Button type="button" variant="ghost" onClick={() => onSearch({})}>
-              {m.activity_filter_clear()}
-            </Button>
-            <Button
-              type="button"
-              variant="secondary"
-              className="whitespace-nowrap"
-              onClick={() => exporter.mutate()}
-              disabled={exporter.isPending}
-              aria-busy={exporter.isPending}
-            >
-              <Download aria-hidden="true" className="size-4" />
-              {m.activity_export()}
-            </Button>
-          </div>
-        </form>
-
-        <section aria-labelledby="activity-rows" className="mt-6 rounded-xl border border-slate-200 bg-white shadow-sm">
-          <h2 id="activity-rows" className="sr-only">
-            {m.activity_title()}
-          </h2>
-          {log.isError ? (
-            <p role="alert" className="px-4 py-16 text-center text-sm text-slate-600">
-              {describeError(log.error).message || m.activity_load_failed()}
-            </p>
-          ) : !log.data ? (
-            <p className="px-4 py-16 text-center text-sm text-slate-500">…</p>
-          ) : log.data.rows.length === 0 ? (
-            <p className="px-4 py-16 text-center text-sm text-slate-500">{m.activity_empty()}</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full border-collapse text-left text-sm text-slate-700" data-testid="activity-table">
-                <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase max-md:sr-only">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      {m.activity_col_at()}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {m.activity_col_actor()}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {m.activity_col_action()}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {m.activity_col_target()}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {m.activity_col_address()}
-                    </th>
+      <section aria-labelledby="activity-rows" className="mt-6 rounded-xl border border-slate-200 bg-white shadow-sm">
+        <h2 id="activity-rows" className="sr-only">
+          {m.activity_title()}
+        </h2>
+        {log.isError ? (
+          <p role="alert" className="px-4 py-16 text-center text-sm text-slate-600">
+            {describeError(log.error).message || m.activity_load_failed()}
+          </p>
+        ) : !log.data ? (
+          <p className="px-4 py-16 text-center text-sm text-slate-500">…</p>
+        ) : log.data.rows.length === 0 ? (
+          <p className="px-4 py-16 text-center text-sm text-slate-500">{m.activity_empty()}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full border-collapse text-left text-sm text-slate-700" data-testid="activity-table">
+              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase max-md:sr-only">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    {m.activity_col_at()}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {m.activity_col_actor()}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {m.activity_col_action()}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {m.activity_col_target()}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {m.activity_col_address()}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {log.data.rows.map((row) => (
+                  <tr key={row.id} data-testid="activity-row" className="max-md:block max-md:px-4 max-md:py-3">
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-500 max-md:block max-md:p-0 max-md:text-xs">
+                      {when(row.at)}
+                    </td>
+                    <td className="px-4 py-3 font-medium break-all text-slate-900 max-md:block max-md:p-0">{who(row.actor)}</td>
+                    <td className="px-4 py-3 max-md:block max-md:p-0">{actionLabel(row.action)}</td>
+                    <td className="px-4 py-3 break-words text-slate-600 max-md:block max-md:p-0 max-md:text-xs">{what(row)}</td>
+                    <td className="px-4 py-3 font-mono text-xs whitespace-nowrap text-slate-500 max-md:block max-md:p-0">
+                      {row.address ?? '—'}
+                    </td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {log.data.rows.map((row) => (
-                    <tr key={row.id} data-testid="activity-row" className="max-md:block max-md:px-4 max-md:py-3">
-                      <td className="px-4 py-3 whitespace-nowrap text-slate-500 max-md:block max-md:p-0 max-md:text-xs">
-                        {when(row.at)}
-                      </td>
-                      <td className="px-4 py-3 font-medium break-all text-slate-900 max-md:block max-md:p-0">{who(row.actor)}</td>
-                      <td className="px-4 py-3 max-md:block max-md:p-0">{actionLabel(row.action)}</td>
-                      <td className="px-4 py-3 break-words text-slate-600 max-md:block max-md:p-0 max-md:text-xs">{what(row)}</td>
-                      <td className="px-4 py-3 font-mono text-xs whitespace-nowrap text-slate-500 max-md:block max-md:p-0">
-                        {row.address ?? '—'}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {log.data?.next ? (
-            <div className="border-t border-slate-200 px-4 py-3">
-              <Button variant="secondary" size="sm" onClick={() => onSearch({ ...search, before: log.data.next ?? undefined })}>
-                {m.activity_more()}
-              </Button>
-            </div>
-          ) : null}
-        </section>
-      </main>
-    </div>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {log.data?.next ? (
+          <div className="border-t border-slate-200 px-4 py-3">
+            <Button variant="secondary" size="sm" onClick={() => onSearch({ ...search, before: log.data.next ?? undefined })}>
+              {m.activity_more()}
+            </Button>
+          </div>
+        ) : null}
+      </section>
+    </StaffPage>
   )
 }

@@ -1,3 +1,5 @@
+import { Hydrate } from '@tanstack/react-start'
+import { never } from '@tanstack/react-start/hydration'
 import { LEGAL_PAGES } from '~/lib/legal-pages'
 import { m } from '~/paraglide/messages'
 import { localizeHref } from '~/paraglide/runtime'
@@ -23,10 +25,22 @@ function LinkedInMark() {
   )
 }
 
+/** Static, as the About section: plain links only, so the server's HTML is the whole footer and its
+ * code is never fetched (every page that shows it is a document load; decision 016). */
 export function SiteFooter() {
-  const { footer, contact } = usePageContent()
   return (
     <footer className="bg-brand-900 text-slate-300">
+      <Hydrate when={never()}>
+        <FooterContent />
+      </Hydrate>
+    </footer>
+  )
+}
+
+function FooterContent() {
+  const { footer, contact } = usePageContent()
+  return (
+    <>
       <div className={`${CONTAINER} grid gap-10 py-14 md:grid-cols-2 lg:grid-cols-4`}>
         <div className="lg:col-span-2">
           <Logo tone="light" />
@@ -65,6 +79,6 @@ export function SiteFooter() {
           {m.footer_copyright({ year: String(footer.copyrightYear), name: contact.legalName })}
         </p>
       </div>
-    </footer>
+    </>
   )
 }

@@ -2,19 +2,15 @@ import { Dialog } from '@ark-ui/react/dialog'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { LoaderCircle } from 'lucide-react'
 import { useId, useState } from 'react'
-import { LOCALES, type Locale } from '~/domain/locales'
+import type { Locale } from '~/domain/locales'
 import { Button, buttonClass } from '~/components/ui/button'
+import { LocaleRadios } from '~/components/ui/locale-radios'
 import { toast } from '~/components/ui/toaster'
 import { describeError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
 import { type NotificationSettingsView, saveNotificationSettings } from '../notifications.functions'
 import { notificationSettingsQueryKey, notificationSettingsQueryOptions } from '../notifications.queries'
-
-const LOCALE_LABEL: Record<Locale, () => string> = {
-  tr: m.notifications_locale_tr,
-  en: m.notifications_locale_en,
-}
 
 /** The panel's body: loads the admin's settings, then edits them. */
 export function NotificationSettingsForm({ onSaved }: { onSaved: () => void }) {
@@ -95,24 +91,7 @@ function SettingsFields({ initial, onSaved }: { initial: NotificationSettingsVie
         </div>
         <fieldset disabled={!newMessages}>
           <legend className="text-sm font-medium text-slate-900">{m.notifications_locale_label()}</legend>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {LOCALES.map((option) => (
-              <label
-                key={option}
-                className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-800 has-checked:border-brand-500 has-checked:bg-brand-50 has-disabled:cursor-not-allowed has-disabled:opacity-60"
-              >
-                <input
-                  type="radio"
-                  name={`${id}-locale`}
-                  value={option}
-                  checked={locale === option}
-                  onChange={() => setLocale(option)}
-                  className="size-4 accent-brand-600"
-                />
-                <span lang={option}>{LOCALE_LABEL[option]()}</span>
-              </label>
-            ))}
-          </div>
+          <LocaleRadios name={`${id}-locale`} value={locale} onChange={setLocale} />
         </fieldset>
       </div>
       <footer className="flex justify-end gap-2 border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6 sm:py-4">

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { LoaderCircle, Reply } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import type { ContactMessage } from '~/domain/messages'
-import { LOCALES, type Locale } from '~/domain/locales'
+import type { Locale } from '~/domain/locales'
 import { Button, buttonClass } from '~/components/ui/button'
+import { LocaleRadios } from '~/components/ui/locale-radios'
 import { toast } from '~/components/ui/toaster'
 import { describeError } from '~/lib/app-error'
 import { LIMITS } from '~/lib/limits'
@@ -12,8 +13,6 @@ import { inboxKeys } from '~/features/inbox/inbox.queries'
 import { SavedReplyPicker } from '~/features/saved-replies/components/saved-reply-picker'
 import { sendReply } from '../replies.functions'
 import { threadKey } from '../replies.queries'
-
-const LOCALE_LABEL: Record<Locale, () => string> = { tr: m.replies_locale_tr, en: m.replies_locale_en }
 
 /**
  * 'Yanıtla' → 'Yanıtınız', the reply's language (the visitor's page language first), 'Gönder'.
@@ -98,25 +97,7 @@ export function ReplyComposer({
         <p id={`${id}-locale-hint`} className="mt-0.5 text-xs text-slate-500">
           {m.replies_locale_hint()}
         </p>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {LOCALES.map((option) => (
-            <label
-              key={option}
-              className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-800 has-checked:border-brand-500 has-checked:bg-brand-50"
-            >
-              <input
-                type="radio"
-                name={`${id}-locale`}
-                value={option}
-                checked={locale === option}
-                onChange={() => setLocale(option)}
-                aria-describedby={`${id}-locale-hint`}
-                className="size-4 accent-brand-600"
-              />
-              <span lang={option}>{LOCALE_LABEL[option]()}</span>
-            </label>
-          ))}
-        </div>
+        <LocaleRadios name={`${id}-locale`} value={locale} onChange={setLocale} describedBy={`${id}-locale-hint`} />
       </fieldset>
       <SavedReplyPicker
         message={message}

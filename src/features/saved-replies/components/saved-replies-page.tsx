@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
-import { ArrowLeft, MessageSquareQuote, Pencil, Trash2 } from 'lucide-react'
+import { StaffPage, LoadFailed } from '~/features/staff-shell/components/staff-page'
+import { MessageSquareQuote, Pencil, Trash2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import type { SavedReply } from '~/domain/saved-replies'
-import { Button, buttonClass } from '~/components/ui/button'
+import { Button } from '~/components/ui/button'
 import { ConfirmDialog } from '~/components/ui/dialog'
 import { LIMITS } from '~/lib/limits'
 import { m } from '~/paraglide/messages'
@@ -21,96 +21,78 @@ export function SavedRepliesPage({ actions }: { actions?: ReactNode }) {
   const list = replies.data ?? []
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <main className="mx-auto max-w-[100rem] px-4 py-6 sm:px-6 lg:px-8">
-        <header className="flex flex-col gap-4 border-b border-slate-200 pb-5 md:flex-row md:items-end md:justify-between">
-          <div className="min-w-0">
-            <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.saved_replies_title()}</h1>
-            <p className="mt-1 text-sm text-slate-600">{m.saved_replies_description()}</p>
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <Link to="/admin/messages" className={buttonClass('secondary')}>
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              {m.saved_replies_back()}
-            </Link>
-            {actions}
-          </div>
-        </header>
-        {replies.isError && !replies.data ? (
-          <div role="alert" className="mt-6 flex flex-col items-center gap-3 px-4 py-16 text-sm text-slate-600">
-            {m.saved_replies_load_failed()}
-            <Button variant="secondary" size="sm" onClick={() => replies.refetch()}>
-              {m.saved_replies_retry()}
-            </Button>
-          </div>
-        ) : (
-          <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_28rem]">
-            <section
-              aria-labelledby="saved-replies-list"
-              className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm"
-            >
-              <header className="flex items-baseline justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-5">
-                <h2 id="saved-replies-list" className="text-base font-semibold text-slate-900">
-                  {m.saved_replies_list_title()}
-                </h2>
-                {replies.data ? (
-                  <p className="text-sm text-slate-500" data-testid="saved-replies-count">
-                    {m.saved_replies_count({ count: String(list.length), max: String(LIMITS.savedReplies.max) })}
-                  </p>
-                ) : null}
-              </header>
-              {!replies.data ? (
-                <p className="px-4 py-8 text-center text-sm text-slate-500">{m.saved_replies_loading()}</p>
-              ) : list.length === 0 ? (
-                <p className="flex flex-col items-center gap-2 px-4 py-12 text-center text-sm text-slate-500">
-                  <MessageSquareQuote aria-hidden="true" className="size-6 text-slate-400" />
-                  {m.saved_replies_empty()}
+    <StaffPage
+      title={m.saved_replies_title()}
+      description={m.saved_replies_description()}
+      back={m.saved_replies_back()}
+      actions={actions}
+    >
+      {replies.isError && !replies.data ? (
+        <LoadFailed message={m.saved_replies_load_failed()} retry={m.saved_replies_retry()} onRetry={() => replies.refetch()} />
+      ) : (
+        <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_28rem]">
+          <section aria-labelledby="saved-replies-list" className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm">
+            <header className="flex items-baseline justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-5">
+              <h2 id="saved-replies-list" className="text-base font-semibold text-slate-900">
+                {m.saved_replies_list_title()}
+              </h2>
+              {replies.data ? (
+                <p className="text-sm text-slate-500" data-testid="saved-replies-count">
+                  {m.saved_replies_count({ count: String(list.length), max: String(LIMITS.savedReplies.max) })}
                 </p>
-              ) : (
-                <ul className="divide-y divide-slate-200" data-testid="saved-replies">
-                  {list.map((reply) => (
-                    <SavedReplyItem
-                      key={reply.id}
-                      reply={reply}
-                      onEdit={() => setEditing(reply)}
-                      onDelete={() => setDeleting(reply)}
-                    />
-                  ))}
-                </ul>
-              )}
-            </section>
-            <aside className="rounded-xl border border-slate-200 bg-white shadow-sm lg:sticky lg:top-6">
-              <SavedReplyForm
-                key={editing?.id ?? 'new'}
-                editing={editing}
-                onSave={async (fields) => {
-                  const refused = await saveReply(editing?.id ?? null, fields)
-                  if (!refused) setEditing(null)
-                  return refused
-                }}
-                onCancel={() => setEditing(null)}
-              />
-              <SavedReplyPlaceholders />
-            </aside>
-          </div>
-        )}
-        <ConfirmDialog
-          open={deleting !== null}
-          onOpenChange={(open) => !open && setDeleting(null)}
-          icon={Trash2}
-          title={m.saved_replies_delete_title()}
-          description={m.saved_replies_delete_text({ title: deleting?.title ?? '' })}
-          cancelLabel={m.saved_replies_cancel()}
-          confirmLabel={m.saved_replies_delete()}
-          pending={remove.isPending}
-          onConfirm={() => {
-            if (!deleting) return
-            if (editing?.id === deleting.id) setEditing(null)
-            remove.mutate(deleting, { onSettled: () => setDeleting(null) })
-          }}
-        />
-      </main>
-    </div>
+              ) : null}
+            </header>
+            {!replies.data ? (
+              <p className="px-4 py-8 text-center text-sm text-slate-500">{m.saved_replies_loading()}</p>
+            ) : list.length === 0 ? (
+              <p className="flex flex-col items-center gap-2 px-4 py-12 text-center text-sm text-slate-500">
+                <MessageSquareQuote aria-hidden="true" className="size-6 text-slate-400" />
+                {m.saved_replies_empty()}
+              </p>
+            ) : (
+              <ul className="divide-y divide-slate-200" data-testid="saved-replies">
+                {list.map((reply) => (
+                  <SavedReplyItem
+                    key={reply.id}
+                    reply={reply}
+                    onEdit={() => setEditing(reply)}
+                    onDelete={() => setDeleting(reply)}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+          <aside className="rounded-xl border border-slate-200 bg-white shadow-sm lg:sticky lg:top-6">
+            <SavedReplyForm
+              key={editing?.id ?? 'new'}
+              editing={editing}
+              onSave={async (fields) => {
+                const refused = await saveReply(editing?.id ?? null, fields)
+                if (!refused) setEditing(null)
+                return refused
+              }}
+              onCancel={() => setEditing(null)}
+            />
+            <SavedReplyPlaceholders />
+          </aside>
+        </div>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        icon={Trash2}
+        title={m.saved_replies_delete_title()}
+        description={m.saved_replies_delete_text({ title: deleting?.title ?? '' })}
+        cancelLabel={m.saved_replies_cancel()}
+        confirmLabel={m.saved_replies_delete()}
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return
+          if (editing?.id === deleting.id) setEditing(null)
+          remove.mutate(deleting, { onSettled: () => setDeleting(null) })
+        }}
+      />
+    </StaffPage>
   )
 }
 

@@ -3,7 +3,7 @@ import { enUS, tr } from 'date-fns/locale'
 import type { DayRange, StatsDay } from '~/domain/visits'
 import { m } from '~/paraglide/messages'
 import { getLocale } from '~/paraglide/runtime'
-import { daysOf } from '../stats.search'
+import { daysOf } from '../stats.range'
 
 /** A `YYYY-MM-DD` day as `7 Ara 2026`; a calendar day, the same in every time zone. */
 export function formatDay(day: string): string {

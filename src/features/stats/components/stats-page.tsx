@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { StaffPage, LoadFailed } from '~/features/staff-shell/components/staff-page'
 import { Link } from '@tanstack/react-router'
 import { X } from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react'
-import { Button } from '~/components/ui/button'
 import type { StatsFilterKey, StatsRow, StatsTotals } from '~/domain/visits'
 import { redirectIfRefused } from '~/features/team/components/use-team-actions'
 import { m } from '~/paraglide/messages'
@@ -55,120 +55,105 @@ export function StatsPage({ search, actions }: { search: StatsSearch; actions?: 
   const numbers = new Intl.NumberFormat(getLocale())
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <main className="mx-auto max-w-[100rem] px-4 py-6 sm:px-6 lg:px-8">
-        <header className="flex flex-col gap-4 border-b border-slate-200 pb-5 md:flex-row md:items-end md:justify-between">
-          <div className="min-w-0">
-            <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{m.stats_title()}</h1>
-            <p className="mt-1 max-w-3xl text-sm text-slate-600">{m.stats_intro()}</p>
-          </div>
-          <div className="flex flex-wrap items-center gap-2">{actions}</div>
-        </header>
+    <StaffPage title={m.stats_title()} description={m.stats_intro()} actions={actions}>
+      <div className="mt-5 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <nav aria-label={m.stats_range_label()}>
+          <ul className="flex gap-1 rounded-lg border border-slate-200 bg-white p-1 lg:inline-flex">
+            {STATS_RANGES.map((name) => {
+              const current = view?.name === name || (!view && (search.range ?? '30d') === name && !search.from)
+              return (
+                <li key={name} className="flex-1 lg:flex-none">
+                  <Link
+                    to="/admin/stats"
+                    search={{ ...search, range: name, from: undefined, to: undefined }}
+                    aria-current={current ? 'page' : undefined}
+                    className={`flex h-8 items-center justify-center rounded-md px-2 text-sm font-medium whitespace-nowrap sm:px-3 focus-visible:outline-2 focus-visible:outline-brand-600 ${
+                      current ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'
+                    }`}
+                  >
+                    {RANGE_LABEL[name]()}
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          {view && hydrated ? (
+            <span className="tabular-nums">
+              {m.stats_range_custom({ from: formatDay(view.range.from), to: formatDay(view.range.to) })}
+            </span>
+          ) : null}
+          {active ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-brand-700">
+              {m.stats_filtered({ value: labelOf(active, search[active] ?? '') })}
+              <Link
+                to="/admin/stats"
+                search={{ range: search.range, from: search.from, to: search.to }}
+                aria-label={m.stats_clear_filter()}
+                title={m.stats_clear_filter()}
+                className="inline-flex size-6 items-center justify-center rounded-full hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                <X aria-hidden="true" className="size-4" />
+              </Link>
+            </span>
+          ) : null}
+        </div>
+      </div>
 
-        <div className="mt-5 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-          <nav aria-label={m.stats_range_label()}>
-            <ul className="flex gap-1 rounded-lg border border-slate-200 bg-white p-1 lg:inline-flex">
-              {STATS_RANGES.map((name) => {
-                const current = view?.name === name || (!view && (search.range ?? '30d') === name && !search.from)
-                return (
-                  <li key={name} className="flex-1 lg:flex-none">
-                    <Link
-                      to="/admin/stats"
-                      search={{ ...search, range: name, from: undefined, to: undefined }}
-                      aria-current={current ? 'page' : undefined}
-                      className={`flex h-8 items-center justify-center rounded-md px-2 text-sm font-medium whitespace-nowrap sm:px-3 focus-visible:outline-2 focus-visible:outline-brand-600 ${
-                        current ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'
-                      }`}
-                    >
-                      {RANGE_LABEL[name]()}
-                    </Link>
-                  </li>
-                )
-              })}
-            </ul>
-          </nav>
-          <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            {view && hydrated ? (
-              <span className="tabular-nums">
-                {m.stats_range_custom({ from: formatDay(view.range.from), to: formatDay(view.range.to) })}
-              </span>
-            ) : null}
-            {active ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-brand-700">
-                {m.stats_filtered({ value: labelOf(active, search[active] ?? '') })}
-                <Link
-                  to="/admin/stats"
-                  search={{ range: search.range, from: search.from, to: search.to }}
-                  aria-label={m.stats_clear_filter()}
-                  title={m.stats_clear_filter()}
-                  className="inline-flex size-6 items-center justify-center rounded-full hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  <X aria-hidden="true" className="size-4" />
-                </Link>
-              </span>
-            ) : null}
+      {query.isError && !view ? (
+        <LoadFailed message={m.stats_error()} retry={m.stats_retry()} onRetry={() => query.refetch()} />
+      ) : view ? (
+        <div className="mt-5 flex flex-col gap-6" aria-busy={query.isFetching}>
+          <Figures totals={view.stats.totals} previous={view.stats.previous} numbers={numbers} />
+          <section aria-labelledby="stats-chart" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-5">
+            <h2 id="stats-chart" className="text-base font-semibold text-slate-900">
+              {m.stats_chart_title()}
+            </h2>
+            <div className="mt-3 h-64">
+              {hydrated ? (
+                <Suspense fallback={<p className="py-24 text-center text-sm text-slate-500">{m.stats_chart_loading()}</p>}>
+                  <VisitsChart range={view.range} days={view.stats.days} messagesCounted={view.stats.totals.messages >= 0} />
+                </Suspense>
+              ) : null}
+            </div>
+            <DailyTable
+              range={view.range}
+              days={view.stats.days}
+              numbers={numbers}
+              messagesCounted={view.stats.totals.messages >= 0}
+            />
+          </section>
+          <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+            <RowsTable
+              title={m.stats_referrers()}
+              filter="referrer"
+              rows={view.stats.referrers}
+              search={search}
+              numbers={numbers}
+            />
+            <RowsTable
+              title={m.stats_campaigns()}
+              filter="campaign"
+              rows={view.stats.campaigns}
+              search={search}
+              numbers={numbers}
+            />
+            <RowsTable title={m.stats_pages()} filter="path" rows={view.stats.pages} search={search} numbers={numbers} />
+            <RowsTable
+              title={m.stats_languages()}
+              filter="locale"
+              rows={view.stats.languages}
+              search={search}
+              numbers={numbers}
+            />
+            <RowsTable title={m.stats_devices()} filter="device" rows={view.stats.devices} search={search} numbers={numbers} />
           </div>
         </div>
-
-        {query.isError && !view ? (
-          <div role="alert" className="mt-6 flex flex-col items-center gap-3 px-4 py-16 text-sm text-slate-600">
-            {m.stats_error()}
-            <Button variant="secondary" size="sm" onClick={() => query.refetch()}>
-              {m.stats_retry()}
-            </Button>
-          </div>
-        ) : view ? (
-          <div className="mt-5 flex flex-col gap-6" aria-busy={query.isFetching}>
-            <Figures totals={view.stats.totals} previous={view.stats.previous} numbers={numbers} />
-            <section aria-labelledby="stats-chart" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-5">
-              <h2 id="stats-chart" className="text-base font-semibold text-slate-900">
-                {m.stats_chart_title()}
-              </h2>
-              <div className="mt-3 h-64">
-                {hydrated ? (
-                  <Suspense fallback={<p className="py-24 text-center text-sm text-slate-500">{m.stats_chart_loading()}</p>}>
-                    <VisitsChart range={view.range} days={view.stats.days} messagesCounted={view.stats.totals.messages >= 0} />
-                  </Suspense>
-                ) : null}
-              </div>
-              <DailyTable
-                range={view.range}
-                days={view.stats.days}
-                numbers={numbers}
-                messagesCounted={view.stats.totals.messages >= 0}
-              />
-            </section>
-            <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-              <RowsTable
-                title={m.stats_referrers()}
-                filter="referrer"
-                rows={view.stats.referrers}
-                search={search}
-                numbers={numbers}
-              />
-              <RowsTable
-                title={m.stats_campaigns()}
-                filter="campaign"
-                rows={view.stats.campaigns}
-                search={search}
-                numbers={numbers}
-              />
-              <RowsTable title={m.stats_pages()} filter="path" rows={view.stats.pages} search={search} numbers={numbers} />
-              <RowsTable
-                title={m.stats_languages()}
-                filter="locale"
-                rows={view.stats.languages}
-                search={search}
-                numbers={numbers}
-              />
-              <RowsTable title={m.stats_devices()} filter="device" rows={view.stats.devices} search={search} numbers={numbers} />
-            </div>
-          </div>
-        ) : (
-          <p className="px-4 py-8 text-center text-sm text-slate-500">{m.stats_chart_loading()}</p>
-        )}
-      </main>
-    </div>
+      ) : (
+        <p className="px-4 py-8 text-center text-sm text-slate-500">{m.stats_chart_loading()}</p>
+      )}
+    </StaffPage>
   )
 }
 

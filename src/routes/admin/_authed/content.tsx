@@ -12,6 +12,8 @@ function parseContentSearch(search: { section?: ContentSection } & SearchSchemaI
 export const Route = createFileRoute('/admin/_authed/content')({
   validateSearch: parseContentSearch,
   // Imported on demand: the editor's queries and copy stay in the admin chunks.
+  // The loader travels with the page's component: the route tree (in every first load) keeps neither.
+  codeSplitGroupings: [['loader', 'component']],
   loader: () => import('~/features/content/content.queries').then(({ loadContentEditor }) => loadContentEditor()),
   head: ({ loaderData }) => ({ meta: [{ title: loaderData?.title }] }),
   component: ContentRoute,

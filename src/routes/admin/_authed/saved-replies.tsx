@@ -5,6 +5,8 @@ import { SavedRepliesPage } from '~/features/saved-replies/components/saved-repl
 
 export const Route = createFileRoute('/admin/_authed/saved-replies')({
   // Imported on demand, as the team page's: TanStack Query and the page's copy stay in the admin chunks.
+  // The loader travels with the page's component: the route tree (in every first load) keeps neither.
+  codeSplitGroupings: [['loader', 'component']],
   loader: () => import('~/features/saved-replies/saved-replies.queries').then(({ loadSavedReplies }) => loadSavedReplies()),
   head: ({ loaderData }) => ({ meta: [{ title: loaderData?.title }] }),
   component: SavedRepliesRoute,

@@ -6,6 +6,8 @@ import { TeamPage } from '~/features/team/components/team-page'
 export const Route = createFileRoute('/admin/_authed/team')({
   // Imported on demand: TanStack Query and the page's copy (its title too) belong to the admin
   // chunks, not to the route tree every page loads.
+  // The loader travels with the page's component: the route tree (in every first load) keeps neither.
+  codeSplitGroupings: [['loader', 'component']],
   loader: () => import('~/features/team/team.queries').then(({ loadTeam }) => loadTeam()),
   head: ({ loaderData }) => ({ meta: [{ title: loaderData?.title }] }),
   component: TeamRoute,
