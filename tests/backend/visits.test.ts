@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runRetention } from '~/backend/sql/retention.server'
+import { LIVE_FIGURES, RAW_FIGURES } from './visit-live.contract'
 import type { RetentionPolicy } from '~/domain/privacy'
 import { istanbulDay, type NewPageView, type StatsQuery, type VisitorTraits } from '~/domain/visits'
 import { NO_UTM } from '~/features/visits/visit-rules'
@@ -67,6 +68,36 @@ describe('visit statistics (embedded)', () => {
     // The first day's salt is gone once the second day's was made: its hashes name no one now.
     const salts = await test.db.query<{ day: string }>('select day::text as day from private.visit_salts')
     expect(salts.rows).toEqual([{ day: '2026-11-11' }])
+  })
+
+  it("keeps today's figures equal to every raw view grouped again, views arriving late, twice or in batches", async () => {
+    const { visits } = test.backend
+    const reader = (n: number): VisitorTraits => ({ ...READER, ip: `198.51.100.${n}` })
+    const google = { referrerHost: 'www.google.com' }
+    const campaign = { referrerHost: 'www.linkedin.com', utm: { ...NO_UTM, source: 'linkedin', campaign: 'kis-2026' } }
+    const twice = view({ path: '/en', locale: 'en', device: 'phone' })
+    await visits.record(view(google), reader(1))
+    await visits.record(twice, reader(2))
+    await visits.record(twice, reader(2))
+    test.clock.advance(60)
+    for (let n = 0; n < 30; n++) {
+      test.clock.advance(1)
+      await visits.enqueue(view(n % 3 === 0 ? campaign : { section: n % 2 ? 'services' : '' }), reader(n % 7))
+    }
+    await visits.flush()
+    expect((await test.db.query(LIVE_FIGURES)).rows).toEqual((await test.db.query(RAW_FIGURES)).rows)
+    // A view from before reader 1's first one (another instance's batch, late): their visit is now LinkedIn's.
+    test.clock.advance(-120)
+    await visits.record(view({ ...campaign, path: '/kvkk' }), reader(1))
+    const live = (await test.db.query(LIVE_FIGURES)).rows
+    expect(live).toEqual((await test.db.query(RAW_FIGURES)).rows)
+    expect(live.length).toBeGreaterThan(5)
+    const stats = await visits.stats(query(test))
+    expect(stats.totals).toMatchObject({ visitors: 7, views: 33 })
+    expect(stats.referrers).toEqual([
+      { key: 'www.linkedin.com', visitors: 4, views: 20 },
+      { key: '', visitors: 3, views: 13 },
+    ])
   })
 
   it('stores neither the address nor the user agent in any column of any table', async () => {

@@ -33,6 +33,7 @@ const TABLES = {
   visit_daily: 'path',
   visit_daily_keys: 'dimension',
   visit_rolled_days: 'day',
+  visit_live: 'path',
   activity_log: 'actor',
   staff_profiles: 'display_name',
   lead_notes: 'body',
@@ -549,6 +550,12 @@ describe('as the server (a login role in app_server)', () => {
        values (gen_random_uuid(), '2026-01-01', now(), decode(repeat('cd', 16), 'hex'), '/', 'tr', 'phone')`,
     )
     await app.query(`update public.page_views set seconds = 5`)
+    // page_views' trigger counts the view; the server's role may only read and empty the counts.
+    expect((await app.query(`select views, visitors, entries from public.visit_live`)).rows).toEqual([
+      { views: 1, visitors: 1, entries: 1 },
+    ])
+    await expectDenied(app.query(`update public.visit_live set views = views + 1`))
+    expect((await app.query('delete from public.visit_live')).rowCount).toBe(1)
     expect((await app.query('delete from public.page_views')).rowCount).toBe(1)
     await expectDenied(app.query(`update public.visit_daily set views = views + 1`))
     await expectDenied(app.query(`update public.visit_daily_keys set views = views + 1`))

@@ -13,6 +13,8 @@ export const LOCK_KEYS = {
   privacy: 7_305_118_426,
   /** Notifying is serialised across instances, so the flood count is exact. */
   mailNotifications: 7_305_118_490,
+  /** Taken in SQL by page_views' counting trigger (migration visit_live): one insert's count at a time. */
+  visitCounts: 7_305_118_491,
 } as const
 
 export type LockName = keyof typeof LOCK_KEYS

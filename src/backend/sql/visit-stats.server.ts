@@ -1,8 +1,8 @@
 /**
  * The statistics page's figures from page views (docs/product.md#statistics): daily aggregates for
- * the days rolled up, raw views grouped the same way for the others (today, mostly). Unfiltered,
- * they come from visit_daily_keys, a few dozen rows a day; a filter reads every combination in
- * visit_daily (docs/decisions/241-beacon-batches.md).
+ * the days rolled up, visit_live (kept by a trigger as views are stored) for the others (today,
+ * mostly): no request groups raw views. Unfiltered, they come from visit_daily_keys, a few dozen
+ * rows a day; a filter reads every combination in visit_daily (docs/decisions/241-beacon-batches.md).
  */
 import type { StatsDay, StatsFilter, StatsQuery, StatsRow, StatsTotals, VisitStats } from '~/domain/visits'
 import type { Sql } from './client'
@@ -36,9 +36,11 @@ export function groupedRaw(where: string): string {
           group by day, ${DIMENSIONS}`
 }
 
-/** The views of the days from $1 to $2 not rolled up yet (today, mostly): the index finds them alone. */
-const UNROLLED_VIEWS = `v.day = any(array(select d::date from generate_series($1::date, $2::date, interval '1 day') d
-                                          where not exists (select from public.visit_rolled_days r where r.day = d::date)))`
+/** The figures of the days from $1 to $2 not rolled up yet (today, mostly), in visit_daily's shape. */
+const UNROLLED = `select day, ${DIMENSIONS}, views, visitors, entries, 0::bigint as seconds from public.visit_live
+                  where views > 0
+                    and day = any(array(select d::date from generate_series($1::date, $2::date, interval '1 day') d
+                                        where not exists (select from public.visit_rolled_days r where r.day = d::date)))`
 
 /** One row per statistics table of each combination row `v` (visit_daily's shape): visit_daily_keys' rows. */
 export const keysOf = (v: string) =>
@@ -117,7 +119,7 @@ async function keyFigures(db: Sql, query: StatsQuery): Promise<StatsRowOut> {
            where day between $1::date and $2::date
            union all
            select g.day, k.dimension, k.key, sum(g.views)::int, sum(g.visitors)::int, sum(g.entries)::int
-           from (${groupedRaw(UNROLLED_VIEWS)}) g ${keysOf('g')}
+           from (${UNROLLED}) g ${keysOf('g')}
            group by 1, 2, 3
          ),
          sums as (
@@ -148,7 +150,7 @@ async function keyFigures(db: Sql, query: StatsQuery): Promise<StatsRowOut> {
   return out[0]!
 }
 
-/** Any filter: every combination of the days in visit_daily, and today's views grouped alike. */
+/** Any filter: every combination of the days in visit_daily and visit_live. */
 async function cubeFigures(db: Sql, query: StatsQuery): Promise<StatsRowOut> {
   const { range, previous, filter, rows } = query
   // The previous period ends the day before the range starts.
@@ -166,7 +168,7 @@ async function cubeFigures(db: Sql, query: StatsQuery): Promise<StatsRowOut> {
            select day, ${DIMENSIONS}, views, visitors, entries, seconds from public.visit_daily
            where day between $1::date and $2::date
            union all
-           ${groupedRaw(UNROLLED_VIEWS)}
+           ${UNROLLED}
          ),
          f as (select * from facts where ${facts.sql}),
          cur as (select * from f where day between $3::date and $4::date)
@@ -216,14 +218,16 @@ async function countMessages(
   db: Sql,
   query: StatsQuery,
 ): Promise<{ current: number; previous: number; days: { day: string; count: number }[] } | null> {
-  const conditions = messageConditions(query.filter, 4)
+  const conditions = messageConditions(query.filter, 3)
   if (!conditions) return null
-  const day = sqlIstanbulDay('created_at')
+  // Istanbul's day D is [D − 3 h, D + 21 h) in UTC: the bounds on created_at itself, its day computed once a row.
   const { rows } = await db.query<{ day: string; count: number }>(
-    `select ${day}::text as day, count(*)::int as count from public.contact_messages
-     where status <> 'spam' and ${day} between $1::date and $2::date and ${day} >= $3::date and ${conditions.sql}
+    `select day::text as day, count(*)::int as count
+     from (select ${sqlIstanbulDay('created_at')} as day from public.contact_messages
+           where status <> 'spam' and created_at >= ($1::date - interval '3 hours') at time zone 'UTC'
+             and created_at < ($2::date + interval '21 hours') at time zone 'UTC' and ${conditions.sql}) m
      group by 1`,
-    [query.previous.from, query.range.to, query.previous.from, ...conditions.params],
+    [query.previous.from, query.range.to, ...conditions.params],
   )
   let current = 0
   let previous = 0

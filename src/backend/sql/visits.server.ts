@@ -155,13 +155,21 @@ export function createVisitStore(db: Sql, now: () => Date): VisitStore {
 }
 
 /**
- * Rolls every complete day (before `today`) not rolled yet into visit_daily and visit_daily_keys, a day per
- * transaction; a day another instance rolled meanwhile is skipped. Returns the days rolled.
+ * Rolls every complete day (before `today`) not rolled yet into visit_daily and visit_daily_keys, from its
+ * raw views, and drops its visit_live rows, a day per transaction; a day another instance rolled
+ * meanwhile is skipped. Returns the days rolled.
  */
 export async function rollUpVisits(db: Sql, today: string): Promise<string[]> {
+  // Day by day through the index (a month of days), not a scan of every raw view at each pass.
   const { rows } = await db.query<{ day: string }>(
-    `select distinct day::text as day from public.page_views v
-     where day < $1::date and not exists (select from public.visit_rolled_days d where d.day = v.day)
+    `with recursive days (day) as (
+       select min(day) from public.page_views where day < $1::date
+       union all
+       select (select min(v.day) from public.page_views v where v.day > days.day and v.day < $1::date)
+       from days where days.day is not null
+     )
+     select day::text as day from days
+     where day is not null and not exists (select from public.visit_rolled_days d where d.day = days.day)
      order by 1`,
     [today],
   )
@@ -185,6 +193,8 @@ export async function rollUpVisits(db: Sql, today: string): Promise<string[]> {
          where v.day = $1::date group by 1, 2, 3`,
         [day],
       )
+      // visit_daily holds the day now; views of a rolled day stored late are not counted there either.
+      await tx.query('delete from public.visit_live where day <= $1::date', [day])
       return true
     })
     if (done) rolled.push(day)
