@@ -53,8 +53,8 @@ function frameworkCompileHint(): Plugin {
 
 /**
  * The browser's build takes src/lib/locale-runtime.client.ts for Paraglide's compiled runtime: the
- * same exports for this site's addresses, without the generic URL matching (~2.4 KB gzipped of
- * every first load). The server keeps the compiled runtime, which resolves each request's language.
+ * same exports for this site's addresses, without the generic URL matching every first load would
+ * carry (decision 013). The server keeps the compiled runtime, which resolves each request's language.
  */
 function clientLocaleRuntime(): Plugin {
   const runtime = fileURLToPath(new URL('./src/paraglide/runtime.js', import.meta.url))

@@ -273,9 +273,11 @@ export const LIMITS = {
     /** IMAP_POLL_SECONDS when unset, and its least: the mailbox is also read at once on IDLE's news. */
     imapPollDefaultSeconds: 60,
     imapPollMinSeconds: 5,
-    /** Mails' headers read per IMAP FETCH, with a turn of the event loop between: one FETCH of a
-     * thousand parses in one stretch that holds every request (~300 ms); one of 100, ~30 ms. */
+    /** Mails' headers read per IMAP FETCH, with a turn of the event loop between: one FETCH of
+     * hundreds is parsed in one stretch that holds every request (decision 221). */
     imapFetchMails: 25,
+    /** Characters kept of a visitor's answer read from the mailbox (the database's check). */
+    answerBodyMax: 20_000,
     /** REPLY_DUE_HOURS when unset: a lead still unanswered this long sends staff one reminder. */
     dueDefaultHours: 24,
     /** How often the delivering process looks for leads past due. */

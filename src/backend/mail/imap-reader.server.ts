@@ -58,7 +58,6 @@ export function repliedIds(inReplyTo: string | undefined, references: string | u
   return [...ids]
 }
 
-const BODY_MAX = 20_000
 const LEASE_EXTRA_SECONDS = 30
 const AUTO_IDLE_MS = 500
 
@@ -72,8 +71,8 @@ export function startImapReader(options: { db: Sql; config: ImapConfig; now: () 
   const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`.slice(0, 100)
   const leaseSeconds = config.pollSeconds * 2 + LEASE_EXTRA_SECONDS
   const { path, ...connection } = imapOptions(config.url)
-  // Both modules load as the reader starts: compiling them (~400 ms) during a pass, as a first
-  // answer arrives, would hold every request the server has meanwhile.
+  // Both modules load as the reader starts: compiling them during a pass, as a first answer
+  // arrives, would hold every request the server has meanwhile (decision 221).
   const modules = Promise.all([import('imapflow'), import('mailparser')])
   modules.catch(() => {})
   let client: ImapFlow | null = null
@@ -131,9 +130,8 @@ export function startImapReader(options: { db: Sql; config: ImapConfig; now: () 
     if (mailbox.exists === 0) return
     const candidates: Candidate[] = []
     let highest = from
-    // The new mails' UIDs first (numbers only), then their headers a few at a time: the mailbox's
-    // state from SELECT is old on a connection kept open, and one FETCH of hundreds holds the thread.
-    // `n:*` names the last mail even when its UID is below n.
+    // The new mails' UIDs first, then their headers a few at a time (decision 221): SELECT's uidNext
+    // is old on a connection kept open. `n:*` names the last mail even when its UID is below n.
     const found = await imap.search({ uid: `${from + 1}:*` }, { uid: true })
     const uids = (found || []).filter((uid) => uid > from).sort((a, b) => a - b)
     const step = LIMITS.replies.imapFetchMails
@@ -173,7 +171,7 @@ export function startImapReader(options: { db: Sql; config: ImapConfig; now: () 
     const [, { simpleParser }] = await modules
     const parsed = await simpleParser(fetched.source, { skipHtmlToText: false, skipTextToHtml: true, skipImageLinks: true })
     const sourceId = (parsed.messageId ?? `${validity}:${candidate.uid}`).slice(0, 998)
-    const body = (parsed.text ?? '').trim().slice(0, BODY_MAX) || '—'
+    const body = (parsed.text ?? '').trim().slice(0, LIMITS.replies.answerBodyMax) || '—'
     const attachments = parsed.attachments.map((file) => ({ name: file.filename ?? '', size: file.size }))
     const at = now()
     await db.transaction(async (tx) => {
