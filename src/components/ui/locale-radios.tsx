@@ -1,7 +1,7 @@
 import { LOCALES, type Locale } from '~/domain/locales'
 import { m } from '~/paraglide/messages'
 
-const LOCALE_LABEL: Record<Locale, () => string> = { tr: m.replies_locale_tr, en: m.replies_locale_en }
+const LOCALE_LABEL: Record<Locale, () => string> = { tr: m.locale_name_tr, en: m.locale_name_en }
 
 /** 'Türkçe' / 'English' as radio cards, for a fieldset whose legend says what the language is for. */
 export function LocaleRadios(props: { name: string; value: Locale; onChange: (locale: Locale) => void; describedBy?: string }) {
