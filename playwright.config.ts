@@ -14,6 +14,7 @@ export const E2E_AUTH_ADMINS = [
   'inbox-signout@example.com',
   'cookies-signin@example.com',
   'auth-browsers@example.com',
+  'auth-early@example.com',
 ]
 
 export default defineConfig({

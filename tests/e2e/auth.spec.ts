@@ -15,6 +15,7 @@ const ACCOUNTS = {
   resend: 'auth-resend@example.com',
   signOut: 'auth-signout@example.com',
   browsers: 'auth-browsers@example.com',
+  early: 'auth-early@example.com',
 }
 
 async function requestCode(page: Page, email: string): Promise<string> {
@@ -122,6 +123,23 @@ test('a code works only in the browser that asked: a stranger’s code request a
   await submitCode(page, mine)
   await expectToast(page, 'Başarılı', 'Giriş başarılı! Yönlendiriliyorsunuz...')
   await expect(page).toHaveURL(/\/admin\/messages$/)
+})
+
+test('an address typed before the page is interactive is kept, and the code goes to it', async ({ page }) => {
+  // The page's scripts held back: it is painted and can be typed into, not yet hydrated.
+  await page.route('**/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  await page.goto('/admin/login', { waitUntil: 'commit' })
+  await page.getByLabel('E-posta').fill(ACCOUNTS.early)
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false)
+  await waitForHydration(page)
+  await expect(page.getByLabel('E-posta')).toHaveValue(ACCOUNTS.early)
+  const since = new Date(Date.now() - 1000)
+  await page.getByRole('button', { name: 'Doğrulama Kodu Gönder' }).click()
+  await expectToast(page, 'Kod Gönderildi', 'E-posta adresinize doğrulama kodu gönderildi.')
+  expect(await waitForCode(ACCOUNTS.early, since)).toMatch(/^\d{6}$/)
 })
 
 test('an invalid address is caught before anything is sent', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { useForm, useStore } from '@tanstack/react-form'
 import { useHydrated } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
+import { useEffect } from 'react'
 import { Button } from '~/components/ui/button'
 import { FormField, firstError } from '~/components/ui/form-field'
 import { Input } from '~/components/ui/input'
@@ -11,6 +12,8 @@ import { EmailSchema } from '../auth.schemas'
 import { showLoginError } from './login-feedback'
 import { LOGIN_LABEL } from './login-layout'
 import { Spinner } from './spinner'
+
+const EMAIL_ID = 'login-email'
 
 /** Step 1: the e-mail address; on success the page moves on to the code. */
 export function EmailStep({
@@ -41,6 +44,12 @@ export function EmailStep({
   const attempts = useStore(form.store, (state) => state.submissionAttempts)
   // Until the page is interactive a click would post the form natively (the address in the URL).
   const hydrated = useHydrated()
+  // The field is uncontrolled, so hydration keeps an address typed before the page was interactive
+  // (a controlled one was emptied); the form takes it over here.
+  useEffect(() => {
+    const typed = (document.getElementById(EMAIL_ID) as HTMLInputElement | null)?.value ?? ''
+    if (typed !== '' && typed !== form.getFieldValue('email')) form.setFieldValue('email', typed)
+  }, [form])
 
   return (
     <form
@@ -57,7 +66,7 @@ export function EmailStep({
           const shown = field.state.meta.isBlurred || attempts > 0
           const error = shown ? firstError(field.state.meta.errors) : undefined
           return (
-            <FormField id="login-email" label={m.login_email_label()} error={error} labelClassName={LOGIN_LABEL}>
+            <FormField id={EMAIL_ID} label={m.login_email_label()} error={error} labelClassName={LOGIN_LABEL}>
               {(aria) => (
                 <Input
                   {...aria}
@@ -71,7 +80,7 @@ export function EmailStep({
                   autoFocus
                   placeholder={m.login_email_placeholder()}
                   className="h-11"
-                  value={field.state.value}
+                  defaultValue={field.state.value}
                   onChange={(event) => field.handleChange(event.target.value)}
                   onBlur={field.handleBlur}
                 />
