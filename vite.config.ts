@@ -137,8 +137,8 @@ export default defineConfig(({ command }) => ({
       plugins: [
         './src/server-plugins/validate-env.ts',
         './src/server-plugins/open-backend.ts',
-        './src/server-plugins/retention.ts',
         './src/server-plugins/warm-inbox.ts',
+        './src/server-plugins/retention.ts',
         './src/server-plugins/close-backend.ts',
         './src/server-plugins/static-headers.ts',
         './src/server-plugins/visit-beacon.ts',

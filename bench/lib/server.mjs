@@ -8,7 +8,9 @@ import { portIsFree, spawnServer } from '../../scripts/lib/server-process.mjs'
  * under way. */
 export const RETENTION_ENDED = /\[retention\] (nothing was due|another pass is under way|the pass failed|[a-z_]+ \d+ \()/
 
-export async function startServer({ outputDir, port, env = {} }) {
+/** `ready`: also wait until /readyz answers 200, as a load balancer would before sending staff to
+ * the instance (the start's warm-up has then ended, decision 032). */
+export async function startServer({ outputDir, port, env = {}, ready = false }) {
   if (!(await portIsFree(port)))
     throw new Error(`Port ${port} of 127.0.0.1 is taken (a server left by an earlier run?): end that process first`)
   // stdout is kept (and shown only when the start fails); stderr goes to the bench's own.
@@ -20,6 +22,7 @@ export async function startServer({ outputDir, port, env = {} }) {
   const url = `http://127.0.0.1:${port}`
   // Any answer means it listens (the minimal app has no static files to ask for).
   await server.waitUntilUp({ url: `${url}/`, intervalMs: 200 })
+  if (ready) await untilReady(url)
   return {
     url,
     pid: server.pid,
@@ -42,5 +45,16 @@ export async function startServer({ outputDir, port, env = {} }) {
     /** What the server printed on stdout so far (its log lines). */
     output: () => server.output(),
     stop: () => server.stop(),
+  }
+}
+
+async function untilReady(url, budgetMs = 60_000) {
+  const deadline = Date.now() + budgetMs
+  for (;;) {
+    const res = await fetch(`${url}/readyz`)
+    const body = await res.text()
+    if (res.ok) return
+    if (Date.now() > deadline) throw new Error(`${url}/readyz still ${res.status} after ${budgetMs} ms: ${body}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }

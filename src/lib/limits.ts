@@ -54,6 +54,8 @@ export const LIMITS = {
     ...INBOX_SEARCH_LIMITS,
     /** Rows one bulk action may touch. */
     bulkMax: 200,
+    /** Members whose own list ('Bana Atanan') the start's warm-up reads (decision 032). */
+    warmOwners: 20,
     exportMax: 10_000,
     /** An export of more rows than this is e-mailed to the owners (decision 231). */
     exportAlertAbove: 1000,

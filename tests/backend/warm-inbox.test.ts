@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/open-embedded.server'
 import { type MessageQuery, searchMode } from '~/domain/messages'
 import { WORD_START } from '~/backend/sql/message-rows.server'
-import { WARM_SEARCHES, warmInbox } from '~/features/inbox/warm-inbox.server'
+import { WARM_SEARCHES, inboxWarmUp, warmInbox } from '~/features/inbox/warm-inbox.server'
+import { LIMITS } from '~/lib/limits'
 
 let instance: EmbeddedInstance
 let dataDir: string
@@ -60,6 +61,36 @@ describe('warming the inbox at start', () => {
       // 01:30 on 1 January in Istanbul.
       { owner: undefined, from: '2027-01-01', to: '2027-01-31' },
     ])
+  })
+
+  it('asks for each member’s own list, up to the limit', async () => {
+    const owners = Array.from({ length: LIMITS.inbox.warmOwners + 3 }, (_, i) => `m${i}@example.com`)
+    const asked: string[] = []
+    await warmInbox(
+      {
+        list: async (query) => {
+          if (query.owner?.kind === 'email') asked.push(query.owner.email)
+          return { items: [], total: 0, totalExact: true, unread: 0, page: 1, pageSize: query.pageSize }
+        },
+      },
+      new Date(),
+      owners,
+    )
+    expect(asked).toEqual(owners.slice(0, LIMITS.inbox.warmOwners))
+  })
+
+  it('tells readiness and the retention pass when the start’s warm-up has ended', async () => {
+    inboxWarmUp.begin()
+    expect(inboxWarmUp.ended()).toBe(false)
+    let waited = false
+    const waiting = inboxWarmUp.whenEnded().then(() => {
+      waited = true
+    })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(waited).toBe(false)
+    inboxWarmUp.end()
+    await waiting
+    expect(inboxWarmUp.ended()).toBe(true)
   })
 
   it('reports a failure instead of hiding it', async () => {

@@ -96,10 +96,11 @@ describe('health endpoints of a server in the postgres mode', () => {
     expect(ready.headers.get('cache-control')).toBe('no-store')
     const body = (await ready.json()) as { status: string; checks: Record<string, { ok: boolean }> }
     expect(body.status).toBe('ok')
-    expect(Object.keys(body.checks)).toEqual(['database', 'migrations', 'mail', 'snapshots'])
+    expect(Object.keys(body.checks)).toEqual(['database', 'migrations', 'warmUp', 'mail', 'snapshots'])
     expect(body.checks).toMatchObject({
       database: { ok: true },
       migrations: { ok: true, pending: 0 },
+      warmUp: { ok: true },
       mail: { ok: true, oldestDueSeconds: 0 },
       snapshots: { ok: true, enabled: false },
     })

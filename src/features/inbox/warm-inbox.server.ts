@@ -9,16 +9,51 @@ import { LIMITS } from '~/lib/limits'
  * is walked on the date index and a rarer one goes through its own index. */
 export const WARM_SEARCHES = ['', 'e', 'q', 'qx', 'ara', 'a.b'] as const
 
-/** The team's lists, counted on their indexes up to the cap (decision 240): the unassigned leads
- * and 'Bu Ay'. */
-export function warmFilters(now: Date): Pick<MessageQuery, 'owner' | 'from' | 'to'>[] {
-  return [{ owner: { kind: 'none' } }, quickRange('month', now)]
+/** The team's lists, counted on their indexes up to the cap (decision 240): the unassigned leads,
+ * each member's own ('Bana Atanan', up to `warmOwners` of them) and 'Bu Ay'. */
+export function warmFilters(now: Date, owners: readonly string[] = []): Pick<MessageQuery, 'owner' | 'from' | 'to'>[] {
+  return [
+    { owner: { kind: 'none' } },
+    ...owners.slice(0, LIMITS.inbox.warmOwners).map((email) => ({ owner: { kind: 'email', email } as const })),
+    quickRange('month', now),
+  ]
 }
 
-export async function warmInbox(messages: Pick<MessageStore, 'list'>, now = new Date()): Promise<number> {
+export async function warmInbox(
+  messages: Pick<MessageStore, 'list'>,
+  now = new Date(),
+  owners: readonly string[] = [],
+): Promise<number> {
   const started = performance.now()
   const base = { status: 'all', search: '', page: 1, pageSize: LIMITS.inbox.pageSize } as const
   for (const search of WARM_SEARCHES) await messages.list({ ...base, search })
-  for (const filter of warmFilters(now)) await messages.list({ ...base, ...filter })
+  for (const filter of warmFilters(now, owners)) await messages.list({ ...base, ...filter })
   return performance.now() - started
+}
+
+const KEY = Symbol.for('pusula.inboxWarmUp')
+type WarmUp = { ended: boolean; whenEnded: Promise<void>; end: () => void }
+const holder = globalThis as { [KEY]?: WarmUp }
+
+/** The start's warm-up of this process, on globalThis: the server plugin that runs it and the
+ * request pipeline that reports it are bundled apart. /readyz waits for it, and so does the start's
+ * retention pass, so that neither the first lists nor the warm-up queue behind it (decision 032). */
+export const inboxWarmUp = {
+  /** Called as the warm-up begins; until then (no warm-up in this process) nothing waits. */
+  begin(): void {
+    let end = () => {}
+    const whenEnded = new Promise<void>((resolve) => {
+      end = resolve
+    })
+    const warmUp: WarmUp = { ended: false, whenEnded, end: () => {} }
+    warmUp.end = () => {
+      warmUp.ended = true
+      end()
+    }
+    holder[KEY] = warmUp
+  },
+  /** Whether it has ended, well or not; undefined where no warm-up began. */
+  ended: (): boolean | undefined => holder[KEY]?.ended,
+  whenEnded: (): Promise<void> => holder[KEY]?.whenEnded ?? Promise.resolve(),
+  end: (): void => holder[KEY]?.end(),
 }

@@ -3,6 +3,7 @@
  * (docs/decisions/130-logs-metrics-health.md, docs/operations.md). */
 import { timingSafeEqual } from 'node:crypto'
 import { getBackend } from '~/backend/get-backend.server'
+import { inboxWarmUp } from '~/features/inbox/warm-inbox.server'
 import { serverEnv } from '~/lib/env.server'
 import { registry } from '~/lib/metrics.server'
 import type { Middleware } from '~/lib/middleware'
@@ -17,6 +18,7 @@ const NO_STORE = { 'cache-control': 'no-store' }
 const read = createReader({
   status: async () => (await getBackend()).status,
   snapshots: snapshotStatus,
+  warmedUp: inboxWarmUp.ended,
 })
 
 function json(body: unknown, status: number): Response {

@@ -76,6 +76,22 @@ describe('readiness', () => {
     }
   })
 
+  it('is not ready while the start warms the inbox, and ready once it has ended', async () => {
+    let warmed = false
+    const read = createReader({
+      status: async () => status(async () => reading()),
+      snapshots: async () => OFF,
+      warmedUp: () => warmed,
+    })
+    const during = readinessOf(await read(), NOW)
+    expect(during.ok).toBe(false)
+    expect(during.checks.warmUp).toEqual({ ok: false })
+    warmed = true
+    const after = readinessOf(await read(), NOW)
+    expect(after.ok).toBe(true)
+    expect(after.checks.warmUp).toEqual({ ok: true })
+  })
+
   it('names a refused connection by its code, never its message', async () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432 user=secret'), { code: 'ECONNREFUSED' })
     const read = createReader({ status: async () => Promise.reject(refused), snapshots: async () => OFF })

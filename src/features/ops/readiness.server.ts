@@ -1,6 +1,6 @@
 /** Whether this instance should get traffic (GET /readyz): the database answers within
- * LIMITS.ops.readyTimeoutMs with every migration applied, mail is being delivered, and, where
- * snapshots are on, the newest is recent (decision 130). */
+ * LIMITS.ops.readyTimeoutMs with every migration applied, the start's warm-up has ended, mail is
+ * being delivered, and, where snapshots are on, the newest is recent (decision 130). */
 import type { BackendStatus, StatusReading } from '~/backend/backend'
 import { LIMITS } from '~/lib/limits'
 import type { SnapshotStatus } from './snapshot-status.server'
@@ -19,6 +19,8 @@ export interface Readiness {
 export interface ReadinessSources {
   status: () => Promise<BackendStatus>
   snapshots: () => Promise<SnapshotStatus>
+  /** Whether the start's warm-up of the inbox has ended (src/features/inbox/warm-inbox.server.ts). */
+  warmedUp?: () => boolean | undefined
   now?: () => Date
 }
 
@@ -28,6 +30,8 @@ export interface Reading {
   databaseMs: number
   /** Why the database check failed: `timeout` or the error's code, never its message. */
   databaseError: string | null
+  /** False while the start's warm-up runs; absent where nothing warms up. */
+  warmedUp?: boolean | undefined
 }
 
 class Timeout extends Error {
@@ -66,6 +70,7 @@ export function createReader(sources: ReadinessSources): () => Promise<Reading> 
       snapshots: snapshots.status === 'fulfilled' ? snapshots.value : null,
       databaseMs: Math.round(performance.now() - started),
       databaseError: database.status === 'rejected' ? errorCode(database.reason) : null,
+      warmedUp: sources.warmedUp?.(),
     }
   }
 }
@@ -73,12 +78,13 @@ export function createReader(sources: ReadinessSources): () => Promise<Reading> 
 const secondsBetween = (from: Date, to: Date) => Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000))
 
 /** The checks, in the order /readyz lists them; a new one (say, from another backend part) is one more entry. */
-export function readinessOf({ reading, snapshots, databaseMs, databaseError }: Reading, now = new Date()): Readiness {
+export function readinessOf({ reading, snapshots, databaseMs, databaseError, warmedUp }: Reading, now = new Date()): Readiness {
   const checks: Record<string, CheckResult> = {
     database: reading ? { ok: true, ms: databaseMs } : { ok: false, ms: databaseMs, error: databaseError },
     migrations: reading
       ? { ok: reading.pendingMigrations === 0, pending: reading.pendingMigrations }
       : { ok: false, pending: null },
+    ...(warmedUp === undefined ? {} : { warmUp: { ok: warmedUp } }),
     mail: mailCheck(reading),
     snapshots: snapshotCheck(snapshots, now),
   }
