@@ -36,6 +36,7 @@ export async function startPostgres({ port, dir }) {
     return {
       url: server.url(OWNER, DATABASE),
       urlFor: server.url,
+      pid: server.pid,
       version: String(server_version).split(' ')[0],
       asAdmin,
       /** An empty database again (the migrations run at the next open). */

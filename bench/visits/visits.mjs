@@ -4,7 +4,7 @@
 // server has stopped), and `/`'s requests/s alone and while the beacons arrive. Then the
 // statistics page at 5 million raw views (stats.mjs).
 import { execFile, execFileSync } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { promisify } from 'node:util'
 import autocannon from 'autocannon'
@@ -25,10 +25,30 @@ export function runDb(args, databaseUrl) {
   })
 }
 
+/** A process's /proc stat fields after its name: [1] its parent, [11..14] user, system, and its ended children's. */
+const statOf = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').map(Number)
+
 /** CPU seconds (user + system) a process has used, from /proc (Linux). */
 function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
+  const fields = statOf(pid)
+  return (fields[11] + fields[12]) / 100
+}
+
+/** CPU seconds of a process and its children, ended ones included: PostgreSQL's postmaster and its backends. */
+function treeCpuSeconds(pid) {
+  let ticks = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let fields
+    try {
+      fields = statOf(entry)
+    } catch {
+      continue
+    }
+    if (Number(entry) === pid) ticks += fields[11] + fields[12] + fields[13] + fields[14]
+    else if (fields[1] === pid) ticks += fields[11] + fields[12]
+  }
+  return ticks / 100
 }
 
 async function landing(url, seconds) {
@@ -46,7 +66,7 @@ async function beacons(url, perSecond, seconds) {
   return JSON.parse(stdout.trim().split('\n').at(-1))
 }
 
-async function beaconRun({ name, outputDir, dataDir, port, perSecond, seconds, databaseUrl = '', log }) {
+async function beaconRun({ name, outputDir, dataDir, port, perSecond, seconds, databaseUrl = '', databasePid, log }) {
   rmSync(dataDir, { recursive: true, force: true })
   // Each beacon names an address of its own in X-Forwarded-For, as many visitors would. No backup
   // snapshot: a new data folder's first one would run during the measurement.
@@ -60,16 +80,18 @@ async function beaconRun({ name, outputDir, dataDir, port, perSecond, seconds, d
     for (let i = 0; i < 20; i++) await fetch(`${server.url}/`, { headers: GZIP }).then((r) => r.arrayBuffer())
     // The first beacons load and compile the beacon's code and read the day's salt: not measured.
     const first = await beacons(server.url, 200, 2)
-    // Alone and well below capacity: the server's CPU per beacon, which bounds the rate one core can take.
-    const cpuBefore = cpuSeconds(server.pid)
-    const warm = await beacons(server.url, 200, 3)
-    const cpuUsPerBeacon = Math.round(((cpuSeconds(server.pid) - cpuBefore) * 1e6) / warm.beacons)
-    // At the full rate, alone: CPU ÷ beacons answered (a starved server answers fewer in the time).
-    const cpuAtFull = cpuSeconds(server.pid)
-    const full = await beacons(server.url, perSecond, 3)
-    // Its last batch's INSERT counts too.
-    await new Promise((resolve) => setTimeout(resolve, 400))
-    const cpuUsAtFullRate = Math.round(((cpuSeconds(server.pid) - cpuAtFull) * 1e6) / full.beacons)
+    // The CPU a beacon costs the server (and PostgreSQL's processes), alone, below capacity and at
+    // the full rate; its last batch's INSERT counts too. Every µs of it is taken from `/`.
+    const usPerBeacon = async (rate) => {
+      const [server0, database0] = [cpuSeconds(server.pid), databasePid ? treeCpuSeconds(databasePid) : 0]
+      const run = await beacons(server.url, rate, 3)
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      const database = databasePid ? treeCpuSeconds(databasePid) - database0 : 0
+      const us = (cpu) => Math.round((cpu * 1e6) / run.beacons)
+      return { run, server: us(cpuSeconds(server.pid) - server0), database: us(database) }
+    }
+    const warm = await usPerBeacon(200)
+    const full = await usPerBeacon(perSecond)
     const landingSeconds = Math.max(3, seconds - 4)
     log(`${name}: / alone for ${landingSeconds} s…`)
     // The server's share of one core (its one thread does the work; PGlite's too): what is left for beacons.
@@ -85,8 +107,10 @@ async function beaconRun({ name, outputDir, dataDir, port, perSecond, seconds, d
     const during = await share(() => landing(server.url, landingSeconds))
     const sent = await sending
     const cpu = {
-      at200: cpuUsPerBeacon,
-      atFullRate: cpuUsAtFullRate,
+      at200: warm.server,
+      atFullRate: full.server,
+      databaseAtFullRate: full.database,
+      senderAtFullRate: full.run.senderCpuUsPerBeacon,
       coreAlone: alone.core,
       coreDuring: during.core,
     }
@@ -95,8 +119,8 @@ async function beaconRun({ name, outputDir, dataDir, port, perSecond, seconds, d
       name,
       load: loadavg()[0],
       first,
-      warm,
-      full,
+      warm: warm.run,
+      full: full.run,
       cpu,
       alone: alone.done,
       during: during.done,
@@ -122,7 +146,7 @@ function beaconRows(r, perSecond, seconds) {
   return [
     {
       label: `beacons ${perSecond}/s for ${seconds} s on ${r.name}: p50 / p95 / p99; answers`,
-      value: `${r.sent.ms.p50} / ${r.sent.ms.p95} / ${r.sent.ms.p99} ms at ${r.sent.perSecond}/s; ${JSON.stringify(r.sent.answers)}; server CPU ${r.cpu.at200} µs a beacon at 200/s, ${r.cpu.atFullRate} µs at ${perSecond}/s (alone, warm, 3 s); sender ${r.sent.senderCpuUsPerBeacon} µs; load average ${r.load.toFixed(1)}`,
+      value: `${r.sent.ms.p50} / ${r.sent.ms.p95} / ${r.sent.ms.p99} ms at ${r.sent.perSecond}/s; ${JSON.stringify(r.sent.answers)}; CPU a beacon at ${perSecond}/s (alone, warm, 3 s): server ${r.cpu.atFullRate} µs (${r.cpu.at200} at 200/s)${r.cpu.databaseAtFullRate ? `, PostgreSQL ${r.cpu.databaseAtFullRate} µs` : ''}, sender ${r.cpu.senderAtFullRate} µs (${r.sent.senderCpuUsPerBeacon} during \`/\`); load average ${r.load.toFixed(1)}`,
       target: `p99 < ${BEACON_TARGETS.p99Ms} ms, all 204`,
       ok: Number(r.sent.ms.p99) < BEACON_TARGETS.p99Ms && all,
     },
@@ -152,7 +176,10 @@ export async function benchVisits({ outputDir, dataDir, port, quick = false, par
     const name = `PostgreSQL ${postgres.version.split('.')[0]}`
     try {
       const databaseUrl = postgres.url
-      runs.push(await beaconRun({ name, outputDir, dataDir: `${dataDir}-pg`, port, perSecond, seconds, databaseUrl, log }))
+      const databasePid = postgres.pid()
+      runs.push(
+        await beaconRun({ name, outputDir, dataDir: `${dataDir}-pg`, port, perSecond, seconds, databaseUrl, databasePid, log }),
+      )
     } finally {
       await postgres.stop()
     }

