@@ -97,6 +97,15 @@ async function seedStats(dataDir: string, raw: number): Promise<void> {
     await db.exec(db.driver === 'pg' ? 'vacuum analyze' : 'analyze')
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.visit_daily')
     console.info(`[bench-visits] ${rows[0]!.n} aggregate rows in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  } finally {
+    await backend.close()
+  }
+}
+
+/** A new admin session (a seeded folder is kept between runs; its session may have ended). */
+async function session(dataDir: string): Promise<void> {
+  const { backend } = await openBenchDatabase(dataDir)
+  try {
     const header = (await signInBenchAdmin(backend, dataDir)).map((c) => `${c.name}=${c.value}`).join('; ')
     writeFileSync(path.join(dataDir, 'bench-session.json'), JSON.stringify({ cookie: header }))
   } finally {
@@ -107,8 +116,11 @@ async function seedStats(dataDir: string, raw: number): Promise<void> {
 export default async function main([command, dataDir, raw]: string[]): Promise<number> {
   if (command === 'count' && dataDir) await count(dataDir)
   else if (command === 'seed-stats' && dataDir) await seedStats(dataDir, Number(raw ?? 5_000_000))
+  else if (command === 'session' && dataDir) await session(dataDir)
   else {
-    console.error('Usage: node scripts/run-ts.mjs bench/visits/visits.db.ts count <dataDir> | seed-stats <dataDir> [raw]')
+    console.error(
+      'Usage: node scripts/run-ts.mjs bench/visits/visits.db.ts count <dataDir> | seed-stats <dataDir> [raw] | session <dataDir>',
+    )
     return 2
   }
   return 0
