@@ -158,7 +158,9 @@ export async function benchVisits({ outputDir, dataDir, port, quick = false, par
     }
   }
   const stats =
-    part === 'beacons' ? { rows: [], data: null } : await benchStats({ outputDir, dataDir: `${dataDir}-stats`, port, quick, reseed, driver, log })
+    part === 'beacons'
+      ? { rows: [], data: null }
+      : await benchStats({ outputDir, dataDir: `${dataDir}-stats`, port, quick, reseed, driver, log })
   const rows = [...runs.flatMap((r) => beaconRows(r, perSecond, seconds)), ...stats.rows]
   return { rows, data: { runs, stats: stats.data } }
 }
