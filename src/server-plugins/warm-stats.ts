@@ -3,9 +3,7 @@ import { getBackend } from '../backend/get-backend.server'
 import { warmStats } from '../features/stats/warm-stats.server'
 import { log } from '../lib/log.server'
 
-/** Runs the statistics page's queries once as the server starts, so that its first visit after a
- * start reads from warm buffers and code, as later ones do. A failure is only logged: the page works
- * without it, its first visit is slower. */
+/** The statistics page's queries once at start (decision 241), so its first visit costs what later ones do; failures only logged. */
 export default definePlugin(() => {
   void (async () => {
     try {

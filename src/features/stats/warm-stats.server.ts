@@ -1,11 +1,10 @@
-/** The statistics page's queries, once as the server starts (docs/decisions/241-beacon-batches.md). */
 import type { VisitStore } from '~/backend/backend'
 import { istanbulDay } from '~/domain/visits'
 import { LIMITS } from '~/lib/limits'
 import { filterOf, resolveRange } from './stats.range'
 import type { StatsSearch } from './stats.search'
 
-/** The longest named range reads every day the shorter ones do, and one filter reads the combinations. */
+/** The page's queries as the server starts (decision 241): the longest range, unfiltered and with a filter. */
 export const WARM_STATS: readonly StatsSearch[] = [{ range: '12m' }, { range: '12m', device: 'phone' }]
 
 export async function warmStats(visits: Pick<VisitStore, 'stats'>, now = new Date()): Promise<number> {
