@@ -195,7 +195,16 @@ const BENCHES = {
   visits: {
     build: true,
     run: () =>
-      benchVisits({ outputDir: OUTPUT_DIR, dataDir: `${DATA_DIR}-visits`, port: PORT + 5, quick, part: option('--part'), log }),
+      benchVisits({
+        outputDir: OUTPUT_DIR,
+        dataDir: `${DATA_DIR}-visits`,
+        port: PORT + 5,
+        quick,
+        part: option('--part'),
+        reseed: argv.includes('--reseed'),
+        driver: option('--driver'),
+        log,
+      }),
   },
 }
 

@@ -1,6 +1,7 @@
 /** The database half of the visits bench (bench/visits/visits.mjs), run through scripts/run-ts.mjs
  * with the server stopped: counts the stored page views, or seeds raw views and a year of daily
  * aggregates with generate_series for the statistics page. DATABASE_URL: that server's database. */
+import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { openBenchDatabase, signInBenchAdmin } from '../lib/bench-db'
@@ -94,9 +95,23 @@ async function seedStats(dataDir: string, raw: number): Promise<void> {
     await bulkInsertMessages(db, MESSAGES, (n) =>
       makeContactMessage({ status: n % 10 === 0 ? 'spam' : 'read', createdAt: new Date(now - n * 3_000_000) }),
     )
+    // A year's leads were each reminded once when due, as the replies migration marks the messages it
+    // finds: otherwise the start queues 9,000 reminders, delivered in the server's thread beside the page.
+    await db.query(
+      'insert into public.reply_reminders (message_id, queued_at) select id, created_at from public.contact_messages on conflict do nothing',
+    )
     await db.exec(db.driver === 'pg' ? 'vacuum analyze' : 'analyze')
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.visit_daily')
     console.info(`[bench-visits] ${rows[0]!.n} aggregate rows in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  } finally {
+    await backend.close()
+  }
+}
+
+/** A new admin session (a seeded folder is kept between runs; its session may have ended). */
+async function session(dataDir: string): Promise<void> {
+  const { backend } = await openBenchDatabase(dataDir)
+  try {
     const header = (await signInBenchAdmin(backend, dataDir)).map((c) => `${c.name}=${c.value}`).join('; ')
     writeFileSync(path.join(dataDir, 'bench-session.json'), JSON.stringify({ cookie: header }))
   } finally {
@@ -104,11 +119,18 @@ async function seedStats(dataDir: string, raw: number): Promise<void> {
   }
 }
 
+/** The app's SQL the seed uses, hashed: part of the stats bench's key for a kept database. */
+const seedSql = () => createHash('sha256').update(groupedRaw('v.day = $1::date - 1')).update(keysOf('v')).digest('hex')
+
 export default async function main([command, dataDir, raw]: string[]): Promise<number> {
-  if (command === 'count' && dataDir) await count(dataDir)
+  if (command === 'seed-sql') console.info(`BENCH_SEED_SQL ${seedSql()}`)
+  else if (command === 'count' && dataDir) await count(dataDir)
   else if (command === 'seed-stats' && dataDir) await seedStats(dataDir, Number(raw ?? 5_000_000))
+  else if (command === 'session' && dataDir) await session(dataDir)
   else {
-    console.error('Usage: node scripts/run-ts.mjs bench/visits/visits.db.ts count <dataDir> | seed-stats <dataDir> [raw]')
+    console.error(
+      'Usage: node scripts/run-ts.mjs bench/visits/visits.db.ts count <dataDir> | seed-stats <dataDir> [raw] | session <dataDir> | seed-sql',
+    )
     return 2
   }
   return 0

@@ -165,8 +165,8 @@ function beaconRows(r, perSecond, seconds) {
   ]
 }
 
-/** `part`: 'beacons' or 'stats' alone, else both. */
-export async function benchVisits({ outputDir, dataDir, port, quick = false, part, log = console.log }) {
+/** `part`: 'beacons' or 'stats' alone, else both; `reseed`, `driver`: the statistics' (stats.mjs). */
+export async function benchVisits({ outputDir, dataDir, port, quick = false, part, reseed = false, driver, log = console.log }) {
   const perSecond = 1000
   const seconds = quick ? 8 : 30
   const runs = []
@@ -185,7 +185,9 @@ export async function benchVisits({ outputDir, dataDir, port, quick = false, par
     }
   }
   const stats =
-    part === 'beacons' ? { rows: [], data: null } : await benchStats({ outputDir, dataDir: `${dataDir}-stats`, port, quick, log })
+    part === 'beacons'
+      ? { rows: [], data: null }
+      : await benchStats({ outputDir, dataDir: `${dataDir}-stats`, port, quick, reseed, driver, log })
   const rows = [...runs.flatMap((r) => beaconRows(r, perSecond, seconds)), ...stats.rows]
   return { rows, data: { runs, stats: stats.data } }
 }

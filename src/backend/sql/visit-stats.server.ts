@@ -150,17 +150,17 @@ async function keyFigures(db: Sql, query: StatsQuery): Promise<StatsRowOut> {
   return out[0]!
 }
 
-/** Any filter: every combination of the days in visit_daily and visit_live. */
+/** Any filter: every combination of the days in visit_daily and visit_live, grouped in one pass. */
 async function cubeFigures(db: Sql, query: StatsQuery): Promise<StatsRowOut> {
   const { range, previous, filter, rows } = query
-  // The previous period ends the day before the range starts.
-  const from = previous.from
-  const facts = factConditions(filter, 7)
+  const facts = factConditions(filter, 5)
   // A page filter counts the page's own visitors; the others count visitors by their first view.
   const visitors = filter.path !== undefined ? 'visitors' : 'entries'
-  const table = (key: string, where = 'true', count = 'entries') =>
-    `(select json_agg(t) from (select ${key} as key, sum(${count})::int as visitors, sum(views)::int as views
-                               from cur where ${where} group by 1 order by 2 desc, 3 desc, 1 limit $6) t)`
+  const table = (dimension: string, count: string, where = 'true') =>
+    `(select json_agg(t) from (select key, ${count} as visitors, views from g
+                               where dimension = '${dimension}' and views is not null and ${where}
+                               order by 2 desc, 3 desc, 1 limit $4) t)`
+  const none = `json_build_object('visitors', 0, 'views', 0)`
   const { rows: out } = await db.transaction(
     (tx) =>
       tx.query<StatsRowOut>(
@@ -170,20 +170,37 @@ async function cubeFigures(db: Sql, query: StatsQuery): Promise<StatsRowOut> {
            union all
            ${UNROLLED}
          ),
-         f as (select * from facts where ${facts.sql}),
-         cur as (select * from f where day between $3::date and $4::date)
+         f as (select day, referrer_host, utm_campaign, ${PAGE_KEY} as page, locale, device, views, visitors, entries,
+                      day >= $3::date as current
+               from facts where ${facts.sql}),
+         -- Each table's rows, the days' and the totals: one grouping set each, over one scan of the facts.
+         g as (
+           select case when grouping(day) = 0 then 'day' when grouping(referrer_host) = 0 then 'referrer'
+                       when grouping(utm_campaign) = 0 then 'campaign' when grouping(page) = 0 then 'page'
+                       when grouping(locale) = 0 then 'locale' when grouping(device) = 0 then 'device' else 'all' end
+                    as dimension,
+                  coalesce(day::text, referrer_host, utm_campaign, page, locale, device, '') as key,
+                  sum(views) filter (where current)::int as views,
+                  sum(visitors) filter (where current)::int as visitors,
+                  sum(entries) filter (where current)::int as entries,
+                  sum(views) filter (where not current)::int as previous_views,
+                  sum(${visitors}) filter (where not current)::int as previous_visitors
+           from f
+           group by grouping sets ((), (day), (referrer_host), (utm_campaign), (page), (locale), (device))
+         )
          select
-           (select json_build_object('visitors', coalesce(sum(${visitors}), 0)::int, 'views', coalesce(sum(views), 0)::int) from cur) as totals,
-           (select json_build_object('visitors', coalesce(sum(${visitors}), 0)::int, 'views', coalesce(sum(views), 0)::int)
-            from f where day between $5::date and $2::date and day < $3::date) as previous,
-           (select json_agg(d order by d.day) from (select day::text as day, sum(${visitors})::int as visitors, sum(views)::int as views
-                                                  from cur group by day) d) as days,
-           ${table('referrer_host')} as referrers,
-           ${table('utm_campaign', `utm_campaign <> ''`)} as campaigns,
-           ${table(PAGE_KEY, 'true', 'visitors')} as pages,
-           ${table('locale', 'true', visitors)} as languages,
-           ${table('device', 'true', visitors)} as devices`,
-        [from, range.to, range.from, range.to, previous.from, rows, ...facts.params],
+           coalesce((select json_build_object('visitors', coalesce(${visitors}, 0), 'views', coalesce(views, 0))
+                     from g where dimension = 'all'), ${none}) as totals,
+           coalesce((select json_build_object('visitors', coalesce(previous_visitors, 0), 'views', coalesce(previous_views, 0))
+                     from g where dimension = 'all'), ${none}) as previous,
+           (select json_agg(d order by d.day) from (select key as day, ${visitors} as visitors, views from g
+                                                  where dimension = 'day' and views is not null) d) as days,
+           ${table('referrer', 'entries')} as referrers,
+           ${table('campaign', 'entries', `key <> ''`)} as campaigns,
+           ${table('page', 'visitors')} as pages,
+           ${table('locale', visitors)} as languages,
+           ${table('device', visitors)} as devices`,
+        [previous.from, range.to, range.from, rows, ...facts.params],
       ),
     { snapshot: true },
   )
