@@ -137,8 +137,7 @@ export default defineConfig(({ command }) => ({
       plugins: [
         './src/server-plugins/validate-env.ts',
         './src/server-plugins/open-backend.ts',
-        './src/server-plugins/warm-inbox.ts',
-        './src/server-plugins/warm-stats.ts',
+        './src/server-plugins/warm-up.ts',
         './src/server-plugins/retention.ts',
         './src/server-plugins/close-backend.ts',
         './src/server-plugins/static-headers.ts',

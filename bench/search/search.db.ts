@@ -110,7 +110,7 @@ async function profile(dataDir: string, terms: string[]): Promise<void> {
           .finally(() => log.push(`${(performance.now() - started).toFixed(1).padStart(7)} ms  (transaction)`))
       },
     })
-    // BENCH_SEARCH_WARM=1: first what the server does at start (src/server-plugins/warm-inbox.ts).
+    // BENCH_SEARCH_WARM=1: first what the server does at start (src/server-plugins/warm-up.ts).
     if (process.env.BENCH_SEARCH_WARM)
       console.log(`warmed in ${(await warmInbox(createMessageStore(db, () => new Date()))).toFixed(0)} ms`)
     const store = createMessageStore(timed(db), () => new Date())

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EmbeddedInstance, openEmbedded } from '~/backend/embedded/open-embedded.server'
 import { type MessageQuery, searchMode } from '~/domain/messages'
 import { WORD_START } from '~/backend/sql/message-rows.server'
-import { WARM_SEARCHES, inboxWarmUp, warmInbox } from '~/features/inbox/warm-inbox.server'
+import { WARM_SEARCHES, warmInbox } from '~/features/inbox/warm-inbox.server'
+import { startWarmUp } from '~/features/ops/warm-up.server'
 import { LIMITS } from '~/lib/limits'
 
 let instance: EmbeddedInstance
@@ -80,17 +81,17 @@ describe('warming the inbox at start', () => {
   })
 
   it('tells readiness and the retention pass when the start’s warm-up has ended', async () => {
-    inboxWarmUp.begin()
-    expect(inboxWarmUp.ended()).toBe(false)
+    startWarmUp.begin()
+    expect(startWarmUp.ended()).toBe(false)
     let waited = false
-    const waiting = inboxWarmUp.whenEnded().then(() => {
+    const waiting = startWarmUp.whenEnded().then(() => {
       waited = true
     })
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(waited).toBe(false)
-    inboxWarmUp.end()
+    startWarmUp.end()
     await waiting
-    expect(inboxWarmUp.ended()).toBe(true)
+    expect(startWarmUp.ended()).toBe(true)
   })
 
   it('reports a failure instead of hiding it', async () => {

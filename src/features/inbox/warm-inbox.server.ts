@@ -30,30 +30,3 @@ export async function warmInbox(
   for (const filter of warmFilters(now, owners)) await messages.list({ ...base, ...filter })
   return performance.now() - started
 }
-
-const KEY = Symbol.for('pusula.inboxWarmUp')
-type WarmUp = { ended: boolean; whenEnded: Promise<void>; end: () => void }
-const holder = globalThis as { [KEY]?: WarmUp }
-
-/** The start's warm-up of this process, on globalThis: the server plugin that runs it and the
- * request pipeline that reports it are bundled apart. /readyz waits for it, and so does the start's
- * retention pass, so that neither the first lists nor the warm-up queue behind it (decision 032). */
-export const inboxWarmUp = {
-  /** Called as the warm-up begins; until then (no warm-up in this process) nothing waits. */
-  begin(): void {
-    let end = () => {}
-    const whenEnded = new Promise<void>((resolve) => {
-      end = resolve
-    })
-    const warmUp: WarmUp = { ended: false, whenEnded, end: () => {} }
-    warmUp.end = () => {
-      warmUp.ended = true
-      end()
-    }
-    holder[KEY] = warmUp
-  },
-  /** Whether it has ended, well or not; undefined where no warm-up began. */
-  ended: (): boolean | undefined => holder[KEY]?.ended,
-  whenEnded: (): Promise<void> => holder[KEY]?.whenEnded ?? Promise.resolve(),
-  end: (): void => holder[KEY]?.end(),
-}

@@ -3,12 +3,12 @@
  * (docs/decisions/130-logs-metrics-health.md, docs/operations.md). */
 import { timingSafeEqual } from 'node:crypto'
 import { getBackend } from '~/backend/get-backend.server'
-import { inboxWarmUp } from '~/features/inbox/warm-inbox.server'
 import { serverEnv } from '~/lib/env.server'
 import { registry } from '~/lib/metrics.server'
 import type { Middleware } from '~/lib/middleware'
 import { createReader, readinessOf } from './readiness.server'
 import { snapshotStatus } from './snapshot-status.server'
+import { startWarmUp } from './warm-up.server'
 import { recordReading } from './status-metrics.server'
 
 export const OPS_PATHS = ['/healthz', '/readyz', '/metrics'] as const
@@ -18,7 +18,7 @@ const NO_STORE = { 'cache-control': 'no-store' }
 const read = createReader({
   status: async () => (await getBackend()).status,
   snapshots: snapshotStatus,
-  warmedUp: inboxWarmUp.ended,
+  warmedUp: startWarmUp.ended,
 })
 
 function json(body: unknown, status: number): Response {

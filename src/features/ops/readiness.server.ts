@@ -19,7 +19,7 @@ export interface Readiness {
 export interface ReadinessSources {
   status: () => Promise<BackendStatus>
   snapshots: () => Promise<SnapshotStatus>
-  /** Whether the start's warm-up of the inbox has ended (src/features/inbox/warm-inbox.server.ts). */
+  /** Whether the start's warm-up has ended (src/features/ops/warm-up.server.ts). */
   warmedUp?: () => boolean | undefined
   now?: () => Date
 }
