@@ -2,9 +2,9 @@
  * The browser-stored `industry-images` map (docs/product.md#industries): industry key → image URL. A stored
  * value replaces the built-in image unless it is empty or a tiny placeholder data image.
  */
-import { INDUSTRY_KEYS } from './industries'
+import { INDUSTRY_IMAGES_STORAGE_KEY, INDUSTRY_KEYS } from './industries'
 
-export const INDUSTRY_IMAGES_STORAGE_KEY = 'industry-images'
+export { INDUSTRY_IMAGES_STORAGE_KEY }
 
 /** A `data:` image whose decoded payload is at most this many bytes is a placeholder, not a picture:
  * a 1×1 GIF or PNG and an empty SVG are all well under it, while even a heavily compressed 64×40
