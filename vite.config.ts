@@ -14,7 +14,7 @@ const FRAMEWORK =
 /** The modules of the public pages' header and footer, with the header's copy, and the landing
  * page's small shared modules (each a file of its own in the first load otherwise). */
 const SITE_FRAME =
-  /src[\\/](features[\\/]landing[\\/](components[\\/](site-header|site-footer)\.tsx|page-content-context\.tsx|section-layout\.ts|use-site-header\.ts|industries\.ts|banner-events\.client\.ts)|domain[\\/]banners\.ts|lib[\\/](early-clicks|legal-pages|server-html|site-config)\.ts|paraglide[\\/]messages[\\/]nav_[a-z0-9_]+\.js)$/
+  /src[\\/](features[\\/]landing[\\/](components[\\/](site-header|site-footer)\.tsx|page-content-context\.tsx|section-layout\.ts|use-site-header\.ts|banner-events\.client\.ts)|domain[\\/]banners\.ts|lib[\\/](early-clicks|legal-pages|server-html|site-config)\.ts|paraglide[\\/]messages[\\/]nav_[a-z0-9_]+\.js)$/
 
 /**
  * V8's explicit compile hint (Chromium 136 and later) on the framework chunk: its functions are

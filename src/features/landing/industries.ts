@@ -1,6 +1,3 @@
-/** The browser-stored map of industry pictures (docs/product.md#industries; industry-images.ts). */
-export const INDUSTRY_IMAGES_STORAGE_KEY = 'industry-images'
-
 export const INDUSTRY_KEYS = ['real-estate', 'retail', 'finance', 'manufacturing', 'logistics', 'fmcg'] as const
 export type IndustryKey = (typeof INDUSTRY_KEYS)[number]
 

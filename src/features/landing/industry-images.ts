@@ -2,7 +2,8 @@
  * The browser-stored `industry-images` map (docs/product.md#industries): industry key → image URL. A stored
  * value replaces the built-in image unless it is empty or a tiny placeholder data image.
  */
-import { INDUSTRY_IMAGES_STORAGE_KEY, INDUSTRY_KEYS } from './industries'
+import { INDUSTRY_KEYS } from './industries'
+import { INDUSTRY_IMAGES_STORAGE_KEY } from './industry-images-key'
 
 export { INDUSTRY_IMAGES_STORAGE_KEY }
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { INDUSTRY_IMAGES_STORAGE_KEY } from './industries'
+import { INDUSTRY_IMAGES_STORAGE_KEY } from './industry-images-key'
 
 /**
  * The industries section never hydrates (decision 013); right after the page has, the browser-stored
