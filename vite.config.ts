@@ -14,7 +14,7 @@ const FRAMEWORK =
 /** The modules of the public pages' header and footer, with the header's copy, and the landing
  * page's small shared modules (each a file of its own in the first load otherwise). */
 const SITE_FRAME =
-  /src[\\/](features[\\/]landing[\\/](components[\\/](site-header|site-footer|nav-links|mobile-menu|language-toggle|logo|office-address|section-heading)\.tsx|landing\.sections\.ts|use-active-section\.ts|industries\.ts|banner-events\.client\.ts)|domain[\\/]banners\.ts|lib[\\/](early-clicks|legal-pages|site-config)\.ts|paraglide[\\/]messages[\\/]nav_[a-z0-9_]+\.js)$/
+  /src[\\/](features[\\/]landing[\\/](components[\\/](site-header|site-footer)\.tsx|page-content-context\.tsx|section-layout\.ts|use-site-header\.ts|banner-events\.client\.ts)|domain[\\/]banners\.ts|lib[\\/](early-clicks|legal-pages|server-html|site-config)\.ts|paraglide[\\/]messages[\\/]nav_[a-z0-9_]+\.js)$/
 
 /**
  * V8's explicit compile hint (Chromium 136 and later) on the framework chunk: its functions are
@@ -68,6 +68,35 @@ function clientLocaleRuntime(): Plugin {
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
       return resolved?.id === runtime ? slim : null
     },
+  }
+}
+
+/**
+ * Vite's preload helper, cut to what this build asks of it (decision 013): with `modulePreload:
+ * false`, a lazy chunk's only dependencies are its stylesheets (the stats chart's), and no code
+ * listens for `vite:preloadError`. Vite's own helper is in every first load otherwise.
+ */
+const PRELOAD_HELPER = '\0vite/preload-helper.js'
+const PRELOAD_HELPER_CODE = `const seen = {}
+function stylesheet(href) {
+  return (seen[href] ??= new Promise((resolve, reject) => {
+    if (document.querySelector('link[rel=stylesheet][href="/' + href + '"]')) return resolve()
+    const link = document.createElement('link')
+    link.rel = 'stylesheet'
+    link.href = '/' + href
+    link.onload = resolve
+    link.onerror = () => reject(new Error('Unable to preload CSS for ' + href))
+    document.head.appendChild(link)
+  }))
+}
+export const __vitePreload = (load, deps) => (deps && deps.length ? Promise.all(deps.map(stylesheet)).then(load) : load())`
+function lightPreloadHelper(): Plugin {
+  return {
+    name: 'pusula:light-preload-helper',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (source) => (source === PRELOAD_HELPER ? PRELOAD_HELPER : null),
+    load: (id) => (id === PRELOAD_HELPER ? PRELOAD_HELPER_CODE : null),
   }
 }
 
@@ -128,6 +157,7 @@ export default defineConfig(({ command }) => ({
     // in a process of their own (scripts/compile-messages.mjs) so `vite build` exits promptly.
     command === 'serve' && !process.env.VITEST ? paraglideVitePlugin(paraglideOptions) : null,
     clientLocaleRuntime(),
+    lightPreloadHelper(),
     tailwindcss(),
     tanstackStart({ srcDirectory: 'src' }),
     viteReact(),

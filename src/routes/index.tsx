@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { landingHead, loadLandingPage } from '~/features/landing'
+import { landingRouteHead, loadLandingPage } from '~/features/landing'
 import { LandingPage } from '~/features/landing/components/landing-page'
 import { parseLandingSearch } from '~/features/landing/landing-search'
 import { keepStaticOnServer } from '~/features/landing/static-content'
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/')({
   },
   // Coming back to the page within a minute shows what was loaded; live updates keep the banner fresh.
   staleTime: 60_000,
-  head: ({ loaderData }) => landingHead(loaderData?.locale ?? getLocale(), loaderData?.data ?? null),
+  head: ({ loaderData }) => landingRouteHead(loaderData),
   component: Home,
 })
 

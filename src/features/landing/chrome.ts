@@ -2,4 +2,4 @@
 // header and footer, so every public page is framed alike. Imported by path, not through
 // index.ts, to keep the landing page's data code out of those pages' chunks.
 export { SiteFooter } from './components/site-footer'
-export { SiteHeader } from './components/site-header'
+export { SiteHeader, SkipLink } from './components/site-header'

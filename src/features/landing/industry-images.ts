@@ -3,8 +3,9 @@
  * value replaces the built-in image unless it is empty or a tiny placeholder data image.
  */
 import { INDUSTRY_KEYS } from './industries'
+import { INDUSTRY_IMAGES_STORAGE_KEY } from './industry-images-key'
 
-export const INDUSTRY_IMAGES_STORAGE_KEY = 'industry-images'
+export { INDUSTRY_IMAGES_STORAGE_KEY }
 
 /** A `data:` image whose decoded payload is at most this many bytes is a placeholder, not a picture:
  * a 1×1 GIF or PNG and an empty SVG are all well under it, while even a heavily compressed 64×40

@@ -1,20 +1,42 @@
 /** Head tags of the landing page: canonical and hreflang alternates (tr, en, x-default), Open Graph
  * and Twitter cards, and the firm as JSON-LD `Organization`. */
+import { createIsomorphicFn } from '@tanstack/react-start'
 import { LOCALES, type Locale } from '~/domain/locales'
 import { pageHead } from '~/lib/page-head'
-import { phoneHref } from '~/domain/site-content'
+import { type PageContent, phoneHref } from '~/domain/site-content'
 import { SITE } from '~/lib/site-config'
 import type { LandingPageData } from './landing.schemas'
-import type { VisitorContent } from './static-content'
+import { type VisitorContent, withStaticOnServer } from './static-content'
 import { m } from '~/paraglide/messages'
-import { localizeHref } from '~/paraglide/runtime'
+import { getLocale, localizeHref } from '~/paraglide/runtime'
+
+type LandingLoaderData = { locale: Locale; data: Pick<LandingPageData, 'origin' | 'preview'> & { content: VisitorContent } }
+
+/**
+ * The landing route's head. The page is only ever hydrated in the browser (every link to it is a
+ * document load), so there its head is the one the server wrote: the title and description read
+ * back (they override the root route's defaults), every other tag left as it came (decision 013).
+ */
+export const landingRouteHead = createIsomorphicFn()
+  .server((loaderData: LandingLoaderData | undefined) =>
+    landingHead(
+      loaderData?.locale ?? getLocale(),
+      loaderData ? { ...loaderData.data, content: withStaticOnServer(loaderData.data.content) } : null,
+    ),
+  )
+  .client((_loaderData: LandingLoaderData | undefined) => ({
+    meta: [
+      { title: document.title },
+      { name: 'description', content: document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content },
+    ],
+  }))
 
 const OG_LOCALE: Record<Locale, string> = { tr: 'tr_TR', en: 'en_US' }
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const
 
 export function landingHead(
   locale: Locale,
-  data: (Pick<LandingPageData, 'origin' | 'preview'> & { content: VisitorContent }) | null,
+  data: (Pick<LandingPageData, 'origin' | 'preview'> & { content: PageContent }) | null,
 ) {
   const origin = data?.origin ?? null
   // Without a known origin (a failed data call in the browser), fall back to the page's own.

@@ -11,4 +11,3 @@ export const NAV_SECTIONS = [
 ] as const
 
 export type SectionId = (typeof NAV_SECTIONS)[number]['id']
-export const SECTION_IDS: readonly SectionId[] = NAV_SECTIONS.map((s) => s.id)

@@ -4,13 +4,13 @@ import { requestScratch } from '~/lib/request-scratch.server'
 
 /** The sections the page never hydrates (the footer too): the server's HTML is all a visitor gets of
  * them, so their texts stay on the server instead of travelling a second time in the hydration payload. */
-type StaticSection = 'about' | 'services' | 'products' | 'references' | 'footer'
-/** What the browser gets of the content: what hydrated parts (header, industries, contact, head) read. */
+type StaticSection = 'about' | 'services' | 'industries' | 'products' | 'references' | 'footer' | 'seo'
+/** What the browser gets of the content: what hydrated parts (the contact cards) read. */
 export type VisitorContent = Omit<PageContent, StaticSection> & Partial<Pick<PageContent, StaticSection>>
 const KEY = 'landing-static-content'
 
 function withoutStatic(content: PageContent): VisitorContent {
-  const { about, services, products, references, footer, ...rest } = content
+  const { about, services, industries, products, references, footer, seo, ...rest } = content
   return rest
 }
 

@@ -3,7 +3,8 @@ import { never } from '@tanstack/react-start/hydration'
 import { Compass, Route, Scale } from 'lucide-react'
 import { usePageContent } from '../page-content-context'
 import { CardGrid } from './card-grid'
-import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
+import { CONTAINER, SECTION_SPACING } from '../section-layout'
+import { SectionHeading } from './section-heading'
 
 /** The three pillars' icons, in order; their texts are content. */
 const PILLAR_ICONS = [Compass, Scale, Route]

@@ -3,7 +3,8 @@ import { never } from '@tanstack/react-start/hydration'
 import { Quote } from 'lucide-react'
 import { usePageContent } from '../page-content-context'
 import { CardGrid } from './card-grid'
-import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
+import { CONTAINER, SECTION_SPACING } from '../section-layout'
+import { SectionHeading } from './section-heading'
 
 /**
  * "Trusted by Industry Leaders": placed after Products and right before Contact, so the

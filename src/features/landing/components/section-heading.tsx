@@ -1,20 +1,22 @@
 import type { ReactNode } from 'react'
+import { HEADING_CLASS } from '../section-layout'
 
 /** The centred title block every section starts with; `id` labels the section. */
-export function SectionHeading({
-  id,
-  title,
-  subtitle,
-  tone = 'light',
-}: {
-  id: string
-  title: string
-  subtitle?: ReactNode
-  tone?: 'light' | 'dark'
-}) {
+export function SectionHeading(props: HeadingProps) {
+  return (
+    <div className={HEADING_CLASS}>
+      <SectionHeadingContent {...props} />
+    </div>
+  )
+}
+
+type HeadingProps = { id: string; title: string; subtitle?: ReactNode; tone?: 'light' | 'dark' }
+
+/** What `SectionHeading` holds, for a block that renders it on the server only. */
+export function SectionHeadingContent({ id, title, subtitle, tone = 'light' }: HeadingProps) {
   const dark = tone === 'dark'
   return (
-    <div className="mx-auto max-w-3xl text-center">
+    <>
       <span aria-hidden="true" className={`mx-auto mb-5 block h-1 w-12 rounded-full ${dark ? 'bg-teal-400' : 'bg-teal-500'}`} />
       <h2
         id={id}
@@ -23,10 +25,6 @@ export function SectionHeading({
         {title}
       </h2>
       {subtitle ? <p className={`mt-4 text-lg text-pretty ${dark ? 'text-slate-300' : 'text-slate-600'}`}>{subtitle}</p> : null}
-    </div>
+    </>
   )
 }
-
-/** Width and padding shared by every section's content. */
-export const CONTAINER = 'mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8'
-export const SECTION_SPACING = 'py-20 sm:py-24'

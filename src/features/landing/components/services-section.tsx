@@ -3,7 +3,8 @@ import { never } from '@tanstack/react-start/hydration'
 import { usePageContent } from '../page-content-context'
 import { CardGrid } from './card-grid'
 import { CONTENT_ICON_COMPONENTS } from './content-icon'
-import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading'
+import { CONTAINER, SECTION_SPACING } from '../section-layout'
+import { SectionHeading } from './section-heading'
 
 /**
  * Static: the server's HTML is the whole section and Start's `never()` fetches no code for it, so

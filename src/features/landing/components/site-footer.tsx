@@ -5,7 +5,7 @@ import { m } from '~/paraglide/messages'
 import { localizeHref } from '~/paraglide/runtime'
 import { usePageContent } from '../page-content-context'
 import { OfficeAddress } from './office-address'
-import { CONTAINER } from './section-heading'
+import { CONTAINER } from '../section-layout'
 import { Logo } from './logo'
 
 const LEGAL = [

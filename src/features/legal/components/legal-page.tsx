@@ -3,7 +3,7 @@ import { never } from '@tanstack/react-start/hydration'
 import type { Locale } from '~/domain/locales'
 import type { PageContent } from '~/domain/site-content'
 import { PageContentProvider } from '~/features/landing/page-content-context'
-import { SiteFooter, SiteHeader } from '~/features/landing/chrome'
+import { SiteFooter, SiteHeader, SkipLink } from '~/features/landing/chrome'
 import { useAnnounceHydrated } from '~/lib/early-clicks'
 import type { LegalPageId } from '~/lib/legal-pages'
 import { m } from '~/paraglide/messages'
@@ -36,12 +36,7 @@ export function LegalPage({
   const other: Locale = locale === 'tr' ? 'en' : 'tr'
   return (
     <PageContentProvider content={content}>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-brand-900 px-4 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300"
-      >
-        {m.nav_skip()}
-      </a>
+      <SkipLink />
       <SiteHeader away={{ languageHref: legalHref(page, other) }} />
       <main id="main" tabIndex={-1} className="bg-white pt-16 focus:outline-none">
         <div className="border-b border-slate-200 bg-slate-50">
