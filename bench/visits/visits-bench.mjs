@@ -126,7 +126,9 @@ while (due < total) {
   const now = performance.now()
   const next = Math.min(total, Math.floor(((now - start) / 1000) * rate))
   for (; due < next; due++) waiting.push(now)
-  while (waitingAt < waiting.length && idle.length > 0) release(idle.pop())
+  // The socket idle longest goes first, so none stays idle until the server's keep-alive timeout
+  // closes it just as a beacon is written on it.
+  while (waitingAt < waiting.length && idle.length > 0) release(idle.shift())
   await new Promise((resolve) => setTimeout(resolve, 10))
 }
 await finished

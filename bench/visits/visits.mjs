@@ -165,13 +165,14 @@ function beaconRows(r, perSecond, seconds) {
   ]
 }
 
-/** `part`: 'beacons' or 'stats' alone, else both; `reseed`, `driver`: the statistics' (stats.mjs). */
+/** `part`: 'beacons' or 'stats' alone, else both; `driver`: 'pglite' or 'postgres' alone; `reseed`: the statistics' (stats.mjs). */
 export async function benchVisits({ outputDir, dataDir, port, quick = false, part, reseed = false, driver, log = console.log }) {
   const perSecond = 1000
   const seconds = quick ? 8 : 30
   const runs = []
-  if (part !== 'stats') {
+  if (part !== 'stats' && driver !== 'postgres')
     runs.push(await beaconRun({ name: 'PGlite', outputDir, dataDir, port, perSecond, seconds, log }))
+  if (part !== 'stats' && driver !== 'pglite') {
     const postgres = await startPostgres({ port: await freePort() })
     const name = `PostgreSQL ${postgres.version.split('.')[0]}`
     try {
