@@ -58,11 +58,10 @@ describe.each([
   it('holds no e-mail address, code or message text after a sign-in and a contact post', async () => {
     const sent = await call('sendLoginCode', { method: 'POST', data: { email: ADMIN } })
     expect(sent.status, await sent.clone().text()).toBe(200)
-    const mail = smtp ? await smtp.waitFor((m) => m.to === ADMIN, 10_000) : undefined
+    // The sign-in mail, not any mail to the admin: a reply reminder for the demo leads may come first.
+    const mail = smtp ? await smtp.waitFor((m) => m.to === ADMIN && codeIn(m) !== '', 10_000) : undefined
     const code = mail ? codeIn(mail) : latestCode(dataDir, ADMIN)
-    expect(code, `the first mail to the admin: ${JSON.stringify({ subject: mail?.subject, text: mail?.text })}`).toMatch(
-      /^\d{6}$/,
-    )
+    expect(code).toMatch(/^\d{6}$/)
     const wrong = code === '000000' ? '111111' : '000000'
     const browser = cookiesFrom(sent)
     expect((await call('verifyLoginCode', { method: 'POST', data: { email: ADMIN, code: wrong }, cookie: browser })).status).toBe(
