@@ -46,15 +46,7 @@ function IndustriesContent() {
               {industry.image ? (
                 <UploadedPicture image={industry.image} />
               ) : fallback ? (
-                <img
-                  src={fallback}
-                  alt=""
-                  width={INDUSTRY_IMAGE_SIZE.width}
-                  height={INDUSTRY_IMAGE_SIZE.height}
-                  loading="lazy"
-                  decoding="async"
-                  className={INDUSTRY_IMAGE_CLASS}
-                />
+                <IndustryImg src={fallback} />
               ) : (
                 <div aria-hidden="true" className={`${INDUSTRY_IMAGE_CLASS} bg-gradient-to-br from-brand-50 to-teal-50`} />
               )}
@@ -86,15 +78,22 @@ function UploadedPicture({ image }: { image: IndustryImage }) {
             />
           ))
         : null}
-      <img
-        src={image.url}
-        alt=""
-        width={INDUSTRY_IMAGE_SIZE.width}
-        height={INDUSTRY_IMAGE_SIZE.height}
-        loading="lazy"
-        decoding="async"
-        className={INDUSTRY_IMAGE_CLASS}
-      />
+      <IndustryImg src={image.url} />
     </picture>
+  )
+}
+
+/** The card's picture: decorative (the name says what it shows), lazy, its box reserved. */
+function IndustryImg({ src }: { src: string }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      width={INDUSTRY_IMAGE_SIZE.width}
+      height={INDUSTRY_IMAGE_SIZE.height}
+      loading="lazy"
+      decoding="async"
+      className={INDUSTRY_IMAGE_CLASS}
+    />
   )
 }
