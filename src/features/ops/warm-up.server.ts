@@ -10,14 +10,16 @@ const holder = globalThis as { [KEY]?: WarmUp }
 export const startWarmUp = {
   /** Called as the warm-up begins; until then (no warm-up in this process) nothing waits. */
   begin(): void {
-    let end = () => {}
-    const whenEnded = new Promise<void>((resolve) => {
-      end = resolve
-    })
-    const warmUp: WarmUp = { ended: false, whenEnded, end: () => {} }
-    warmUp.end = () => {
-      warmUp.ended = true
-      end()
+    let resolve = () => {}
+    const warmUp: WarmUp = {
+      ended: false,
+      whenEnded: new Promise<void>((done) => {
+        resolve = done
+      }),
+      end: () => {
+        warmUp.ended = true
+        resolve()
+      },
     }
     holder[KEY] = warmUp
   },
