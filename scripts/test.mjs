@@ -9,6 +9,7 @@
 // work to timing-sensitive tests, so it is not the default (CI runs on busy 2-core machines).
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { stripVTControlCharacters } from 'node:util'
 import { BUILD_CANARIES, INTEGRATION_OUTPUT_DIR } from '../tests/integration/build.ts'
 
 const REPORTS = 'test-results/reports'
@@ -34,7 +35,13 @@ const steps = {
         .filter((file) => file.name.includes('/tests/postgres/'))
         .flatMap((file) => file.assertionResults)
       const note = `${onServer.filter((t) => t.status === 'passed').length} of them on a PostgreSQL 17 server (tests/postgres)`
-      return { passed: r.numPassedTests, failed: r.numFailedTests + (r.success ? 0 : r.numFailedTestSuites), note }
+      const failures = r.testResults.flatMap((file) => {
+        const where = file.name.replace(`${process.cwd()}/`, '')
+        const failed = file.assertionResults.filter((t) => t.status === 'failed')
+        if (failed.length === 0 && file.status === 'failed') return [`${where}: ${firstLine(file.message)}`]
+        return failed.map((t) => `${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
+      })
+      return { passed: r.numPassedTests, failed: r.numFailedTests + (r.success ? 0 : r.numFailedTestSuites), note, failures }
     },
   },
   browser: {
@@ -42,10 +49,29 @@ const steps = {
     cmd: ['npx', 'playwright', 'test'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`, OUTPUT_DIR: INTEGRATION_OUTPUT_DIR },
     report: () => {
-      const s = JSON.parse(readFileSync(`${REPORTS}/playwright.json`, 'utf8')).stats
-      return { passed: s.expected + s.flaky, failed: s.unexpected + (s.errors ?? 0) }
+      const report = JSON.parse(readFileSync(`${REPORTS}/playwright.json`, 'utf8'))
+      const s = report.stats
+      const failures = []
+      const walk = (suite) => {
+        for (const spec of suite.specs ?? []) {
+          for (const t of spec.tests ?? []) {
+            if (t.status !== 'unexpected') continue
+            const error = t.results?.at(-1)?.error?.message
+            failures.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`)
+          }
+        }
+        for (const child of suite.suites ?? []) walk(child)
+      }
+      for (const suite of report.suites ?? []) walk(suite)
+      return { passed: s.expected + s.flaky, failed: s.unexpected + (s.errors ?? 0), failures }
     },
   },
+}
+
+/** An error's first meaningful line, without colour codes: enough to name a failure in CI's tail. */
+function firstLine(message) {
+  const text = stripVTControlCharacters(String(message ?? ''))
+  return (text.split('\n').find((line) => line.trim() !== '') ?? '').trim().slice(0, 300)
 }
 
 function finish(step, status, started) {
@@ -118,6 +144,8 @@ for (const r of ordered) {
 const passed = ordered.reduce((n, r) => n + (r.counts?.passed ?? 0), 0)
 const failedTests = ordered.reduce((n, r) => n + (r.counts?.failed ?? 0), 0)
 const failedSteps = ordered.filter((r) => !r.ok)
+// The failures again, by name, at the end: CI keeps only the tail of a long log.
+for (const r of ordered) for (const failure of r.counts?.failures ?? []) console.log(`FAILED  ${r.name}: ${failure}`)
 console.log(`tests: ${passed} passed, ${failedTests + (failedTests === 0 ? failedSteps.length : 0)} failed`)
 if (!existsSync(`${REPORTS}/playwright.json`)) console.log('(no browser report was written)')
 process.exit(failedSteps.length === 0 ? 0 : 1)
