@@ -41,7 +41,12 @@ const steps = {
         if (failed.length === 0 && file.status === 'failed') return [`${where}: ${firstLine(file.message)}`]
         return failed.map((t) => `${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
       })
-      return { passed: r.numPassedTests, failed: r.numFailedTests + (r.success ? 0 : r.numFailedTestSuites), note, failures }
+      // A file can fail with no failed test (an error in a hook or outside any test): it counts once.
+      // numFailedTestSuites would count each describe around a failed test as well.
+      const filesWithoutFailedTest = r.testResults.filter(
+        (file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'),
+      ).length
+      return { passed: r.numPassedTests, failed: r.numFailedTests + filesWithoutFailedTest, note, failures }
     },
   },
   browser: {
