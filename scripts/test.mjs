@@ -16,6 +16,9 @@ const REPORTS = 'test-results/reports'
 rmSync(REPORTS, { recursive: true, force: true })
 mkdirSync(REPORTS, { recursive: true })
 const BROWSER_LOG = `${REPORTS}/browser.log`
+/** The browser tests run in two Playwright runs side by side (scripts/e2e-shards.mjs). */
+const SHARDS = 2
+const SHARD_NUMBERS = Array.from({ length: SHARDS }, (_, i) => i + 1)
 
 /** What tests/integration/global-setup.ts builds; the browser tests' server uses the same build. */
 const buildEnv = { NODE_ENV: 'production', ...BUILD_CANARIES, OUTPUT_DIR: INTEGRATION_OUTPUT_DIR }
@@ -51,11 +54,10 @@ const steps = {
   },
   browser: {
     name: 'browser',
-    cmd: ['npx', 'playwright', 'test'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`, OUTPUT_DIR: INTEGRATION_OUTPUT_DIR },
+    cmd: ['node', 'scripts/e2e-shards.mjs', `${REPORTS}/playwright`, String(SHARDS)],
+    env: { OUTPUT_DIR: INTEGRATION_OUTPUT_DIR },
     report: () => {
-      const report = JSON.parse(readFileSync(`${REPORTS}/playwright.json`, 'utf8'))
-      const s = report.stats
+      const reports = SHARD_NUMBERS.map((n) => JSON.parse(readFileSync(`${REPORTS}/playwright-${n}.json`, 'utf8')))
       const failures = []
       const walk = (suite) => {
         for (const spec of suite.specs ?? []) {
@@ -67,8 +69,9 @@ const steps = {
         }
         for (const child of suite.suites ?? []) walk(child)
       }
-      for (const suite of report.suites ?? []) walk(suite)
-      return { passed: s.expected + s.flaky, failed: s.unexpected + (s.errors ?? 0), failures }
+      for (const report of reports) for (const suite of report.suites ?? []) walk(suite)
+      const sum = (pick) => reports.reduce((n, report) => n + pick(report.stats), 0)
+      return { passed: sum((s) => s.expected + s.flaky), failed: sum((s) => s.unexpected + (s.errors ?? 0)), failures }
     },
   },
 }
@@ -152,5 +155,7 @@ const failedSteps = ordered.filter((r) => !r.ok)
 // The failures again, by name, at the end: CI keeps only the tail of a long log.
 for (const r of ordered) for (const failure of r.counts?.failures ?? []) console.log(`FAILED  ${r.name}: ${failure}`)
 console.log(`tests: ${passed} passed, ${failedTests + (failedTests === 0 ? failedSteps.length : 0)} failed`)
-if (!existsSync(`${REPORTS}/playwright.json`)) console.log('(no browser report was written)')
+for (const n of SHARD_NUMBERS) {
+  if (!existsSync(`${REPORTS}/playwright-${n}.json`)) console.log(`(browser run ${n} wrote no report)`)
+}
 process.exit(failedSteps.length === 0 ? 0 : 1)
