@@ -56,6 +56,9 @@ export const LIMITS = {
     bulkMax: 200,
     /** Members whose own list ('Bana Atanan') the start's warm-up reads (decision 032). */
     warmOwners: 20,
+    /** Connections the start's warm-up searches on at once: on PostgreSQL, the first searches after
+     * a start find a warm connection while the retention pass holds another (decision 032). */
+    warmConnections: 2,
     exportMax: 10_000,
     /** An export of more rows than this is e-mailed to the owners (decision 231). */
     exportAlertAbove: 1000,

@@ -26,7 +26,11 @@ export async function warmInbox(
 ): Promise<number> {
   const started = performance.now()
   const base = { status: 'all', search: '', page: 1, pageSize: LIMITS.inbox.pageSize } as const
-  for (const search of WARM_SEARCHES) await messages.list({ ...base, search })
+  // Side by side, so a pool opens and warms that many connections; one database (PGlite) queues them.
+  const searches = async () => {
+    for (const search of WARM_SEARCHES) await messages.list({ ...base, search })
+  }
+  await Promise.all(Array.from({ length: LIMITS.inbox.warmConnections }, searches))
   for (const filter of warmFilters(now, owners)) await messages.list({ ...base, ...filter })
   return performance.now() - started
 }
