@@ -1,12 +1,12 @@
 // `npm test`: every check — typecheck, lint, unit and integration tests (Vitest), browser tests
-// (Playwright). Every step runs even when an earlier one fails, so one run shows everything; the
-// exit code is non-zero when any step failed.
+// (Playwright). Every step runs even when an earlier one fails (the browser tests need the build),
+// so one run shows everything; the exit code is non-zero when any step failed.
 //
 // The production build is made once, first, and used by both test runners (decision 170). The
-// steps then run one after another. `npm test -- --beside` runs the browser tests beside the
-// typecheck, the lint and Vitest instead (one Playwright worker keeps less than a core busy), their
-// output kept in a file and printed when they end: faster on an idle machine, but it adds a core's
-// work to timing-sensitive tests, so it is not the default (CI runs on busy 2-core machines).
+// steps then run one after another; the browser tests as two Playwright runs side by side (decision
+// 261). `npm test -- --beside` runs them beside the typecheck, the lint and Vitest instead, their
+// output kept in a file and printed when they end: it adds work to timing-sensitive tests, so it is
+// not the default (CI runs on busy 2-core machines).
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { stripVTControlCharacters } from 'node:util'
@@ -137,8 +137,12 @@ if (browser) {
   results.browser = await browser
   console.log(`\n=== ${steps.browser.name}: its output`)
   process.stdout.write(readFileSync(BROWSER_LOG, 'utf8'))
-} else {
+} else if (results.build.ok) {
   results.browser = run(steps.browser)
+} else {
+  // Each browser run's server would try to make the build at once, into the same folder.
+  console.log(`\n=== ${steps.browser.name}: not run, the build failed`)
+  results.browser = { name: steps.browser.name, ok: false, seconds: 0, counts: null }
 }
 
 const ordered = ['messages', 'build', 'typecheck', 'lint', 'vitest', 'browser'].map((key) => results[key])
