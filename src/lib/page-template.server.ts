@@ -11,8 +11,12 @@ export interface PageTemplate {
   readonly deflated: readonly Buffer[]
   /** The value lengths `deflated` was made for (by placeholder). */
   readonly lengths: Readonly<Record<string, number>>
-  /** Each segment's CRC-32, and the operator that shifts a CRC past it (for `crc32Combine`). */
-  readonly segmentCrcs: readonly { crc: number; shift: number }[]
+  /** The filled page's length, and its CRC-32 with every gap filled with zero bytes. */
+  readonly length: number
+  readonly zeroedCrc: number
+  /** By placeholder: the operators that move a CRC past what follows each of its gaps, XORed, and
+   * the CRC-32 of as many zero bytes as its values have (see `gapCrcs`). */
+  readonly gapCrcs: Readonly<Record<string, { shift: number; zeroCrc: number }>>
 }
 
 /** A gap's placeholder and the length its values have (a nonce's, a stamp's). */
@@ -46,8 +50,9 @@ function deflateSegments(segments: readonly Buffer[], slots: readonly string[], 
 
 /** Cuts `html` at every occurrence of the gaps' placeholders (ASCII letters and digits only). */
 export function createPageTemplate(html: string, gaps: readonly Gap[]): PageTemplate {
-  for (const { placeholder } of gaps) {
+  for (const { placeholder, length } of gaps) {
     if (!/^[a-z0-9]+$/i.test(placeholder)) throw new Error(`A placeholder must be letters and digits: ${placeholder}`)
+    if (length > MAX_STORED) throw new Error('A page value this long belongs in the page, not in a gap.')
   }
   const lengths = Object.fromEntries(gaps.map((gap) => [gap.placeholder, gap.length]))
   const parts = html.split(new RegExp(`(${gaps.map((gap) => gap.placeholder).join('|')})`))
@@ -56,11 +61,24 @@ export function createPageTemplate(html: string, gaps: readonly Gap[]): PageTemp
   const deflated = html.includes('\0')
     ? segments.map((s) => deflateSegments([s], [], {})[0] as Buffer)
     : deflateSegments(segments, slots, lengths)
-  const segmentCrcs = segments.map((segment) => ({ crc: crc32(segment), shift: crc32Shift(segment.length) }))
-  return { segments, slots, deflated, lengths, segmentCrcs }
+  const zeroed = Buffer.concat(
+    segments.flatMap((segment, i) => (i < slots.length ? [segment, zeros(lengths[slots[i] as string] ?? 0)] : [segment])),
+  )
+  const gapCrcs: Record<string, { shift: number; zeroCrc: number }> = {}
+  let before = 0
+  for (const [i, slot] of slots.entries()) {
+    const length = lengths[slot] ?? 0
+    before += (segments[i] as Buffer).length + length
+    const gap = gapCrcs[slot] ?? { shift: 0, zeroCrc: crc32(zeros(length)) }
+    gap.shift = (gap.shift ^ crc32Shift(zeroed.length - before)) >>> 0
+    gapCrcs[slot] = gap
+  }
+  return { segments, slots, deflated, lengths, length: zeroed.length, zeroedCrc: crc32(zeroed), gapCrcs }
 }
 
-// CRC-32 of a concatenation from its parts' CRCs (zlib's crc32_combine): a few operations per gap.
+const zeros = (length: number) => Buffer.alloc(length)
+
+// CRC-32 arithmetic as zlib's crc32_combine does it: moving a CRC past n bytes is one product.
 const POLY = 0xedb88320
 
 /** a × b modulo the CRC polynomial (bit-reflected). */
@@ -84,18 +102,13 @@ const X2N: number[] = [0x40000000]
 for (let k = 1; k < 32; k++) X2N.push(multModP(X2N[k - 1] as number, X2N[k - 1] as number))
 
 /** The operator x^(8·length) that moves a CRC past `length` bytes. */
-export function crc32Shift(length: number): number {
+function crc32Shift(length: number): number {
   let p = 0x80000000
   let k = 3
   for (let n = length; n > 0; n = Math.floor(n / 2), k++) {
     if (n & 1) p = multModP(X2N[k & 31] as number, p)
   }
   return p
-}
-
-/** The CRC-32 of A followed by B, from crc(A), crc(B) and `crc32Shift(B's length)`. */
-export function crc32Combine(crcA: number, crcB: number, shiftB: number): number {
-  return (multModP(shiftB, crcA) ^ crcB) >>> 0
 }
 
 function valueBuffers(template: PageTemplate, values: Readonly<Record<string, string>>): Buffer[] {
@@ -114,40 +127,43 @@ export function fillPage(template: PageTemplate, values: Readonly<Record<string,
   return Buffer.concat(pieces)
 }
 
-function storedBlock(value: Buffer): Buffer<ArrayBuffer> {
-  if (value.length > MAX_STORED) throw new Error('A page value this long belongs in the page, not in a gap.')
-  const header = Buffer.from([0x00, value.length & 0xff, value.length >> 8, ~value.length & 0xff, (~value.length >> 8) & 0xff])
-  return Buffer.concat([header, value])
-}
-
 /** `fillPage`, gzip-encoded without compressing again; values of unexpected length (an empty stamp) compress whole. */
 export function fillPageGzip(template: PageTemplate, values: Readonly<Record<string, string>>): Buffer<ArrayBuffer> {
   const filled = valueBuffers(template, values)
   if (filled.some((value, i) => value.length !== template.lengths[template.slots[i] as string])) {
     return gzipSync(fillPage(template, values), { level: 6 })
   }
-  const first = template.segments[0] as Buffer
-  const pieces: Buffer[] = [GZIP_HEADER, template.deflated[0] as Buffer]
-  let crc = (template.segmentCrcs[0] as { crc: number }).crc
-  let length = first.length
-  // The same nonce fills many gaps: each distinct value's CRC is taken once.
-  const valueCrcs = new Map<string, { crc: number; shift: number }>()
+  let size = GZIP_HEADER.length + FINAL_BLOCK.length + 8
+  for (const part of template.deflated) size += part.length
+  for (const value of filled) size += 5 + value.length
+  // One buffer, written in place: a response's pieces would otherwise be a hundred small buffers.
+  const out = Buffer.allocUnsafe(size)
+  let at = GZIP_HEADER.copy(out, 0)
+  at += (template.deflated[0] as Buffer).copy(out, at)
   for (const [i, value] of filled.entries()) {
-    const slot = template.slots[i] as string
-    const key = values[slot] as string
-    let valueCrc = valueCrcs.get(key)
-    if (!valueCrc) {
-      valueCrc = { crc: crc32(value), shift: crc32Shift(value.length) }
-      valueCrcs.set(key, valueCrc)
-    }
-    const segment = template.segmentCrcs[i + 1] as { crc: number; shift: number }
-    pieces.push(storedBlock(value), template.deflated[i + 1] as Buffer)
-    crc = crc32Combine(crc32Combine(crc, valueCrc.crc, valueCrc.shift), segment.crc, segment.shift)
-    length += value.length + (template.segments[i + 1] as Buffer).length
+    // A stored block: header (not final, type 00), LEN, NLEN, then the bytes as they are.
+    out[at] = 0x00
+    out.writeUInt16LE(value.length, at + 1)
+    out.writeUInt16LE(~value.length & 0xffff, at + 3)
+    at += 5 + value.copy(out, at + 5)
+    at += (template.deflated[i + 1] as Buffer).copy(out, at)
   }
-  const trailer = Buffer.alloc(8)
-  trailer.writeUInt32LE(crc >>> 0, 0)
-  trailer.writeUInt32LE(length >>> 0, 4)
-  pieces.push(FINAL_BLOCK, trailer)
-  return Buffer.concat(pieces)
+  at += FINAL_BLOCK.copy(out, at)
+  out.writeUInt32LE(filledCrc(template, values), at)
+  out.writeUInt32LE(template.length >>> 0, at + 4)
+  return out
+}
+
+/**
+ * The filled page's CRC-32 without reading it: a CRC is affine, so it is the zero-filled page's
+ * plus, for each placeholder, its value's linear part moved past what follows each of its gaps
+ * (one product per placeholder, however many gaps share it).
+ */
+function filledCrc(template: PageTemplate, values: Readonly<Record<string, string>>): number {
+  let crc = template.zeroedCrc
+  for (const [slot, { shift, zeroCrc }] of Object.entries(template.gapCrcs)) {
+    const linear = (crc32(Buffer.from(values[slot] as string, 'latin1')) ^ zeroCrc) >>> 0
+    crc = (crc ^ multModP(shift, linear)) >>> 0
+  }
+  return crc
 }
