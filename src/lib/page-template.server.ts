@@ -15,7 +15,7 @@ export interface PageTemplate {
   readonly length: number
   readonly zeroedCrc: number
   /** By placeholder: the operators that move a CRC past what follows each of its gaps, XORed, and
-   * the CRC-32 of as many zero bytes as its values have (see `gapCrcs`). */
+   * the CRC-32 of as many zero bytes as its values have (see `filledCrc`). */
   readonly gapCrcs: Readonly<Record<string, { shift: number; zeroCrc: number }>>
 }
 
