@@ -172,6 +172,7 @@ export default defineConfig(({ command }) => ({
         './src/server-plugins/close-backend.ts',
         './src/server-plugins/static-headers.ts',
         './src/server-plugins/visit-beacon.ts',
+        './src/server-plugins/kept-page.ts',
       ],
       // OUTPUT_DIR lets several builds live side by side (parallel test runs, benchmarks).
       ...(process.env.OUTPUT_DIR

@@ -18,7 +18,7 @@ import { requestLog } from './lib/request-log.server'
 import { type Middleware, compose } from './lib/middleware'
 import { loadFormStampKey } from './lib/form-stamp.server'
 import { createPageCache } from './lib/page-cache.server'
-import { createKeptPageAnswer } from './lib/kept-page.server'
+import { createKeptPageAnswer, handOverKeptPageAnswer } from './lib/kept-page.server'
 import { securityHeaders } from './lib/security-headers.server'
 import { m } from './paraglide/messages'
 import { paraglideMiddleware } from './paraglide/server.js'
@@ -28,6 +28,7 @@ const pageCache = createPageCache({ originOf: (request) => requestOrigin(request
 let watchingBanners = false
 /** A kept landing page's answer, before the pipeline (docs/decisions/151-request-pipeline.md). */
 const keptPage = createKeptPageAnswer({ pageCache, env: serverEnv, logger: log })
+handOverKeptPageAnswer(keptPage)
 
 /** The public pages show the banners and the site content: a change of either empties the page cache. */
 function watchBanners() {
@@ -95,7 +96,8 @@ export default createServerEntry({
   fetch(request, opts) {
     watchBanners()
     loadStampKey()
-    // A kept page needs none of the steps below that the fast path does not take from them.
+    // A kept page needs none of the steps below that the fast path does not take from them. The
+    // production server answers it before Nitro's router (src/server-plugins/kept-page.ts).
     const kept = keptPage(request)
     if (kept) return kept
     // The production server answers beacons before Nitro's router (src/server-plugins/visit-beacon.ts);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createKeptPageAnswer } from './kept-page.server'
+import { createKeptPageAnswer, handOverKeptPageAnswer, keptPageBeforeRouter } from './kept-page.server'
 import type { KeptAnswer } from './page-cache.server'
 
 function setup(kept: boolean) {
@@ -51,5 +51,15 @@ describe('createKeptPageAnswer', () => {
     const missing = setup(false)
     expect(missing.answer(new Request('http://x/'))).toBeNull()
     expect(missing.lines).toEqual([])
+  })
+
+  it("reaches the plugin before Nitro's router only once the server entry has handed it over", async () => {
+    const request = () => new Request('http://x/en')
+    expect(keptPageBeforeRouter(request())).toBeNull()
+    const kept = setup(true)
+    handOverKeptPageAnswer(kept.answer)
+    expect(await keptPageBeforeRouter(request())?.text()).toMatch(/^<script nonce="[^"]+"><\/script>$/)
+    handOverKeptPageAnswer(setup(false).answer)
+    expect(keptPageBeforeRouter(request())).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
-/** The fast path of the kept pages (decision 151): a plain GET or HEAD of a page the cache holds is
- * answered here, before the request pipeline. */
+/** The fast path of the kept pages (decisions 151, 262): a plain GET or HEAD of a page the cache
+ * holds is answered here, before Nitro's router and the request pipeline. */
 import { FastResponse } from 'srvx'
 import { newNonce } from './csp-nonce.server'
 import type { ServerEnv } from './env.server'
@@ -35,4 +35,20 @@ export function createKeptPageAnswer({ pageCache, env, logger }: KeptPageOptions
     closeRequest(record, 200, logger())
     return new FastResponse(answer.body, { status: 200, headers: list })
   }
+}
+
+type KeptPageAnswer = (request: Request) => Response | null
+/** Nitro's plugins and Start's server entry are bundled apart, each with its own copy of this
+ * module, so the entry hands its answerer to the plugin through the global object (decision 145). */
+const HANDOVER = Symbol.for('pusula.keptPageAnswer')
+const handover = globalThis as { [HANDOVER]?: KeptPageAnswer }
+
+/** Called by the server entry once it has made the answerer. */
+export function handOverKeptPageAnswer(answer: KeptPageAnswer) {
+  handover[HANDOVER] = answer
+}
+
+/** The answerer the server entry handed over, for src/server-plugins/kept-page.ts; null until then. */
+export function keptPageBeforeRouter(request: Request): Response | null {
+  return handover[HANDOVER]?.(request) ?? null
 }

@@ -208,6 +208,10 @@ export const LIMITS = {
     mailDueMaxSeconds: 15 * 60,
     /** /readyz fails when the newest snapshot is older than this many snapshot intervals. */
     snapshotMaxIntervals: 2,
+    /** The log's lines wait at most this long to be written together, or until there are this
+     * many characters of them (decision 262). */
+    logBatchMs: 50,
+    logBatchChars: 64 * 1024,
   },
   database: {
     /** Connections each server instance keeps to a PostgreSQL server (postgres and supabase modes),

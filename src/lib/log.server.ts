@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import pino from 'pino'
 import pretty from 'pino-pretty'
 import { EnvError, type ServerEnv, serverEnv } from './env.server'
+import { LIMITS } from './limits'
 
 export type Logger = pino.Logger
 
@@ -44,16 +45,26 @@ export function createLogger(
   )
 }
 
-/** Destinations whose lines still wait for their turn's write; written out when the process exits. */
+/** Destinations whose lines still wait for their write; written out when the process exits. */
 const batching = new Set<() => void>()
 let exitHook = false
 
-/** One event-loop turn's lines in one write: a write per line cost as much as a cached page's answer (decision 146). */
-export function batchedDestination(target: { write(chunk: string): unknown; flushSync?(): void }): pino.DestinationStream {
+/** Writes and flushes every destination's waiting lines, synchronously: what the process does at its exit. */
+export function writePendingLines() {
+  for (const flushAtExit of batching) flushAtExit()
+}
+
+/** Lines written together, at most `LIMITS.ops.logBatchMs` after the first of them: a write per
+ * line, or even per event-loop turn, cost as much as a kept page's answer (decisions 146, 262). */
+export function batchedDestination(
+  target: { write(chunk: string): unknown; flushSync?(): void },
+  { batchMs = LIMITS.ops.logBatchMs, batchChars = LIMITS.ops.logBatchChars }: { batchMs?: number; batchChars?: number } = {},
+): pino.DestinationStream {
   let pending = ''
-  let scheduled = false
+  let timer: NodeJS.Timeout | undefined
   const flush = () => {
-    scheduled = false
+    clearTimeout(timer)
+    timer = undefined
     if (pending === '') return
     const chunk = pending
     pending = ''
@@ -69,17 +80,14 @@ export function batchedDestination(target: { write(chunk: string): unknown; flus
   })
   if (!exitHook) {
     exitHook = true
-    process.on('exit', () => {
-      for (const flushAtExit of batching) flushAtExit()
-    })
+    process.on('exit', writePendingLines)
   }
   return {
     write(line: string) {
       pending += line
-      if (!scheduled) {
-        scheduled = true
-        setImmediate(flush)
-      }
+      if (pending.length >= batchChars) flush()
+      // Unref'd: lines waiting for their write never keep the process alive; exit writes them.
+      else if (timer === undefined) timer = setTimeout(flush, batchMs).unref()
     },
   }
 }

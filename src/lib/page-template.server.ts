@@ -17,6 +17,12 @@ export interface PageTemplate {
   /** By placeholder: the operators that move a CRC past what follows each of its gaps, XORed, and
    * the CRC-32 of as many zero bytes as its values have (see `filledCrc`). */
   readonly gapCrcs: Readonly<Record<string, { shift: number; zeroCrc: number }>>
+  /** The whole answer with every gap zero-filled, plain and gzip (CRC left to write), and where
+   * each gap's bytes start in it: an answer is one copy and its values written in place. */
+  readonly plainFrame: Buffer
+  readonly plainOffsets: readonly number[]
+  readonly gzipFrame: Buffer
+  readonly gzipOffsets: readonly number[]
 }
 
 /** A gap's placeholder and the length its values have (a nonce's, a stamp's). */
@@ -73,7 +79,52 @@ export function createPageTemplate(html: string, gaps: readonly Gap[]): PageTemp
     gap.shift = (gap.shift ^ crc32Shift(zeroed.length - before)) >>> 0
     gapCrcs[slot] = gap
   }
-  return { segments, slots, deflated, lengths, length: zeroed.length, zeroedCrc: crc32(zeroed), gapCrcs }
+  return {
+    segments,
+    slots,
+    deflated,
+    lengths,
+    length: zeroed.length,
+    zeroedCrc: crc32(zeroed),
+    gapCrcs,
+    plainFrame: zeroed,
+    plainOffsets: gapOffsets(segments, slots, lengths, 0, 0),
+    ...gzipFrameOf(deflated, slots, lengths, zeroed.length),
+  }
+}
+
+/** Where each gap starts in a frame that begins `start` bytes in and puts `perGap` bytes before each value. */
+function gapOffsets(
+  parts: readonly Buffer[],
+  slots: readonly string[],
+  lengths: Record<string, number>,
+  start: number,
+  perGap: number,
+) {
+  const offsets: number[] = []
+  let at = start
+  for (const [i, slot] of slots.entries()) {
+    at += (parts[i] as Buffer).length + perGap
+    offsets.push(at)
+    at += lengths[slot] ?? 0
+  }
+  return offsets
+}
+
+/** The gzip member of the zero-filled page: each value in a stored block of its own between the
+ * deflated segments (header: not final, type 00, then LEN and NLEN), and the trailer's length. */
+function gzipFrameOf(deflated: readonly Buffer[], slots: readonly string[], lengths: Record<string, number>, length: number) {
+  const pieces: Buffer[] = [GZIP_HEADER, deflated[0] as Buffer]
+  for (const [i, slot] of slots.entries()) {
+    const stored = Buffer.alloc(5 + (lengths[slot] ?? 0))
+    stored.writeUInt16LE(lengths[slot] ?? 0, 1)
+    stored.writeUInt16LE(~(lengths[slot] ?? 0) & 0xffff, 3)
+    pieces.push(stored, deflated[i + 1] as Buffer)
+  }
+  const trailer = Buffer.alloc(8)
+  trailer.writeUInt32LE(length >>> 0, 4)
+  pieces.push(FINAL_BLOCK, trailer)
+  return { gzipFrame: Buffer.concat(pieces), gzipOffsets: gapOffsets(deflated, slots, lengths, GZIP_HEADER.length, 5) }
 }
 
 const zeros = (length: number) => Buffer.alloc(length)
@@ -111,46 +162,46 @@ function crc32Shift(length: number): number {
   return p
 }
 
-function valueBuffers(template: PageTemplate, values: Readonly<Record<string, string>>): Buffer[] {
-  return template.slots.map((slot) => {
+/** Each placeholder's value as bytes, once however many gaps it fills; null when one has another
+ * length than the template was made for (a stamp before the key is loaded is empty). */
+function valueBytes(template: PageTemplate, values: Readonly<Record<string, string>>): Map<string, Buffer> | null {
+  const bytes = new Map<string, Buffer>()
+  let fits = true
+  for (const slot of template.slots) {
+    if (bytes.has(slot)) continue
     const value = values[slot]
     if (value === undefined) throw new Error(`No value for the placeholder ${slot}`)
-    return Buffer.from(value, 'latin1')
-  })
+    const buffer = Buffer.from(value, 'latin1')
+    fits &&= buffer.length === template.lengths[slot]
+    bytes.set(slot, buffer)
+  }
+  return fits ? bytes : null
+}
+
+/** `frame` copied, each gap's value written at its offset. */
+function fillFrame(frame: Buffer, offsets: readonly number[], template: PageTemplate, bytes: Map<string, Buffer>) {
+  const out = Buffer.allocUnsafe(frame.length)
+  frame.copy(out)
+  for (const [i, slot] of template.slots.entries()) (bytes.get(slot) as Buffer).copy(out, offsets[i])
+  return out
 }
 
 /** The page with `values` (by placeholder) in its gaps. Values are ASCII (base64, base36). */
 export function fillPage(template: PageTemplate, values: Readonly<Record<string, string>>): Buffer<ArrayBuffer> {
-  const filled = valueBuffers(template, values)
+  const bytes = valueBytes(template, values)
+  if (bytes) return fillFrame(template.plainFrame, template.plainOffsets, template, bytes)
   const pieces: Buffer[] = [template.segments[0] as Buffer]
-  for (const [i, value] of filled.entries()) pieces.push(value, template.segments[i + 1] as Buffer)
+  for (const [i, slot] of template.slots.entries())
+    pieces.push(Buffer.from(values[slot] as string, 'latin1'), template.segments[i + 1] as Buffer)
   return Buffer.concat(pieces)
 }
 
 /** `fillPage`, gzip-encoded without compressing again; values of unexpected length (an empty stamp) compress whole. */
 export function fillPageGzip(template: PageTemplate, values: Readonly<Record<string, string>>): Buffer<ArrayBuffer> {
-  const filled = valueBuffers(template, values)
-  if (filled.some((value, i) => value.length !== template.lengths[template.slots[i] as string])) {
-    return gzipSync(fillPage(template, values), { level: 6 })
-  }
-  let size = GZIP_HEADER.length + FINAL_BLOCK.length + 8
-  for (const part of template.deflated) size += part.length
-  for (const value of filled) size += 5 + value.length
-  // One buffer, written in place: a response's pieces would otherwise be a hundred small buffers.
-  const out = Buffer.allocUnsafe(size)
-  let at = GZIP_HEADER.copy(out, 0)
-  at += (template.deflated[0] as Buffer).copy(out, at)
-  for (const [i, value] of filled.entries()) {
-    // A stored block: header (not final, type 00), LEN, NLEN, then the bytes as they are.
-    out[at] = 0x00
-    out.writeUInt16LE(value.length, at + 1)
-    out.writeUInt16LE(~value.length & 0xffff, at + 3)
-    at += 5 + value.copy(out, at + 5)
-    at += (template.deflated[i + 1] as Buffer).copy(out, at)
-  }
-  at += FINAL_BLOCK.copy(out, at)
-  out.writeUInt32LE(filledCrc(template, values), at)
-  out.writeUInt32LE(template.length >>> 0, at + 4)
+  const bytes = valueBytes(template, values)
+  if (!bytes) return gzipSync(fillPage(template, values), { level: 6 })
+  const out = fillFrame(template.gzipFrame, template.gzipOffsets, template, bytes)
+  out.writeUInt32LE(filledCrc(template, bytes), out.length - 8)
   return out
 }
 
@@ -159,10 +210,10 @@ export function fillPageGzip(template: PageTemplate, values: Readonly<Record<str
  * plus, for each placeholder, its value's linear part moved past what follows each of its gaps
  * (one product per placeholder, however many gaps share it).
  */
-function filledCrc(template: PageTemplate, values: Readonly<Record<string, string>>): number {
+function filledCrc(template: PageTemplate, bytes: Map<string, Buffer>): number {
   let crc = template.zeroedCrc
   for (const [slot, { shift, zeroCrc }] of Object.entries(template.gapCrcs)) {
-    const linear = (crc32(Buffer.from(values[slot] as string, 'latin1')) ^ zeroCrc) >>> 0
+    const linear = (crc32(bytes.get(slot) as Buffer) ^ zeroCrc) >>> 0
     crc = (crc ^ multModP(shift, linear)) >>> 0
   }
   return crc
