@@ -332,7 +332,7 @@ describe('the documented nginx in front of two servers', () => {
       await page.body?.cancel()
       const requestId = page.headers.get('x-request-id')
       expect(requestId).toMatch(/^[0-9a-f]{32}$/)
-      // The server writes its log asynchronously (after the answer, batched per event-loop turn):
+      // The server writes its log asynchronously (after the answer, in batches of up to 50 ms):
       // the line is looked for until it arrives, as an operator tailing the log would see it.
       const findLine = () =>
         servers
