@@ -61,5 +61,9 @@ describe('createKeptPageAnswer', () => {
     expect(await keptPageBeforeRouter(request())?.text()).toMatch(/^<script nonce="[^"]+"><\/script>$/)
     handOverKeptPageAnswer(setup(false).answer)
     expect(keptPageBeforeRouter(request())).toBeNull()
+    handOverKeptPageAnswer(() => {
+      throw new TypeError('Invalid URL')
+    })
+    expect(keptPageBeforeRouter(request())).toBeNull()
   })
 })

@@ -39,7 +39,7 @@ export function createKeptPageAnswer({ pageCache, env, logger }: KeptPageOptions
 
 type KeptPageAnswer = (request: Request) => Response | null
 /** Nitro's plugins and Start's server entry are bundled apart, each with its own copy of this
- * module, so the entry hands its answerer to the plugin through the global object (decision 145). */
+ * module, so the entry hands its answerer to the plugin through the global object (decision 262). */
 const HANDOVER = Symbol.for('pusula.keptPageAnswer')
 const handover = globalThis as { [HANDOVER]?: KeptPageAnswer }
 
@@ -48,7 +48,12 @@ export function handOverKeptPageAnswer(answer: KeptPageAnswer) {
   handover[HANDOVER] = answer
 }
 
-/** The answerer the server entry handed over, for src/server-plugins/kept-page.ts; null until then. */
+/** The answerer the server entry handed over, for src/server-plugins/kept-page.ts; null until then,
+ * and for anything it cannot answer: a Host no URL can hold is the router's to refuse (400). */
 export function keptPageBeforeRouter(request: Request): Response | null {
-  return handover[HANDOVER]?.(request) ?? null
+  try {
+    return handover[HANDOVER]?.(request) ?? null
+  } catch {
+    return null
+  }
 }

@@ -163,6 +163,15 @@ describe('a kept page answered before the pipeline', () => {
 })
 
 describe('what the fast path leaves to the pipeline', () => {
+  it('leaves a Host no URL can hold to the router, which refuses it', async () => {
+    await raw('/')
+    const answer = await raw('/', { headers: { host: 'x:99999', 'accept-encoding': 'gzip' } })
+    expect(answer.status).toBe(400)
+    expect(answer.body.toString()).not.toMatch(/at \S+ \(|node:internal|ERR_INVALID_URL/)
+    // The page is still answered to everyone else.
+    expect((await raw('/')).status).toBe(200)
+  })
+
   it('renders a landing page with a query through the pipeline, with its own nonce and headers', async () => {
     const a = await raw('/?utm_source=test')
     const b = await raw('/?utm_source=test')
