@@ -206,7 +206,8 @@ export async function maintainDatabase(db: Sql, now: Date, options: PassOptions)
         db.exec(statementOf(action, `${quote(table.schema)}.${quote(table.name)}`, options.idle)),
       )
       // Own time only: the machine's other load would make every table look slow on a busy machine.
-      const own = ms - runQueueMs
+      // The scheduler's count can pass a short statement's wall time: never less than its CPU time.
+      const own = Math.min(ms, Math.max(ms - runQueueMs, cpuMs))
       if (own > MAINTENANCE_STEP_BUDGET_MS) state.slowTables.add(target)
       learn(state, action, target, table.bytes, own)
       const rows = action === 'vacuum' ? table.dead : table.changed
