@@ -7,12 +7,9 @@ export interface PageTemplate {
   readonly segments: readonly Buffer[]
   /** The placeholder each gap was cut at, in order. */
   readonly slots: readonly string[]
-  /** Each segment deflated, ending byte-aligned and not final. */
-  readonly deflated: readonly Buffer[]
-  /** The value lengths `deflated` was made for (by placeholder). */
+  /** The value lengths the frames were made for (by placeholder). */
   readonly lengths: Readonly<Record<string, number>>
-  /** The filled page's length, and its CRC-32 with every gap filled with zero bytes. */
-  readonly length: number
+  /** The filled page's CRC-32 with every gap filled with zero bytes. */
   readonly zeroedCrc: number
   /** By placeholder: the operators that move a CRC past what follows each of its gaps, XORed, and
    * the CRC-32 of as many zero bytes as its values have (see `filledCrc`). */
@@ -82,9 +79,7 @@ export function createPageTemplate(html: string, gaps: readonly Gap[]): PageTemp
   return {
     segments,
     slots,
-    deflated,
     lengths,
-    length: zeroed.length,
     zeroedCrc: crc32(zeroed),
     gapCrcs,
     plainFrame: zeroed,
